@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { messages } from "../shared/messages.ts";
+import { AppError } from "./errors.ts";
+import { bicycleRoutes } from "./features/bicycles/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
+import type { AppDeps, AppEnv } from "./http/context.ts";
+import { sessionMiddleware } from "./http/session.ts";
+import { mountWebApp } from "./http/web.ts";
+
+const MAX_JSON_BODY = 1024 * 1024;
+
+/** The whole HTTP application, with every route mounted; it does not listen. */
+export function createApp(deps: AppDeps) {
+  const { auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large (at most 1 MB).");
+      },
+    }),
+  );
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.use("/api/*", sessionMiddleware(auth));
+  app.route("/api/health", healthRoutes(deps));
+  app.route("/api/subscription", subscriptionRoutes(deps));
+  app.route("/api/bicycles", bicycleRoutes(deps));
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
+
+  if (deps.webDir) mountWebApp(app, deps.webDir, logger);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      // e.g. a body that is not JSON: the client's mistake, said plainly.
+      const message = error.status === 400 ? "The request body must be valid JSON." : error.message;
+      return c.json({ error: { code: "VALIDATION", message } }, error.status);
+    }
+    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "INTERNAL", message: messages.generic.error } }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

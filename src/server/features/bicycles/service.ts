@@ -1,0 +1,115 @@
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { Database } from "../../db/index.ts";
+import { bicycles, components, user } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { currentTier } from "../subscriptions/service.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that are not ours in shape can never match a row: answer them like a missing row. */
+export function assertUuid(id: string): void {
+  if (!UUID.test(id)) throw notFound();
+}
+
+type BicycleRow = typeof bicycles.$inferSelect & { componentCount: number };
+
+function toBicycle(row: BicycleRow): Bicycle {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    purchaseDate: row.purchaseDate,
+    price: row.price === null ? null : Number(row.price),
+    purchaseCondition: row.purchaseCondition === "new" || row.purchaseCondition === "used" ? row.purchaseCondition : null,
+    storeName: row.storeName,
+    serialNumber: row.serialNumber,
+    storeLink: row.storeLink,
+    componentCount: Number(row.componentCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toColumns(input: BicycleInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    purchaseDate: input.purchaseDate,
+    price: input.price === null ? null : input.price.toFixed(2),
+    purchaseCondition: input.purchaseCondition,
+    storeName: input.storeName,
+    serialNumber: input.serialNumber,
+    storeLink: input.storeLink,
+  };
+}
+
+const componentCount = sql<number>`(select count(*) from ${components} where ${components.bicycleId} = ${bicycles.id})`
+  .mapWith(Number)
+  .as("component_count");
+
+function selectBicycles(db: Database) {
+  return db.select({ ...getTableColumns(bicycles), componentCount }).from(bicycles);
+}
+
+export async function listBicycles(db: Database, userId: string): Promise<Bicycle[]> {
+  const rows = await selectBicycles(db).where(eq(bicycles.userId, userId)).orderBy(desc(bicycles.createdAt));
+  return rows.map(toBicycle);
+}
+
+export async function getBicycle(db: Database, userId: string, id: string): Promise<Bicycle> {
+  assertUuid(id);
+  const [row] = await selectBicycles(db).where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)));
+  if (!row) throw notFound();
+  return toBicycle(row);
+}
+
+/**
+ * Creates a bicycle within the plan's limit. The user's row is locked first, so parallel creates are
+ * counted one after another and cannot pass the limit together.
+ */
+export async function createBicycle(db: Database, userId: string, input: BicycleInput): Promise<Bicycle> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+    const { tier } = await currentTier(tx, userId);
+    const [counted] = await tx.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId));
+    const limit = bicycleLimitFor(tier);
+    if ((counted?.n ?? 0) >= limit) {
+      throw new AppError("LIMIT_REACHED", messages.bicycles.limit(limit, PLANS.premium.bicycleLimit));
+    }
+    const [row] = await tx
+      .insert(bicycles)
+      .values({ ...toColumns(input), userId })
+      .returning();
+    return toBicycle({ ...row!, componentCount: 0 });
+  });
+}
+
+export async function updateBicycle(
+  db: Database,
+  userId: string,
+  id: string,
+  input: BicycleInput,
+): Promise<Bicycle> {
+  assertUuid(id);
+  const [row] = await db
+    .update(bicycles)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)))
+    .returning({ id: bicycles.id });
+  if (!row) throw notFound();
+  return getBicycle(db, userId, id);
+}
+
+/** Deletes the bicycle; its components and their service entries go with it (cascading keys). */
+export async function deleteBicycle(db: Database, userId: string, id: string): Promise<void> {
+  assertUuid(id);
+  const deleted = await db
+    .delete(bicycles)
+    .where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)))
+    .returning({ id: bicycles.id });
+  if (deleted.length === 0) throw notFound();
+}

@@ -1,0 +1,31 @@
+import { and, count, eq } from "drizzle-orm";
+import { bicycleLimitFor, type PlanTier } from "../../../shared/domain/plans.ts";
+import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
+import type { Database } from "../../db/index.ts";
+import { bicycles, subscriptions } from "../../db/schema.ts";
+
+type Executor = Pick<Database, "select">;
+
+/** The user's plan now: Premium only while its period has not ended. */
+export async function currentTier(db: Executor, userId: string): Promise<{ tier: PlanTier; end: Date | null }> {
+  const [row] = await db
+    .select({ tier: subscriptions.tier, end: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const active = row?.tier === "premium" && (row.end === null || row.end > new Date());
+  return active ? { tier: "premium", end: row.end } : { tier: "free", end: null };
+}
+
+export async function subscriptionStatus(db: Database, userId: string): Promise<SubscriptionStatus> {
+  const [{ tier, end }, [counted]] = await Promise.all([
+    currentTier(db, userId),
+    db.select({ n: count() }).from(bicycles).where(and(eq(bicycles.userId, userId))),
+  ]);
+  return {
+    subscribed: tier === "premium",
+    subscriptionTier: tier,
+    subscriptionEnd: end ? end.toISOString() : null,
+    bicycleLimit: bicycleLimitFor(tier),
+    bicycleCount: counted?.n ?? 0,
+  };
+}

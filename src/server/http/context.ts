@@ -1,0 +1,26 @@
+import type { Auth } from "../auth/auth.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import type { Logger } from "../logger.ts";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    requestId: string;
+  };
+}
+
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  auth: Auth;
+  logger: Logger;
+  /** Folder of the built web app; when absent only the API is served. */
+  webDir?: string;
+}

@@ -1,0 +1,18 @@
+import { createMiddleware } from "hono/factory";
+import type { Auth } from "../auth/auth.ts";
+import { unauthenticated } from "../errors.ts";
+import type { AppEnv, SessionUser } from "./context.ts";
+
+export function sessionMiddleware(auth: Auth) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const found = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set("user", found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null);
+    await next();
+  });
+}
+
+/** The signed-in user, or the given "you must be logged in" message as a 401. */
+export function requireUser(user: SessionUser | null, message?: string): SessionUser {
+  if (!user) throw unauthenticated(message);
+  return user;
+}

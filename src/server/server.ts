@@ -1,0 +1,30 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/index.ts";
+import { createLogger } from "./logger.ts";
+
+const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist");
+
+/** Opens the database (migrating it) and builds the app from config; used by main.ts and by tests. */
+export async function buildServer(config: Config, options: { webDir?: string | null } = {}) {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: path.join(config.dataDir) },
+  );
+  const auth = createAuth(database.db, config, { rateLimit: process.env.AUTH_RATE_LIMIT !== "off" });
+  const webDir = options.webDir === null ? undefined : (options.webDir ?? defaultWebDir);
+  const app = createApp({
+    db: database.db,
+    config,
+    auth,
+    logger,
+    webDir: webDir && existsSync(path.join(webDir, "index.html")) ? webDir : undefined,
+  });
+  return { app, database, logger };
+}

@@ -1,0 +1,49 @@
+/** The web app's route table (SPEC.md section 2), shared so the server can answer unknown paths with 404. */
+export const PUBLIC_PATHS = [
+  "/",
+  "/about",
+  "/pricing",
+  "/faq",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/cookie-policy",
+  "/refund-policy",
+  "/acceptable-use-policy",
+  "/data-processing-agreement",
+  "/security-policy",
+  "/sitemap",
+  "/auth",
+  "/auth/callback",
+] as const;
+
+/** Routes whose page shows the demo (or a sign-in prompt) to visitors without a session. */
+const PUBLIC_PATTERNS: RegExp[] = [
+  /^\/dashboard$/,
+  /^\/bicycles$/,
+  /^\/bicycles\/[^/]+$/,
+  /^\/bicycles\/[^/]+\/components\/[^/]+$/,
+  /^\/parts-bin$/,
+  /^\/parts-bin\/components\/[^/]+$/,
+  /^\/shared(\/[^/]+)?$/,
+];
+
+/** Routes that need a session and send visitors to /auth rather than /. */
+export const AUTH_REDIRECT_PATHS = ["/account", "/feedback"] as const;
+
+const SIGNED_IN_PATHS = ["/account", "/feedback", "/shared-links"];
+
+function normalise(path: string): string {
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+export function isPublicPath(path: string): boolean {
+  const p = normalise(path);
+  return (PUBLIC_PATHS as readonly string[]).includes(p) || PUBLIC_PATTERNS.some((re) => re.test(p));
+}
+
+/** True when the path belongs to a screen of the app (public or not); false means a 404 page. */
+export function isKnownPath(path: string): boolean {
+  const p = normalise(path);
+  return isPublicPath(p) || SIGNED_IN_PATHS.includes(p);
+}

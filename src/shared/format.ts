@@ -1,0 +1,47 @@
+import { format as formatDateFns, isValid, parseISO } from "date-fns";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usdUpTo2 = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** Costs: always exactly 2 decimals, e.g. $1,234.50. */
+export function formatCost(amount: number): string {
+  return usd.format(amount);
+}
+
+/** Prices: up to 2 decimals, e.g. $1,200 or $1,199.99. */
+export function formatPrice(amount: number): string {
+  return usdUpTo2.format(amount);
+}
+
+/** A stored yyyy-MM-dd date (or an ISO timestamp) as "MMM d, yyyy". */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === "string" ? parseISO(value) : value;
+  return isValid(date) ? formatDateFns(date, "MMM d, yyyy") : "";
+}
+
+/** A stored date as month and year, e.g. "Mar 2024". */
+export function formatMonthYear(value: string): string {
+  const date = parseISO(value);
+  return isValid(date) ? formatDateFns(date, "MMM yyyy") : "";
+}
+
+/** True when text is a real calendar date written yyyy-MM-dd (2024-02-30 is not). */
+export function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** File sizes: bytes under 1 KB, then KB with 1 decimal, then MB with 1 decimal. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

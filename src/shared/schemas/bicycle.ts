@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { messages } from "../messages.ts";
+import { optionalHttpUrl, optionalIsoDate, optionalMoney, optionalText } from "./common.ts";
+
+const m = messages.bicycles;
+
+export const purchaseConditions = ["new", "used"] as const;
+export type PurchaseCondition = (typeof purchaseConditions)[number];
+
+/** What a user may write about a bicycle: used by the form and validated again by the API. */
+export const bicycleInputSchema = z.object({
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(200, "Bicycle name must be at most 200 characters"),
+  description: optionalText(5000, "Description").default(null),
+  purchaseDate: optionalIsoDate(m.dateInvalid).default(null),
+  price: optionalMoney(m.priceInvalid).default(null),
+  purchaseCondition: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.enum(purchaseConditions, { error: "Condition must be new or used" }).nullable(),
+  ),
+  storeName: optionalText(200, "Store name").default(null),
+  serialNumber: optionalText(100, "Serial number").default(null),
+  storeLink: optionalHttpUrl(m.storeLinkInvalid).default(null),
+});
+
+export type BicycleInput = z.output<typeof bicycleInputSchema>;
+export type BicycleFormValues = z.input<typeof bicycleInputSchema>;
+
+export const bicycleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  purchaseDate: z.string().nullable(),
+  price: z.number().nullable(),
+  purchaseCondition: z.enum(purchaseConditions).nullable(),
+  storeName: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  storeLink: z.string().nullable(),
+  componentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Bicycle = z.infer<typeof bicycleSchema>;

@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
-  if (deps.webDir) mountWebApp(app, deps.webDir, logger);
+  if (deps.webDir) mountWebApp(app, deps.webDir, logger, deps.config.supportEmail);
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import { isKnownPath } from "../../shared/domain/routes.ts";
+import { escapeHtml } from "../../shared/html.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -11,9 +12,12 @@ import type { AppEnv } from "./context.ts";
  * app's page for every screen. A path that is no screen gets the same page (it shows "Oops! Page not
  * found") with status 404, and the miss is logged.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDir: string, logger: Logger) {
+export function mountWebApp(app: Hono<AppEnv>, webDir: string, logger: Logger, supportEmail: string) {
   const root = path.relative(process.cwd(), webDir) || ".";
-  const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
+  const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8").replace(
+    "</head>",
+    `<meta name="velolog-support-email" content="${escapeHtml(supportEmail)}" />\n  </head>`,
+  );
 
   app.use(
     "/assets/*",
@@ -28,7 +32,10 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, logger: Logger) {
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     if (isKnownPath(c.req.path)) return c.html(indexHtml);
-    logger.warn({ event: "page_not_found", path: c.req.path, requestId: c.get("requestId") }, "page not found");
+    logger.warn(
+      { event: "page_not_found", path: c.req.path, requestId: c.get("requestId") },
+      "page not found",
+    );
     return c.html(indexHtml, 404);
   });
 }

@@ -29,10 +29,7 @@ export function optionalText(max: number, label: string) {
 }
 
 export function optionalIsoDate(message: string) {
-  return z.preprocess(
-    blankToNull,
-    z.string({ error: message }).refine(isIsoDate, { message }).nullable(),
-  );
+  return z.preprocess(blankToNull, z.string({ error: message }).refine(isIsoDate, { message }).nullable());
 }
 
 function hasAtMostTwoDecimals(n: number): boolean {

@@ -24,7 +24,8 @@ function toBicycle(row: BicycleRow): Bicycle {
     imageUrl: row.imageUrl,
     purchaseDate: row.purchaseDate,
     price: row.price === null ? null : Number(row.price),
-    purchaseCondition: row.purchaseCondition === "new" || row.purchaseCondition === "used" ? row.purchaseCondition : null,
+    purchaseCondition:
+      row.purchaseCondition === "new" || row.purchaseCondition === "used" ? row.purchaseCondition : null,
     storeName: row.storeName,
     serialNumber: row.serialNumber,
     storeLink: row.storeLink,
@@ -47,9 +48,10 @@ function toColumns(input: BicycleInput) {
   };
 }
 
-const componentCount = sql<number>`(select count(*) from ${components} where ${components.bicycleId} = ${bicycles.id})`
-  .mapWith(Number)
-  .as("component_count");
+const componentCount =
+  sql<number>`(select count(*) from ${components} where ${components.bicycleId} = ${bicycles.id})`
+    .mapWith(Number)
+    .as("component_count");
 
 function selectBicycles(db: Database) {
   return db.select({ ...getTableColumns(bicycles), componentCount }).from(bicycles);

@@ -7,7 +7,10 @@ import { bicycles, subscriptions } from "../../db/schema.ts";
 type Executor = Pick<Database, "select">;
 
 /** The user's plan now: Premium only while its period has not ended. */
-export async function currentTier(db: Executor, userId: string): Promise<{ tier: PlanTier; end: Date | null }> {
+export async function currentTier(
+  db: Executor,
+  userId: string,
+): Promise<{ tier: PlanTier; end: Date | null }> {
   const [row] = await db
     .select({ tier: subscriptions.tier, end: subscriptions.currentPeriodEnd })
     .from(subscriptions)
@@ -19,7 +22,10 @@ export async function currentTier(db: Executor, userId: string): Promise<{ tier:
 export async function subscriptionStatus(db: Database, userId: string): Promise<SubscriptionStatus> {
   const [{ tier, end }, [counted]] = await Promise.all([
     currentTier(db, userId),
-    db.select({ n: count() }).from(bicycles).where(and(eq(bicycles.userId, userId))),
+    db
+      .select({ n: count() })
+      .from(bicycles)
+      .where(and(eq(bicycles.userId, userId))),
   ]);
   return {
     subscribed: tier === "premium",

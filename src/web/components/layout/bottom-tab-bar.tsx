@@ -1,0 +1,48 @@
+import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
+import { NavLink } from "react-router";
+import { cn } from "@/lib/utils.ts";
+
+const signedInTabs = [
+  { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard },
+  { to: "/bicycles", label: "Bicycles", Icon: Bike },
+  { to: "/parts-bin", label: "Parts", Icon: Wrench },
+  { to: "/account", label: "Account", Icon: UserRound },
+];
+
+const signedOutTabs = [
+  { to: "/", label: "Home", Icon: Home },
+  { to: "/bicycles", label: "Demo", Icon: PlayCircle },
+  { to: "/about", label: "About", Icon: Info },
+  { to: "/auth", label: "Sign In", Icon: LogIn },
+];
+
+/** The fixed tab bar of small screens (under 768 px). */
+export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
+  const tabs = signedIn ? signedInTabs : signedOutTabs;
+  return (
+    <nav
+      aria-label="Tabs"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 backdrop-blur md:hidden"
+    >
+      <ul className="grid grid-cols-4">
+        {tabs.map(({ to, label, Icon }) => (
+          <li key={label}>
+            <NavLink
+              to={to}
+              end={to === "/"}
+              className={({ isActive }) =>
+                cn(
+                  "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground focus-visible:bg-accent focus-visible:outline-none",
+                  isActive && "text-primary",
+                )
+              }
+            >
+              <Icon className="size-5" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,17 @@
+import { Bike } from "lucide-react";
+import { Link } from "react-router";
+import { PRODUCT_NAME } from "../../../shared/messages.ts";
+
+export function Logo() {
+  return (
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+    >
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Bike className="size-5" aria-hidden="true" />
+      </span>
+      <span className="text-lg">{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,26 @@
+import { Outlet } from "react-router";
+import { useSession } from "@/features/auth/api.ts";
+import { BottomTabBar } from "./bottom-tab-bar.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+
+export function MainLayout() {
+  const { data: session } = useSession();
+  const user = session?.user ?? null;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header user={user} />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+      <Footer signedIn={!!user} />
+      <BottomTabBar signedIn={!!user} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { authClient } from "@/lib/auth-client.ts";
+import { messages } from "../../../../shared/messages.ts";
+import { type SignInValues, signInSchema } from "../../../../shared/schemas/auth.ts";
+import { useRefreshSession } from "../api.ts";
+
+export function SignInForm() {
+  const refreshSession = useRefreshSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    if (error) {
+      const description =
+        error.status === 401 || !error.message ? messages.auth.invalidCredentials : error.message;
+      setFailure(description);
+      toast.error(messages.auth.signInErrorTitle, { description });
+      return;
+    }
+    await refreshSession();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      {failure ? (
+        <Alert variant="destructive">
+          <AlertCircle />
+          <AlertTitle>{messages.auth.signInErrorTitle}</AlertTitle>
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      ) : null}
+      <FormField id="signin-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          aria-invalid={!!errors.email}
+          {...form.register("email")}
+        />
+      </FormField>
+      <FormField id="signin-password" label="Password" error={errors.password?.message}>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={!!errors.password}
+          {...form.register("password")}
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

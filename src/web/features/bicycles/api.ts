@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client.ts";
+import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
+
+export const bicycleKeys = {
+  all: ["bicycles"] as const,
+  detail: (id: string) => ["bicycles", id] as const,
+};
+export const subscriptionKey = ["subscription"] as const;
+
+export const bicyclesQuery = () =>
+  queryOptions({
+    queryKey: bicycleKeys.all,
+    queryFn: () => api<{ bicycles: Bicycle[] }>("/bicycles").then((r) => r.bicycles),
+  });
+
+export const bicycleQuery = (id: string) =>
+  queryOptions({
+    queryKey: bicycleKeys.detail(id),
+    queryFn: () => api<{ bicycle: Bicycle }>(`/bicycles/${encodeURIComponent(id)}`).then((r) => r.bicycle),
+  });
+
+export const subscriptionQuery = () =>
+  queryOptions({ queryKey: subscriptionKey, queryFn: () => api<SubscriptionStatus>("/subscription") });
+
+export function useBicycles(enabled = true) {
+  return useQuery({ ...bicyclesQuery(), enabled });
+}
+
+export function useBicycle(id: string) {
+  return useQuery(bicycleQuery(id));
+}
+
+export function useSubscription(enabled = true) {
+  return useQuery({ ...subscriptionQuery(), enabled });
+}
+
+function useInvalidateBicycles() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: bicycleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+    ]);
+}
+
+export function useCreateBicycle() {
+  const invalidate = useInvalidateBicycles();
+  return useMutation({
+    mutationFn: (input: BicycleInput) =>
+      api<{ bicycle: Bicycle }>("/bicycles", { method: "POST", body: input }).then((r) => r.bicycle),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateBicycle(id: string) {
+  const invalidate = useInvalidateBicycles();
+  return useMutation({
+    mutationFn: (input: BicycleInput) =>
+      api<{ bicycle: Bicycle }>(`/bicycles/${encodeURIComponent(id)}`, { method: "PUT", body: input }).then(
+        (r) => r.bicycle,
+      ),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteBicycle() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBicycles();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/bicycles/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: bicycleKeys.detail(id) });
+      return invalidate();
+    },
+  });
+}

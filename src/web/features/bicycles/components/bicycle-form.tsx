@@ -1,0 +1,178 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import {
+  type Bicycle,
+  type BicycleFormValues,
+  type BicycleInput,
+  bicycleInputSchema,
+} from "../../../../shared/schemas/bicycle.ts";
+
+function toFormValues(bicycle?: Bicycle): BicycleFormValues {
+  return {
+    name: bicycle?.name ?? "",
+    description: bicycle?.description ?? "",
+    purchaseDate: bicycle?.purchaseDate ?? "",
+    price: bicycle?.price === null || bicycle?.price === undefined ? "" : String(bicycle.price),
+    purchaseCondition: bicycle?.purchaseCondition ?? "new",
+    storeName: bicycle?.storeName ?? "",
+    serialNumber: bicycle?.serialNumber ?? "",
+    storeLink: bicycle?.storeLink ?? "",
+  };
+}
+
+const fieldNames = [
+  "name",
+  "description",
+  "purchaseDate",
+  "price",
+  "purchaseCondition",
+  "storeName",
+  "serialNumber",
+  "storeLink",
+] as const;
+
+/**
+ * The add form and the edit dialog's form. `onSave` rejects with the API's error; field errors from the
+ * server are shown beside their fields, and what the user typed stays.
+ */
+export function BicycleForm({
+  idPrefix,
+  bicycle,
+  submitLabel,
+  onSave,
+  onCancel,
+  disableWhenNameBlank = false,
+}: {
+  idPrefix: string;
+  bicycle?: Bicycle;
+  submitLabel: string;
+  onSave: (input: BicycleInput) => Promise<unknown>;
+  onCancel?: () => void;
+  disableWhenNameBlank?: boolean;
+}) {
+  const form = useForm<BicycleFormValues, unknown, BicycleInput>({
+    resolver: zodResolver(bicycleInputSchema),
+    defaultValues: toFormValues(bicycle),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const name = form.watch("name");
+  const id = (field: string) => `${idPrefix}-${field}`;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await onSave(input);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const field of fieldNames) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { message });
+        }
+      }
+    }
+  });
+
+  const saveDisabled = isSubmitting || (disableWhenNameBlank && !String(name ?? "").trim());
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField id={id("name")} label="Name" error={errors.name?.message}>
+        <Input
+          id={id("name")}
+          placeholder="e.g. Trail hardtail"
+          aria-invalid={!!errors.name}
+          {...form.register("name")}
+        />
+      </FormField>
+      <FormField id={id("description")} label="Description" error={errors.description?.message}>
+        <Textarea
+          id={id("description")}
+          rows={3}
+          aria-invalid={!!errors.description}
+          {...form.register("description")}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={id("purchaseDate")} label="Purchase date" error={errors.purchaseDate?.message}>
+          <Input
+            id={id("purchaseDate")}
+            type="date"
+            aria-invalid={!!errors.purchaseDate}
+            {...form.register("purchaseDate")}
+          />
+        </FormField>
+        <FormField id={id("price")} label="Price ($)" error={errors.price?.message}>
+          <Input
+            id={id("price")}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            aria-invalid={!!errors.price}
+            {...form.register("price")}
+          />
+        </FormField>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Condition</legend>
+        <Controller
+          control={form.control}
+          name="purchaseCondition"
+          render={({ field }) => (
+            <RadioGroup
+              className="flex gap-6"
+              value={typeof field.value === "string" ? field.value : ""}
+              onValueChange={field.onChange}
+            >
+              <div className="flex items-center gap-2">
+                <RadioGroupItem id={id("condition-new")} value="new" />
+                <Label htmlFor={id("condition-new")}>New</Label>
+              </div>
+              <div className="flex items-center gap-2">
+                <RadioGroupItem id={id("condition-used")} value="used" />
+                <Label htmlFor={id("condition-used")}>Used</Label>
+              </div>
+            </RadioGroup>
+          )}
+        />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={id("storeName")} label="Store name" error={errors.storeName?.message}>
+          <Input id={id("storeName")} aria-invalid={!!errors.storeName} {...form.register("storeName")} />
+        </FormField>
+        <FormField id={id("serialNumber")} label="Serial number" error={errors.serialNumber?.message}>
+          <Input
+            id={id("serialNumber")}
+            aria-invalid={!!errors.serialNumber}
+            {...form.register("serialNumber")}
+          />
+        </FormField>
+      </div>
+      <FormField id={id("storeLink")} label="Store website" error={errors.storeLink?.message}>
+        <Input
+          id={id("storeLink")}
+          type="url"
+          placeholder="https://"
+          aria-invalid={!!errors.storeLink}
+          {...form.register("storeLink")}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={saveDisabled}>
+          {isSubmitting ? "Saving..." : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

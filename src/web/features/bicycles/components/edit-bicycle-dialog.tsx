@@ -1,0 +1,56 @@
+import { Pencil } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
+import { useUpdateBicycle } from "../api.ts";
+import { BicycleForm } from "./bicycle-form.tsx";
+
+export function EditBicycleDialog({ bicycle }: { bicycle: Bicycle }) {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateBicycle(bicycle.id);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Bicycle</DialogTitle>
+          <DialogDescription>Update the details of {bicycle.name}.</DialogDescription>
+        </DialogHeader>
+        {open ? (
+          <BicycleForm
+            idPrefix="edit-bicycle"
+            bicycle={bicycle}
+            submitLabel="Save"
+            disableWhenNameBlank
+            onCancel={() => setOpen(false)}
+            onSave={async (input) => {
+              try {
+                await update.mutateAsync(input);
+              } catch (error) {
+                showError(error, { fallback: messages.bicycles.updateFailed });
+                throw error;
+              }
+              toast.success(messages.bicycles.updated);
+              setOpen(false);
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

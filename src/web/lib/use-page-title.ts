@@ -1,0 +1,8 @@
+import { useEffect } from "react";
+import { PRODUCT_NAME } from "../../shared/messages.ts";
+
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
+}

@@ -1,0 +1,74 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { MainLayout } from "@/components/layout/main-layout.tsx";
+import { LandingPage } from "./routes/landing.tsx";
+import { NotFoundPage } from "./routes/not-found.tsx";
+import { PlaceholderPage } from "./routes/placeholder.tsx";
+import { RootRoute } from "./routes/root.tsx";
+
+const placeholder = (path: string, title: string, description: string): RouteObject => ({
+  path,
+  element: <PlaceholderPage title={title} description={description} />,
+});
+
+const policyPages: [string, string][] = [
+  ["privacy-policy", "Privacy Policy"],
+  ["terms-of-service", "Terms of Service"],
+  ["cookie-policy", "Cookie Policy"],
+  ["refund-policy", "Refund Policy"],
+  ["acceptable-use-policy", "Acceptable Use Policy"],
+  ["data-processing-agreement", "Data Processing Agreement"],
+  ["security-policy", "Security Policy"],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          placeholder("dashboard", "Dashboard", "Your bicycles, components and spending at a glance."),
+          {
+            path: "bicycles",
+            lazy: async () => ({ Component: (await import("./routes/bicycles.tsx")).BicyclesPage }),
+          },
+          {
+            path: "bicycles/:bicycleId",
+            lazy: async () => ({
+              Component: (await import("./routes/bicycle-detail.tsx")).BicycleDetailPage,
+            }),
+          },
+          placeholder(
+            "bicycles/:bicycleId/components/:componentId",
+            "Component",
+            "A component and its service history.",
+          ),
+          placeholder("parts-bin", "Parts Bin", "Components that are not fitted to a bicycle."),
+          placeholder("parts-bin/components/:componentId", "Component", "From your Parts Bin."),
+          placeholder("account", "Account Settings", "Your account, password and subscription."),
+          placeholder("shared-links", "Shared Links", "The links you have shared."),
+          placeholder("feedback", "Feedback", "Tell us what would make Velolog better."),
+          placeholder("about", "About", "Why Velolog exists."),
+          placeholder("pricing", "Pricing", "Free for one bicycle; Premium for up to ten."),
+          placeholder("faq", "FAQ", "Answers to common questions."),
+          placeholder("contact", "Contact", "How to reach us."),
+          placeholder("sitemap", "Sitemap", "Every page of the site."),
+          ...policyPages.map(([path, title]) => placeholder(path, title, `The ${title} of Velolog.`)),
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: "auth",
+        lazy: async () => ({ Component: (await import("./routes/auth.tsx")).AuthPage }),
+      },
+      placeholder("auth/callback", "Completing authentication", "Completing authentication"),
+      placeholder("shared", "Shared bicycle", "A shared bicycle."),
+      placeholder("shared/:token", "Shared bicycle", "A shared bicycle."),
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

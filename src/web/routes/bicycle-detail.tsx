@@ -1,0 +1,129 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { useEffect } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSession } from "@/features/auth/api.ts";
+import { useBicycle } from "@/features/bicycles/api.ts";
+import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
+import { DeleteBicycleButton } from "@/features/bicycles/components/delete-bicycle-button.tsx";
+import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatDate, formatPrice } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+import type { Bicycle } from "../../shared/schemas/bicycle.ts";
+
+export function BicycleDetailPage() {
+  const { bicycleId = "" } = useParams();
+  const { data: session } = useSession();
+  if (!session) return <Navigate to="/bicycles" replace />;
+  return <OwnBicycle id={bicycleId} />;
+}
+
+function OwnBicycle({ id }: { id: string }) {
+  const bicycle = useBicycle(id);
+  usePageTitle(bicycle.data?.name ?? "Bicycle");
+
+  useEffect(() => {
+    if (bicycle.isError) showError(bicycle.error, { fallback: messages.bicycles.detailsFailed });
+  }, [bicycle.isError, bicycle.error]);
+
+  if (bicycle.isError) return <Navigate to="/bicycles" replace />;
+  if (bicycle.isPending) {
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading bicycle...
+      </p>
+    );
+  }
+  return <BicycleView bicycle={bicycle.data} canEdit />;
+}
+
+function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean }) {
+  return (
+    <div className="grid gap-6">
+      <Link
+        to="/bicycles"
+        className="inline-flex w-fit items-center gap-2 rounded-md text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Bicycles
+      </Link>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-2">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{bicycle.name}</h1>
+          <p className="whitespace-pre-line text-muted-foreground">
+            {bicycle.description || "No description"}
+          </p>
+        </div>
+        {canEdit ? (
+          <div className="flex shrink-0 gap-2">
+            <EditBicycleDialog bicycle={bicycle} />
+            <DeleteBicycleButton bicycle={bicycle} />
+          </div>
+        ) : null}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="aspect-[4/3] overflow-hidden rounded-xl border">
+          {bicycle.imageUrl ? (
+            <BicycleImage bicycle={bicycle} />
+          ) : (
+            <div className="flex h-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
+              <BicycleImage bicycle={bicycle} className="h-auto" />
+              <span>{messages.bicycles.noImage}</span>
+            </div>
+          )}
+        </div>
+        <BicycleDetailsCard bicycle={bicycle} />
+      </div>
+    </div>
+  );
+}
+
+function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
+  const rows: [string, React.ReactNode][] = [
+    ["Purchase date", bicycle.purchaseDate ? formatDate(bicycle.purchaseDate) : "—"],
+    ["Price", bicycle.price !== null ? formatPrice(bicycle.price) : "—"],
+    [
+      "Condition",
+      bicycle.purchaseCondition === "new" ? "New" : bicycle.purchaseCondition === "used" ? "Used" : "—",
+    ],
+    ["Store", bicycle.storeName || "—"],
+    ["Serial number", bicycle.serialNumber || "—"],
+    [
+      "Store website",
+      bicycle.storeLink ? (
+        <a
+          key="store-link"
+          href={bicycle.storeLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 break-all text-primary hover:underline"
+        >
+          {new URL(bicycle.storeLink).hostname}
+          <ExternalLink className="size-3" aria-hidden="true" />
+        </a>
+      ) : (
+        "—"
+      ),
+    ],
+    ["Components", String(bicycle.componentCount)],
+    ["Added", formatDate(bicycle.createdAt)],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-right font-medium break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import { Plus, X } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header.tsx";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSession } from "@/features/auth/api.ts";
+import { useBicycles, useCreateBicycle, useSubscription } from "@/features/bicycles/api.ts";
+import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
+import { BicycleForm } from "@/features/bicycles/components/bicycle-form.tsx";
+import { BicycleLimitNotice } from "@/features/bicycles/components/bicycle-limit-notice.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { messages } from "../../shared/messages.ts";
+
+export function BicyclesPage() {
+  const { data: session } = useSession();
+  usePageTitle(session ? "My Bicycles" : "Demo Bicycles");
+  return session ? <MyBicycles /> : <DemoBicycles />;
+}
+
+function MyBicycles() {
+  const bicycles = useBicycles();
+  const subscription = useSubscription();
+  const create = useCreateBicycle();
+  const [adding, setAdding] = useState(false);
+
+  const count = bicycles.data?.length ?? 0;
+  const limit = subscription.data?.bicycleLimit;
+  const atLimit = limit !== undefined && count >= limit;
+
+  return (
+    <>
+      <PageHeader
+        title="My Bicycles"
+        description="Every bicycle you ride, with its components and service history."
+        actions={
+          adding ? null : (
+            <Button onClick={() => setAdding(true)} disabled={atLimit || bicycles.isPending}>
+              <Plus aria-hidden="true" /> Add Bicycle
+            </Button>
+          )
+        }
+      />
+      <div className="grid gap-6">
+        {atLimit ? <BicycleLimitNotice limit={limit} /> : null}
+        {adding && !atLimit ? (
+          <Card>
+            <CardHeader className="flex-row items-center justify-between">
+              <CardTitle>Add Bicycle</CardTitle>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Close the add form"
+                onClick={() => setAdding(false)}
+              >
+                <X />
+              </Button>
+            </CardHeader>
+            <CardContent>
+              <BicycleForm
+                idPrefix="add-bicycle"
+                submitLabel="Add Bicycle"
+                onCancel={() => setAdding(false)}
+                onSave={async (input) => {
+                  try {
+                    await create.mutateAsync(input);
+                  } catch (error) {
+                    showError(error, { fallback: messages.bicycles.addFailed });
+                    throw error;
+                  }
+                  toast.success(messages.bicycles.added);
+                  setAdding(false);
+                }}
+              />
+            </CardContent>
+          </Card>
+        ) : null}
+        {bicycles.isPending ? (
+          <p role="status" className="text-muted-foreground">
+            Loading bicycles...
+          </p>
+        ) : bicycles.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>{messages.bicycles.loadFailed}</AlertTitle>
+            <AlertDescription>
+              <Button variant="outline" size="sm" onClick={() => void bicycles.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : bicycles.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+            {messages.bicycles.empty}
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
+            {bicycles.data.map((bicycle) => (
+              <li key={bicycle.id}>
+                <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+function DemoBicycles() {
+  return (
+    <>
+      <PageHeader title="Demo Bicycles" description="A read-only look at what Velolog keeps for you." />
+      <Alert>
+        <AlertTitle>You are viewing the demo</AlertTitle>
+        <AlertDescription>
+          <p>Sign up to track your own bicycles, components and services.</p>
+          <Button asChild size="sm" className="mt-2">
+            <Link to="/auth">Sign up free</Link>
+          </Button>
+        </AlertDescription>
+      </Alert>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { BarChart3, Bike, ClipboardList, FileText, Link2, Moon, PackageOpen, Smartphone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { PLANS } from "../../shared/domain/plans.ts";
+import { TAGLINE } from "../../shared/messages.ts";
+
+const WORDS = ["bikes", "tires", "crank", "brakes", "pedals", "wheels", "chain"];
+const ROTATE_MS = 2500;
+const FADE_MS = 500;
+
+function RotatingWord() {
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let fade: ReturnType<typeof setTimeout> | undefined;
+    const timer = setInterval(() => {
+      setVisible(false);
+      fade = setTimeout(() => {
+        setIndex((i) => (i + 1) % WORDS.length);
+        setVisible(true);
+      }, FADE_MS);
+    }, ROTATE_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(fade);
+    };
+  }, []);
+  return (
+    <span
+      data-testid="rotating-word"
+      className="inline-block min-w-[6ch] text-primary transition-opacity duration-500"
+      style={{ opacity: visible ? 1 : 0 }}
+    >
+      {WORDS[index]}
+    </span>
+  );
+}
+
+const features = [
+  {
+    Icon: Bike,
+    title: "Your whole fleet",
+    text: "Every bicycle with its photo, purchase details, store and serial number.",
+  },
+  {
+    Icon: ClipboardList,
+    title: "Components",
+    text: "Frames, forks, drivetrains, wheels: what is fitted to which bike, and its mileage.",
+  },
+  {
+    Icon: BarChart3,
+    title: "Service history",
+    text: "Each service with its date, cost and receipt, and a running total per part.",
+  },
+  {
+    Icon: PackageOpen,
+    title: "Parts bin",
+    text: "Keep spare and swapped-out parts, then assign them to a bike when you fit them.",
+  },
+  {
+    Icon: FileText,
+    title: "Import from spec sheets",
+    text: "Paste a bike's specification or a maker's page and review the parts found.",
+  },
+  {
+    Icon: Link2,
+    title: "Share a read-only link",
+    text: "Show a bike and its history to a buyer or a mechanic with one link.",
+  },
+  {
+    Icon: Smartphone,
+    title: "Made for the workshop",
+    text: "Works on your phone, with a tab bar that keeps everything one tap away.",
+  },
+  {
+    Icon: Moon,
+    title: "Light or dark",
+    text: "Dark by default, light when you want it, or follow your system.",
+  },
+];
+
+export function LandingPage() {
+  usePageTitle("");
+  return (
+    <div className="grid gap-20">
+      <section className="grid gap-6 pt-8 text-center">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">
+          Keep your <RotatingWord />
+          <br />
+          in top shape
+        </h1>
+        <p className="mx-auto max-w-2xl text-lg text-muted-foreground">{TAGLINE}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg">
+            <Link to="/auth">Get Started</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/dashboard">View Demo</Link>
+          </Button>
+        </div>
+      </section>
+      <section aria-labelledby="features-title" className="grid gap-8">
+        <h2 id="features-title" className="text-center text-2xl font-semibold sm:text-3xl">
+          Everything your bikes need remembered
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {features.map(({ Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <Icon className="size-6 text-primary" aria-hidden="true" />
+                  <CardTitle>{title}</CardTitle>
+                </CardHeader>
+                <CardContent className="text-sm text-muted-foreground">{text}</CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="pricing-title" className="grid gap-8">
+        <h2 id="pricing-title" className="text-center text-2xl font-semibold sm:text-3xl">
+          Simple pricing
+        </h2>
+        <div className="mx-auto grid w-full max-w-3xl gap-4 sm:grid-cols-2">
+          {[PLANS.free, PLANS.premium].map((plan) => (
+            <Card key={plan.tier}>
+              <CardHeader>
+                <CardTitle>{plan.name}</CardTitle>
+                <CardDescription>
+                  <span className="text-3xl font-bold text-foreground">${plan.priceUsdPerMonth}</span>
+                  {plan.priceUsdPerMonth > 0 ? " per month" : " forever"}
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4 text-sm">
+                <p>
+                  Up to {plan.bicycleLimit} {plan.bicycleLimit === 1 ? "bicycle" : "bicycles"}, unlimited
+                  components and service entries.
+                </p>
+                <Button asChild variant={plan.tier === "premium" ? "default" : "outline"}>
+                  <Link to={plan.tier === "premium" ? "/pricing" : "/auth"}>
+                    {plan.tier === "premium" ? "See Premium" : "Start free"}
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

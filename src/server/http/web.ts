@@ -28,7 +28,9 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, logger: Logger, s
       },
     }),
   );
-  app.use("*", serveStatic({ root, index: "" }));
+  const files = serveStatic({ root });
+  // Only paths that name a file (e.g. /favicon.svg) are looked up on disk; screens get the app's page.
+  app.use("*", (c, next) => (/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     if (isKnownPath(c.req.path)) return c.html(indexHtml);

@@ -3,7 +3,7 @@ import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, components, user } from "../../db/schema.ts";
+import { bicycles, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { currentTier } from "../subscriptions/service.ts";
 
@@ -48,10 +48,10 @@ function toColumns(input: BicycleInput) {
   };
 }
 
-const componentCount =
-  sql<number>`(select count(*) from ${components} where ${components.bicycleId} = ${bicycles.id})`
-    .mapWith(Number)
-    .as("component_count");
+// Written out in full: drizzle drops table qualifiers inside sql``, which would compare components' own columns.
+const componentCount = sql<number>`(select count(*) from "components" where "components"."bicycle_id" = "bicycles"."id")`
+  .mapWith(Number)
+  .as("component_count");
 
 function selectBicycles(db: Database) {
   return db.select({ ...getTableColumns(bicycles), componentCount }).from(bicycles);

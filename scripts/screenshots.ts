@@ -1,0 +1,72 @@
+/**
+ * Takes screenshots of the main screens at 1280 and 375 px, in dark and light, against a running app.
+ * Usage: BASE_URL=http://127.0.0.1:3000 npm run screenshots  (writes to screenshots/)
+ */
+import { mkdirSync } from "node:fs";
+import { chromium, type Page } from "@playwright/test";
+import { chromiumArgs } from "../e2e/browser.ts";
+
+const baseUrl = process.env.BASE_URL ?? "http://127.0.0.1:3000";
+const outDir = "screenshots";
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+const email = `shots-${Date.now()}@example.com`;
+
+async function signUp(page: Page) {
+  const response = await page.request.post(`${baseUrl}/api/auth/sign-up/email`, {
+    data: { email, password: "secret123", name: "" },
+    headers: { origin: baseUrl },
+  });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()}`);
+  const created = await page.request.post(`${baseUrl}/api/bicycles`, {
+    data: {
+      name: "Trail Hardtail",
+      description: "My everyday trail bike, 29er with a 120 mm fork.",
+      purchaseDate: "2024-03-14",
+      price: 1899.99,
+      purchaseCondition: "new",
+      storeName: "Corner Bike Shop",
+      serialNumber: "WTU123456",
+      storeLink: "https://example.com/bikes/trail",
+    },
+    headers: { origin: baseUrl },
+  });
+  const { bicycle } = (await created.json()) as { bicycle: { id: string } };
+  return bicycle.id;
+}
+
+const screens: { name: string; path: (id: string) => string; signedIn: boolean }[] = [
+  { name: "landing", path: () => "/", signedIn: false },
+  { name: "auth", path: () => "/auth", signedIn: false },
+  { name: "bicycles", path: () => "/bicycles", signedIn: true },
+  { name: "bicycle", path: (id) => `/bicycles/${id}`, signedIn: true },
+  { name: "not-found", path: () => "/no-such-page", signedIn: false },
+];
+
+let bicycleId = "";
+for (const theme of ["dark", "light"] as const) {
+  for (const width of [1280, 375]) {
+    for (const signedIn of [false, true]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.addInitScript((t) => localStorage.setItem("velolog-theme", t), theme);
+      const page = await context.newPage();
+      if (signedIn) {
+        if (!bicycleId) bicycleId = await signUp(page);
+        else
+          await page.request.post(`${baseUrl}/api/auth/sign-in/email`, {
+            data: { email, password: "secret123" },
+            headers: { origin: baseUrl },
+          });
+      }
+      for (const screen of screens.filter((s) => s.signedIn === signedIn)) {
+        await page.goto(baseUrl + screen.path(bicycleId));
+        await page.waitForLoadState("networkidle");
+        await page.screenshot({ path: `${outDir}/${screen.name}-${width}-${theme}.png`, fullPage: true });
+      }
+      await context.close();
+    }
+  }
+}
+await browser.close();
+console.log(`screenshots written to ${outDir}/`);

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { anonymous, createTestApp, describeEachDatabase, signUp, TEST_ORIGIN, type TestApp } from "./testing/test-app.ts";
+
+describeEachDatabase("app", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("answers the health check with the database's state", async () => {
+    const response = await t.app.request("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("answers an unknown API route with a JSON 404", async () => {
+    const response = await t.app.request("/api/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such API route." } });
+  });
+
+  it("refuses a body over 1 MB before reading it", async () => {
+    const rider = await signUp(t.app);
+    const response = await rider.request("POST", "/api/bicycles", { name: "x".repeat(1024 * 1024 + 10) });
+    expect(response.status).toBe(413);
+  });
+
+  it("signs up, signs in with the password, and signs out", async () => {
+    const rider = await signUp(t.app);
+    const signIn = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: rider.email, password: "correct-horse" }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie()[0]!.split(";")[0]!;
+    const session = await t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } });
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(rider.email);
+
+    const signOut = await t.app.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: TEST_ORIGIN },
+    });
+    expect(signOut.status).toBe(200);
+    const after = await t.app.request("/api/bicycles", { headers: { Cookie: cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  it("refuses a wrong password with 401 and stores passwords as Argon2id", async () => {
+    const rider = await signUp(t.app);
+    const wrong = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: rider.email, password: "wrong-password" }),
+    });
+    expect(wrong.status).toBe(401);
+    const { account } = await import("./db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    const [row] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, rider.userId));
+    expect(row!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("refuses a sign-up password shorter than 6 characters", async () => {
+    const response = await t.app.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: "short@example.com", password: "12345", name: "" }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("needs a session for the subscription status", async () => {
+    expect((await anonymous(t.app).request("GET", "/api/subscription")).status).toBe(401);
+  });
+});

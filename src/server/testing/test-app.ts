@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe } from "vitest";
+import { createApp } from "../app.ts";
+import { createAuth } from "../auth/auth.ts";
+import { loadConfig } from "../config.ts";
+import { type OpenDatabase, openDatabase } from "../db/index.ts";
+import { createLogger } from "../logger.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl && process.env.CI) {
+  throw new Error("CI must run the database tests on PostgreSQL too: TEST_DATABASE_URL is not set.");
+}
+
+/**
+ * Declares the same tests once per database: always on PGlite, and on PostgreSQL when TEST_DATABASE_URL
+ * names a server (skipped, and reported as skipped, when it does not).
+ */
+export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void) {
+  describe(`${title} [pglite]`, () => body("pglite"));
+  describe.skipIf(!postgresUrl)(`${title} [postgres${postgresUrl ? "" : ": skipped, TEST_DATABASE_URL not set"}]`, () =>
+    body("postgres"),
+  );
+}
+
+/** A fresh, migrated, empty database: in-memory PGlite, or a new database on the test PostgreSQL server. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+  if (kind === "pglite") return openDatabase({ kind: "pglite-memory" });
+  const name = `velolog_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export async function createTestApp(kind: DatabaseKind) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-test-")),
+    PUBLIC_URL: TEST_ORIGIN,
+    BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    LOG_LEVEL: "silent",
+  });
+  const database = await openTestDatabase(kind);
+  const logger = createLogger("silent");
+  const auth = createAuth(database.db, config, { rateLimit: false });
+  const app = createApp({ db: database.db, config, auth, logger });
+  return { app, db: database.db, config, close: database.close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A signed-in client of the test app: each request carries the user's session cookie. */
+export interface TestClient {
+  userId: string;
+  email: string;
+  request: (method: string, urlPath: string, body?: unknown) => Promise<Response>;
+}
+
+let userCounter = 0;
+
+export async function signUp(app: TestApp["app"], email = `rider${++userCounter}-${randomBytes(3).toString("hex")}@example.com`) {
+  const response = await app.request("/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+    body: JSON.stringify({ email, password: "correct-horse", name: "" }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return clientFor(app, cookie, user.id, email);
+}
+
+export function anonymous(app: TestApp["app"]): TestClient {
+  return clientFor(app, "", "", "");
+}
+
+function clientFor(app: TestApp["app"], cookie: string, userId: string, email: string): TestClient {
+  return {
+    userId,
+    email,
+    request: (method, urlPath, body) =>
+      app.request(urlPath, {
+        method,
+        headers: {
+          Origin: TEST_ORIGIN,
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body),
+      }),
+  };
+}

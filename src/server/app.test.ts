@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { anonymous, createTestApp, describeEachDatabase, signUp, TEST_ORIGIN, type TestApp } from "./testing/test-app.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestApp,
+} from "./testing/test-app.ts";
 
 describeEachDatabase("app", (kind) => {
   let t: TestApp;
@@ -57,7 +64,10 @@ describeEachDatabase("app", (kind) => {
     expect(wrong.status).toBe(401);
     const { account } = await import("./db/schema.ts");
     const { eq } = await import("drizzle-orm");
-    const [row] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, rider.userId));
+    const [row] = await t.db
+      .select({ password: account.password })
+      .from(account)
+      .where(eq(account.userId, rider.userId));
     expect(row!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 

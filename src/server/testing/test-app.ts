@@ -23,8 +23,9 @@ if (!postgresUrl && process.env.CI) {
  */
 export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void) {
   describe(`${title} [pglite]`, () => body("pglite"));
-  describe.skipIf(!postgresUrl)(`${title} [postgres${postgresUrl ? "" : ": skipped, TEST_DATABASE_URL not set"}]`, () =>
-    body("postgres"),
+  describe.skipIf(!postgresUrl)(
+    `${title} [postgres${postgresUrl ? "" : ": skipped, TEST_DATABASE_URL not set"}]`,
+    () => body("postgres"),
   );
 }
 
@@ -79,7 +80,10 @@ export interface TestClient {
 
 let userCounter = 0;
 
-export async function signUp(app: TestApp["app"], email = `rider${++userCounter}-${randomBytes(3).toString("hex")}@example.com`) {
+export async function signUp(
+  app: TestApp["app"],
+  email = `rider${++userCounter}-${randomBytes(3).toString("hex")}@example.com`,
+) {
   const response = await app.request("/api/auth/sign-up/email", {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
@@ -102,7 +106,7 @@ function clientFor(app: TestApp["app"], cookie: string, userId: string, email: s
   return {
     userId,
     email,
-    request: (method, urlPath, body) =>
+    request: async (method, urlPath, body) =>
       app.request(urlPath, {
         method,
         headers: {

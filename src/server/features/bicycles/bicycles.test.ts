@@ -3,7 +3,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import { bicycles, components, serviceEntries, subscriptions } from "../../db/schema.ts";
-import { anonymous, createTestApp, describeEachDatabase, signUp, type TestApp } from "../../testing/test-app.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  type TestApp,
+} from "../../testing/test-app.ts";
 
 const fullBicycle = {
   name: "  Trail Hardtail  ",
@@ -72,10 +78,16 @@ describeEachDatabase("bicycles API", (kind) => {
 
   it("keeps the price exact to the cent", async () => {
     const rider = await signUp(t.app);
-    const response = await rider.request("POST", "/api/bicycles", { name: "Road", price: 0.1 + 0.2 > 0.3 ? 1234.56 : 0 });
+    const response = await rider.request("POST", "/api/bicycles", {
+      name: "Road",
+      price: 0.1 + 0.2 > 0.3 ? 1234.56 : 0,
+    });
     const { bicycle } = (await response.json()) as { bicycle: Bicycle };
     expect(bicycle.price).toBe(1234.56);
-    const [row] = await t.db.select({ price: bicycles.price }).from(bicycles).where(eq(bicycles.id, bicycle.id));
+    const [row] = await t.db
+      .select({ price: bicycles.price })
+      .from(bicycles)
+      .where(eq(bicycles.id, bicycle.id));
     expect(row!.price).toBe("1234.56");
   });
 
@@ -94,7 +106,9 @@ describeEachDatabase("bicycles API", (kind) => {
     const rider = await signUp(t.app);
     const response = await rider.request("POST", "/api/bicycles", body);
     expect(response.status).toBe(400);
-    const { error } = (await response.json()) as { error: { code: string; message: string; fields: Record<string, string> } };
+    const { error } = (await response.json()) as {
+      error: { code: string; message: string; fields: Record<string, string> };
+    };
     expect(error.code).toBe("VALIDATION");
     expect(error.fields[field]).toBe(message);
     expect(await countBicycles(rider.userId)).toBe(0);
@@ -115,12 +129,18 @@ describeEachDatabase("bicycles API", (kind) => {
     expect(await second.json()).toEqual({
       error: {
         code: "LIMIT_REACHED",
-        message: "You can only have 1 bicycle(s) on your current plan. Upgrade to Premium to track up to 10 bicycles.",
+        message:
+          "You can only have 1 bicycle(s) on your current plan. Upgrade to Premium to track up to 10 bicycles.",
       },
     });
     expect(await countBicycles(rider.userId)).toBe(1);
     const status = await (await rider.request("GET", "/api/subscription")).json();
-    expect(status).toMatchObject({ subscribed: false, subscriptionTier: "free", bicycleLimit: 1, bicycleCount: 1 });
+    expect(status).toMatchObject({
+      subscribed: false,
+      subscriptionTier: "free",
+      bicycleLimit: 1,
+      bicycleCount: 1,
+    });
   });
 
   it("lets parallel creates at the limit through only up to the limit", async () => {
@@ -144,7 +164,9 @@ describeEachDatabase("bicycles API", (kind) => {
     expect(((await eleventh.json()) as { error: { message: string } }).error.message).toBe(
       "You can only have 10 bicycle(s) on your current plan. Upgrade to Premium to track up to 10 bicycles.",
     );
-    const { bicycles: list } = (await (await rider.request("GET", "/api/bicycles")).json()) as { bicycles: Bicycle[] };
+    const { bicycles: list } = (await (await rider.request("GET", "/api/bicycles")).json()) as {
+      bicycles: Bicycle[];
+    };
     expect(list.map((b) => b.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Bike ${10 - i}`));
   });
 
@@ -168,14 +190,20 @@ describeEachDatabase("bicycles API", (kind) => {
       bicycles: Bicycle[];
     };
     expect(intruderList).toEqual([]);
-    const after = (await (await owner.request("GET", `/api/bicycles/${bicycle.id}`)).json()) as { bicycle: Bicycle };
+    const after = (await (await owner.request("GET", `/api/bicycles/${bicycle.id}`)).json()) as {
+      bicycle: Bicycle;
+    };
     expect(after.bicycle.name).toBe("Mine");
   });
 
   it("ignores a user id or other fields smuggled into the body", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
-    const response = await owner.request("POST", "/api/bicycles", { name: "Mine", userId: other.userId, id: "x" });
+    const response = await owner.request("POST", "/api/bicycles", {
+      name: "Mine",
+      userId: other.userId,
+      id: "x",
+    });
     expect(response.status).toBe(201);
     expect(await countBicycles(owner.userId)).toBe(1);
     expect(await countBicycles(other.userId)).toBe(0);
@@ -189,8 +217,12 @@ describeEachDatabase("bicycles API", (kind) => {
       "You must be logged in to add a bicycle",
     );
     expect((await visitor.request("GET", "/api/bicycles")).status).toBe(401);
-    const edit = await visitor.request("PUT", "/api/bicycles/00000000-0000-4000-8000-000000000000", { name: "x" });
-    expect(((await edit.json()) as { error: { message: string } }).error.message).toBe("Please sign up to edit bicycles");
+    const edit = await visitor.request("PUT", "/api/bicycles/00000000-0000-4000-8000-000000000000", {
+      name: "x",
+    });
+    expect(((await edit.json()) as { error: { message: string } }).error.message).toBe(
+      "Please sign up to edit bicycles",
+    );
   });
 
   it("deletes a bicycle's components and their service entries with it", async () => {
@@ -204,13 +236,25 @@ describeEachDatabase("bicycles API", (kind) => {
       .returning();
     await t.db
       .insert(serviceEntries)
-      .values({ userId: rider.userId, componentId: component!.id, date: "2024-05-01", description: "Waxed", cost: "12.00" });
+      .values({
+        userId: rider.userId,
+        componentId: component!.id,
+        date: "2024-05-01",
+        description: "Waxed",
+        cost: "12.00",
+      });
     const listed = (await (await rider.request("GET", "/api/bicycles")).json()) as { bicycles: Bicycle[] };
     expect(listed.bicycles[0]!.componentCount).toBe(1);
 
     expect((await rider.request("DELETE", `/api/bicycles/${bicycle.id}`)).status).toBe(204);
-    const [left] = await t.db.select({ n: count() }).from(components).where(eq(components.userId, rider.userId));
-    const [entries] = await t.db.select({ n: count() }).from(serviceEntries).where(eq(serviceEntries.userId, rider.userId));
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(components)
+      .where(eq(components.userId, rider.userId));
+    const [entries] = await t.db
+      .select({ n: count() })
+      .from(serviceEntries)
+      .where(eq(serviceEntries.userId, rider.userId));
     expect(left!.n).toBe(0);
     expect(entries!.n).toBe(0);
   });

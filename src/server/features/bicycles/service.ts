@@ -49,9 +49,10 @@ function toColumns(input: BicycleInput) {
 }
 
 // Written out in full: drizzle drops table qualifiers inside sql``, which would compare components' own columns.
-const componentCount = sql<number>`(select count(*) from "components" where "components"."bicycle_id" = "bicycles"."id")`
-  .mapWith(Number)
-  .as("component_count");
+const componentCount =
+  sql<number>`(select count(*) from "components" where "components"."bicycle_id" = "bicycles"."id")`
+    .mapWith(Number)
+    .as("component_count");
 
 function selectBicycles(db: Database) {
   return db.select({ ...getTableColumns(bicycles), componentCount }).from(bicycles);

@@ -1,0 +1,67 @@
+import { expect, signUpThroughApi, test } from "./fixtures.ts";
+
+test("sign up, see the dashboard, sign out, sign back in", async ({ page }) => {
+  const email = `new-${Date.now()}@example.com`;
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const form = page.getByRole("form", { name: "Sign up" });
+
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill("12345");
+  await form.getByLabel("Confirm password").fill("12346");
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(form.getByText("Password must be at least 6 characters long")).toBeVisible();
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
+
+  await form.getByLabel("Password", { exact: true }).fill("correct-horse");
+  await form.getByLabel("Confirm password").fill("correct-horse");
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Account created")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("button", { name: "User menu" }).click();
+  await expect(page.getByRole("menu").getByText(email)).toBeVisible();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Signed out successfully")).toBeVisible();
+  await expect(page.getByText("You have been logged out")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  await page.goto("/auth");
+  const signIn = page.getByRole("form", { name: "Sign in" });
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel("Password").fill("correct-horse");
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test.describe("a wrong password", () => {
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+  test("shows Error signing in with Invalid email or password", async ({ page }) => {
+    await page.goto("/auth");
+    const signIn = page.getByRole("form", { name: "Sign in" });
+    await signIn.getByLabel("Email").fill("nobody@example.com");
+    await signIn.getByLabel("Password").fill("wrong-password");
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    const alert = signIn.getByRole("alert").filter({ hasText: "Error signing in" });
+    await expect(alert).toContainText("Invalid email or password");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test("routes by session", async ({ page, baseURL }) => {
+  await page.goto("/shared-links");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signUpThroughApi(page, baseURL!);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/auth?mode=update-password");
+  await expect(page).toHaveURL(/\/auth\?mode=update-password$/);
+  await page.goto("/?from=somewhere");
+  await expect(page).toHaveURL(/\/\?from=somewhere$/);
+});

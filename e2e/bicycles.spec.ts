@@ -1,0 +1,91 @@
+import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
+
+test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) => {
+  expect(rider.email).toContain("@");
+  await page.goto("/bicycles");
+  await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+  await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Bicycle" }).click();
+  await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+  await expect(page.getByText("Please enter a bicycle name")).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill("Trail Hardtail");
+  await page.getByLabel("Description").fill("29er with a 120 mm fork");
+  await page.getByLabel("Purchase date").fill("2024-03-14");
+  await page.getByLabel("Price ($)").fill("1899.99");
+  await page.getByLabel("Used").check();
+  await page.getByLabel("Store name").fill("Corner Bike Shop");
+  await page.getByLabel("Serial number").fill("WTU123456");
+  await page.getByLabel("Store website").fill("not a url");
+  await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+  await expect(page.getByText("Store website must be a valid URL")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Trail Hardtail");
+
+  await page.getByLabel("Store website").fill("https://example.com/trail");
+  await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+  await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+
+  const card = page.getByRole("list", { name: "Bicycles" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText("Trail Hardtail");
+  await expect(card).toContainText("Used");
+  await expect(card).toContainText("Mar 2024");
+  await expect(card).toContainText("$1,899.99");
+  await expect(card).toContainText("0 components");
+
+  // The free plan allows one bicycle: the add form is blocked and the limit is explained.
+  await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeDisabled();
+  await expect(page.getByText("Bicycle Limit Reached")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You can only have 1 bicycle(s) on your current plan. Upgrade to Premium to track up to 10 bicycles.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+
+  await card.getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Trail Hardtail" })).toBeVisible();
+  await expect(page.getByText("No image available")).toBeVisible();
+  await expect(page.getByText("Mar 14, 2024")).toBeVisible();
+  await expect(page.getByText("Corner Bike Shop")).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+  await dialog.getByLabel("Name", { exact: true }).fill("   ");
+  await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
+  await dialog.getByLabel("Name", { exact: true }).fill("Trail Hardtail XL");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Trail Hardtail XL" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("all of its components and service records");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Trail Hardtail XL" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Bicycle" }).click();
+  await expect(page.getByText("Bicycle deleted.")).toBeVisible();
+  await expect(page).toHaveURL(/\/bicycles$/);
+  await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeEnabled();
+});
+
+test.describe("another user's bicycle", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("redirects to /bicycles as if it did not exist", async ({ browser, baseURL }) => {
+    const ownerPage = await (await browser.newContext()).newPage();
+    await signUpThroughApi(ownerPage, baseURL!);
+    const bicycle = await createBicycleThroughApi(ownerPage, baseURL!, { name: "Private" });
+
+    const intruderPage = await (await browser.newContext()).newPage();
+    await signUpThroughApi(intruderPage, baseURL!);
+    await intruderPage.goto(`/bicycles/${bicycle.id}`);
+    await expect(intruderPage).toHaveURL(/\/bicycles$/);
+    await expect(intruderPage.getByText("Resource Not Found")).toBeVisible();
+    await expect(intruderPage.getByText("Private")).toHaveCount(0);
+  });
+});

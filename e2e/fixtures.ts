@@ -1,0 +1,49 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export interface Rider {
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** Creates a user through the API; the page's browser context then carries its session cookie. */
+export async function signUpThroughApi(page: Page, baseURL: string): Promise<Rider> {
+  const rider = {
+    email: `rider-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password: "correct-horse",
+  };
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { ...rider, name: "" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  return rider;
+}
+
+export async function createBicycleThroughApi(page: Page, baseURL: string, data: Record<string, unknown>) {
+  const response = await page.request.post("/api/bicycles", { data, headers: { Origin: baseURL } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { bicycle: { id: string; name: string } }).bicycle;
+}
+
+/** Every test fails on a console error or an uncaught page error, unless it names the ones it expects. */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; rider: Rider }>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !allowedConsoleErrors.some((re) => re.test(message.text()))) {
+        errors.push(message.text());
+      }
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, "console errors").toEqual([]);
+  },
+  rider: async ({ page, baseURL }, use) => {
+    await use(await signUpThroughApi(page, baseURL!));
+  },
+});
+
+export { expect };

@@ -1,0 +1,84 @@
+import { expect, test } from "./fixtures.ts";
+
+test("dark by default; the theme choice survives a reload", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Light" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("velolog-theme"))).toBe("light");
+});
+
+test("the header, footer and signed-out links", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Dashboard", "Pricing", "FAQ", "About"])
+    await expect(nav.getByRole("link", { name })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  for (const column of ["Product", "Resources", "Support", "Legal"]) {
+    await expect(page.getByRole("navigation", { name: column })).toBeVisible();
+  }
+  const support = page.getByRole("navigation", { name: "Support" });
+  await expect(support.getByRole("link", { name: "Contact" })).toHaveAttribute("href", /^mailto:/);
+  await expect(support.getByRole("link", { name: "Help Center" })).toHaveAttribute("href", "/faq");
+  await expect(support.getByRole("link", { name: "Feedback" })).toHaveCount(0);
+});
+
+test("signed in, the footer offers Feedback and the header the app's screens", async ({ page, rider }) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/bicycles");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Dashboard", "Bicycles", "Parts Bin"])
+    await expect(nav.getByRole("link", { name })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Support" }).getByRole("link", { name: "Feedback" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "User menu" }).click();
+  for (const name of ["Account Settings", "Shared Links", "Sign Out"]) {
+    await expect(page.getByRole("menuitem", { name })).toBeVisible();
+  }
+  for (const name of ["Light", "Dark", "System"])
+    await expect(page.getByRole("menuitemradio", { name })).toBeVisible();
+});
+
+test.describe("at 375 px wide", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the bottom tab bar shows and the header links collapse", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    await expect(tabs).toBeVisible();
+    for (const name of ["Home", "Demo", "About", "Sign In"])
+      await expect(tabs.getByRole("link", { name })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Demo" })).toHaveAttribute("href", "/bicycles");
+  });
+
+  test("signed in, the tabs are Dashboard, Bicycles, Parts and Account", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/bicycles");
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    for (const [name, href] of [
+      ["Dashboard", "/dashboard"],
+      ["Bicycles", "/bicycles"],
+      ["Parts", "/parts-bin"],
+      ["Account", "/account"],
+    ]) {
+      await expect(tabs.getByRole("link", { name })).toHaveAttribute("href", href!);
+    }
+  });
+});
+
+test.describe("a missing page", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("shows Oops! Page not found with a link home", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

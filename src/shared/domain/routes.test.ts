@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { isKnownPath, isPublicPath } from "./routes.ts";
+
+describe("route table", () => {
+  it("knows which screens a visitor may see", () => {
+    for (const path of [
+      "/",
+      "/about",
+      "/pricing",
+      "/dashboard",
+      "/bicycles",
+      "/bicycles/demo-1",
+      "/bicycles/demo-1/components/comp-101",
+      "/parts-bin",
+      "/shared/abc",
+      "/auth",
+      "/auth/callback",
+      "/privacy-policy",
+    ]) {
+      expect(isPublicPath(path), path).toBe(true);
+    }
+    for (const path of ["/account", "/shared-links", "/feedback"]) {
+      expect(isPublicPath(path), path).toBe(false);
+      expect(isKnownPath(path), path).toBe(true);
+    }
+  });
+
+  it("treats anything else as a missing page", () => {
+    for (const path of ["/nope", "/bicycles/a/b", "/account/x", "/admin"]) {
+      expect(isKnownPath(path), path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { bicycleInputSchema } from "./bicycle.ts";
+
+describe("bicycle input", () => {
+  it("turns a form's strings into clean values", () => {
+    const parsed = bicycleInputSchema.parse({
+      name: "  Gravel  ",
+      description: " ",
+      purchaseDate: "",
+      price: "1499.5",
+      purchaseCondition: "used",
+      storeName: "",
+      serialNumber: "",
+      storeLink: " https://shop.example/bike ",
+    });
+    expect(parsed).toEqual({
+      name: "Gravel",
+      description: null,
+      purchaseDate: null,
+      price: 1499.5,
+      purchaseCondition: "used",
+      storeName: null,
+      serialNumber: null,
+      storeLink: "https://shop.example/bike",
+    });
+  });
+
+  it("fills the optional fields with null", () => {
+    expect(bicycleInputSchema.parse({ name: "Bike" })).toMatchObject({
+      description: null,
+      price: null,
+      storeLink: null,
+    });
+  });
+});

@@ -37,9 +37,9 @@ function hasAtMostTwoDecimals(n: number): boolean {
 }
 
 /** A money amount: a number >= 0 with at most 2 decimals, below 100 million. */
-export function money(message: string) {
+export function money(message: string, requiredMessage: string = message) {
   return z
-    .number({ error: message })
+    .number({ error: (issue) => (issue.input === undefined ? requiredMessage : message) })
     .finite({ error: message })
     .min(0, message)
     .max(99_999_999.99, message)

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { COMPONENT_TYPES } from "../domain/component-types.ts";
+import { messages } from "../messages.ts";
+import { blankToNull, optionalText } from "./common.ts";
+
+const m = messages.components;
+
+function toNumber(value: unknown): unknown {
+  const v = blankToNull(value);
+  if (typeof v === "string") {
+    const n = Number(v.trim());
+    return Number.isNaN(n) ? v : n;
+  }
+  return v;
+}
+
+export const componentInputSchema = z.object({
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(200, "Component name must be at most 200 characters"),
+  type: z.enum(COMPONENT_TYPES, { error: m.typeRequired }),
+  brand: optionalText(100, "Brand").default(null),
+  mileage: z
+    .preprocess(
+      (v) => toNumber(v) ?? 0,
+      z
+        .number({ error: m.mileageInvalid })
+        .finite({ error: m.mileageInvalid })
+        .min(0, m.mileageInvalid)
+        .max(10_000_000, m.mileageInvalid),
+    )
+    .transform((n) => Math.round(n * 10) / 10),
+  notes: optionalText(5000, "Notes").default(null),
+});
+
+export type ComponentInput = z.output<typeof componentInputSchema>;
+export type ComponentFormValues = z.input<typeof componentInputSchema>;
+
+/** Creating a component: on a bicycle, or in the parts bin when bicycleId is null. */
+export const createComponentSchema = componentInputSchema.extend({
+  bicycleId: z.string().max(100).nullable().default(null),
+});
+
+export const assignComponentSchema = z.object({
+  bicycleId: z.string({ error: m.selectBicycle }).trim().min(1, m.selectBicycle).max(100),
+});
+
+export const componentSchema = z.object({
+  id: z.string(),
+  bicycleId: z.string().nullable(),
+  bicycleName: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  brand: z.string().nullable(),
+  mileage: z.number(),
+  notes: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  serviceCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Component = z.infer<typeof componentSchema>;

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { isIsoDate } from "../format.ts";
+import { messages } from "../messages.ts";
+import { blankToNull, money, optionalHttpUrl } from "./common.ts";
+
+const m = messages.services;
+
+export const serviceEntryInputSchema = z.object({
+  date: z.preprocess(
+    (v) => blankToNull(v) ?? undefined,
+    z.string({ error: m.dateRequired }).refine(isIsoDate, { message: m.dateRequired }),
+  ),
+  description: z
+    .string({ error: m.descriptionRequired })
+    .trim()
+    .min(1, m.descriptionRequired)
+    .max(2000, "Description must be at most 2000 characters"),
+  cost: z.preprocess(
+    (v) => {
+      const value = blankToNull(v);
+      if (value === null) return undefined;
+      if (typeof value === "string") {
+        const n = Number(value.trim());
+        return Number.isNaN(n) ? value : n;
+      }
+      return value;
+    },
+    money(m.costInvalid, m.costRequired),
+  ),
+  receiptUrl: optionalHttpUrl(m.receiptUrlInvalid).default(null),
+});
+
+export type ServiceEntryInput = z.output<typeof serviceEntryInputSchema>;
+export type ServiceEntryFormValues = z.input<typeof serviceEntryInputSchema>;
+
+export const serviceEntrySchema = z.object({
+  id: z.string(),
+  componentId: z.string(),
+  componentName: z.string(),
+  bicycleId: z.string().nullable(),
+  bicycleName: z.string().nullable(),
+  date: z.string(),
+  description: z.string(),
+  cost: z.number(),
+  receiptUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type ServiceEntry = z.infer<typeof serviceEntrySchema>;

@@ -5,7 +5,9 @@ import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
 import { AppError } from "./errors.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
+import { componentRoutes } from "./features/components/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { sessionMiddleware } from "./http/session.ts";
@@ -48,6 +50,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/bicycles", bicycleRoutes(deps));
+  app.route("/api/components", componentRoutes(deps));
+  app.route("/api/components", componentServiceRoutes(deps));
+  app.route("/api/services", serviceRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });

@@ -16,3 +16,11 @@ export function requireUser(user: SessionUser | null, message?: string): Session
   if (!user) throw unauthenticated(message);
   return user;
 }
+
+/** Middleware: without a session, answer 401 with the operation's own "you must be logged in" message. */
+export function signedIn(message?: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    requireUser(c.get("user"), message);
+    await next();
+  });
+}

@@ -5,6 +5,8 @@ import { idParamSchema } from "../../../shared/schemas/common.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
+import { listBicycleComponents } from "../components/service.ts";
+import { listBicycleServices } from "../services/service.ts";
 import { createBicycle, deleteBicycle, getBicycle, listBicycles, updateBicycle } from "./service.ts";
 
 export function bicycleRoutes({ db }: AppDeps) {
@@ -34,6 +36,14 @@ export function bicycleRoutes({ db }: AppDeps) {
       const user = requireUser(c.get("user"));
       const bicycle = await updateBicycle(db, user.id, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ bicycle });
+    })
+    .get("/:id/components", validate("param", idParamSchema), async (c) => {
+      const user = requireUser(c.get("user"));
+      return c.json({ components: await listBicycleComponents(db, user.id, c.req.valid("param").id) });
+    })
+    .get("/:id/services", validate("param", idParamSchema), async (c) => {
+      const user = requireUser(c.get("user"));
+      return c.json({ services: await listBicycleServices(db, user.id, c.req.valid("param").id) });
     })
     .delete("/:id", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));

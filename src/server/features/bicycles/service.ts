@@ -7,7 +7,7 @@ import { bicycles, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { currentTier } from "../subscriptions/service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids that are not ours in shape can never match a row: answer them like a missing row. */
 export function assertUuid(id: string): void {

@@ -1,0 +1,318 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { messages } from "../../../shared/messages.ts";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { Component } from "../../../shared/schemas/component.ts";
+import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
+import { components, serviceEntries, subscriptions } from "../../db/schema.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  type TestApp,
+  type TestClient,
+} from "../../testing/test-app.ts";
+
+async function json<T>(response: Response | Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}
+
+describeEachDatabase("components and service entries API", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function addBicycle(rider: TestClient, name = "Gravel") {
+    return (await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name }))).bicycle;
+  }
+  async function addComponent(rider: TestClient, body: Record<string, unknown>) {
+    const response = await rider.request("POST", "/api/components", body);
+    expect(response.status).toBe(201);
+    return (await json<{ component: Component }>(response)).component;
+  }
+  async function componentRows(userId: string) {
+    const [row] = await t.db.select({ n: count() }).from(components).where(eq(components.userId, userId));
+    return row!.n;
+  }
+
+  it("adds, lists, edits and deletes components on a bicycle, with counts", async () => {
+    const rider = await signUp(t.app);
+    const bicycle = await addBicycle(rider);
+    const chain = await addComponent(rider, {
+      bicycleId: bicycle.id,
+      name: " KMC X11 ",
+      type: "Drivetrain",
+      brand: "KMC",
+      mileage: "1200.5",
+      notes: "Waxed",
+    });
+    expect(chain).toMatchObject({
+      name: "KMC X11",
+      type: "Drivetrain",
+      brand: "KMC",
+      mileage: 1200.5,
+      notes: "Waxed",
+      bicycleId: bicycle.id,
+      bicycleName: "Gravel",
+      serviceCount: 0,
+    });
+    const tires = await addComponent(rider, { bicycleId: bicycle.id, name: "Gravelking", type: "Tires" });
+    expect(tires.mileage).toBe(0);
+    expect(tires.brand).toBeNull();
+
+    const listed = await json<{ components: Component[] }>(
+      rider.request("GET", `/api/bicycles/${bicycle.id}/components`),
+    );
+    expect(listed.components.map((c) => c.name)).toEqual(["KMC X11", "Gravelking"]);
+    const bikes = await json<{ bicycles: Bicycle[] }>(rider.request("GET", "/api/bicycles"));
+    expect(bikes.bicycles[0]!.componentCount).toBe(2);
+
+    const edited = await rider.request("PUT", `/api/components/${tires.id}`, {
+      name: "Gravelking SK",
+      type: "Tires",
+      mileage: 300,
+    });
+    expect((await json<{ component: Component }>(edited)).component).toMatchObject({
+      name: "Gravelking SK",
+      mileage: 300,
+    });
+
+    expect((await rider.request("DELETE", `/api/components/${tires.id}`)).status).toBe(204);
+    expect((await rider.request("GET", `/api/components/${tires.id}`)).status).toBe(404);
+  });
+
+  it.each([
+    [{ name: "", type: "Frame" }, "name", messages.components.nameRequired],
+    [{ name: "Fork" }, "type", messages.components.typeRequired],
+    [{ name: "Fork", type: "Spaceship" }, "type", messages.components.typeRequired],
+    [{ name: "Fork", type: "Fork", mileage: -5 }, "mileage", messages.components.mileageInvalid],
+    [{ name: "Fork", type: "Fork", mileage: "lots" }, "mileage", messages.components.mileageInvalid],
+  ])("refuses %j, naming %s, and stores nothing", async (body, field, message) => {
+    const rider = await signUp(t.app);
+    const response = await rider.request("POST", "/api/components", body);
+    expect(response.status).toBe(400);
+    const { error } = await json<{ error: { fields: Record<string, string> } }>(response);
+    expect(error.fields[field]).toBe(message);
+    expect(await componentRows(rider.userId)).toBe(0);
+  });
+
+  it("moves a component to the parts bin and assigns it back, keeping its service log", async () => {
+    const rider = await signUp(t.app);
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    const road = await addBicycle(rider, "Road");
+    const commuter = await addBicycle(rider, "Commuter");
+    const wheel = await addComponent(rider, { bicycleId: road.id, name: "Hunt 4 Season", type: "Wheels" });
+    await rider.request("POST", `/api/components/${wheel.id}/services`, {
+      date: "2024-01-02",
+      description: "Trued",
+      cost: 15,
+    });
+
+    const moved = await rider.request("POST", `/api/components/${wheel.id}/move-to-parts-bin`);
+    const movedComponent = (await json<{ component: Component }>(moved)).component;
+    expect(movedComponent.bicycleId).toBeNull();
+    expect(Date.parse(movedComponent.updatedAt)).toBeGreaterThan(Date.parse(wheel.updatedAt));
+    const bin = await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"));
+    expect(bin.components.map((c) => c.id)).toEqual([wheel.id]);
+    expect(bin.components[0]!.serviceCount).toBe(1);
+
+    const noChoice = await rider.request("POST", `/api/components/${wheel.id}/assign`, { bicycleId: "" });
+    expect(noChoice.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(noChoice)).error.message).toBe(
+      "Please select a bicycle",
+    );
+
+    const assigned = await rider.request("POST", `/api/components/${wheel.id}/assign`, {
+      bicycleId: commuter.id,
+    });
+    expect((await json<{ component: Component }>(assigned)).component).toMatchObject({
+      bicycleId: commuter.id,
+      bicycleName: "Commuter",
+      serviceCount: 1,
+    });
+    expect(
+      (await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"))).components,
+    ).toEqual([]);
+  });
+
+  it("lists the parts bin most recently changed first, and creates into it", async () => {
+    const rider = await signUp(t.app);
+    const first = await addComponent(rider, { name: "Spare saddle", type: "Saddle" });
+    const second = await addComponent(rider, { name: "Old pedals", type: "Pedals", bicycleId: null });
+    let bin = await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"));
+    expect(bin.components.map((c) => c.id)).toEqual([second.id, first.id]);
+    await rider.request("PUT", `/api/components/${first.id}`, {
+      name: "Spare saddle",
+      type: "Saddle",
+      notes: "Torn",
+    });
+    bin = await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"));
+    expect(bin.components.map((c) => c.id)).toEqual([first.id, second.id]);
+  });
+
+  it("keeps the service log newest first with an exact total, and edits and deletes entries", async () => {
+    const rider = await signUp(t.app);
+    const bicycle = await addBicycle(rider);
+    const chain = await addComponent(rider, { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" });
+    for (const [date, description, cost] of [
+      ["2024-03-01", "Cleaned", 0.1],
+      ["2024-05-20", "Replaced", 34.99],
+      ["2023-11-11", "Waxed", 0.2],
+    ] as const) {
+      const created = await rider.request("POST", `/api/components/${chain.id}/services`, {
+        date,
+        description,
+        cost,
+      });
+      expect(created.status).toBe(201);
+    }
+    let log = await json<{ services: ServiceEntry[]; totalCost: number }>(
+      rider.request("GET", `/api/components/${chain.id}/services`),
+    );
+    expect(log.services.map((s) => s.date)).toEqual(["2024-05-20", "2024-03-01", "2023-11-11"]);
+    expect(log.totalCost).toBe(35.29);
+    expect(log.services[0]).toMatchObject({ componentName: "Chain", bicycleName: "Gravel", cost: 34.99 });
+
+    const recent = await json<{ services: ServiceEntry[] }>(
+      rider.request("GET", `/api/bicycles/${bicycle.id}/services`),
+    );
+    expect(recent.services.map((s) => s.description)).toEqual(["Replaced", "Cleaned", "Waxed"]);
+
+    const waxed = log.services[2]!;
+    const edit = await rider.request("PUT", `/api/services/${waxed.id}`, {
+      date: "2024-06-01",
+      description: "  Waxed again ",
+      cost: "5",
+      receiptUrl: " https://receipts.example/1 ",
+    });
+    expect((await json<{ service: ServiceEntry }>(edit)).service).toMatchObject({
+      description: "Waxed again",
+      cost: 5,
+      receiptUrl: "https://receipts.example/1",
+    });
+    log = await json(rider.request("GET", `/api/components/${chain.id}/services`));
+    expect(log.services[0]!.id).toBe(waxed.id);
+    expect(log.totalCost).toBe(40.09);
+
+    expect((await rider.request("DELETE", `/api/services/${waxed.id}`)).status).toBe(204);
+    log = await json(rider.request("GET", `/api/components/${chain.id}/services`));
+    expect(log.services).toHaveLength(2);
+    expect(log.totalCost).toBe(35.09);
+  });
+
+  it.each([
+    [{ description: "x", cost: 1 }, "date", messages.services.dateRequired],
+    [{ date: "2024-02-30", description: "x", cost: 1 }, "date", messages.services.dateRequired],
+    [
+      { date: "2024-01-01", description: "   ", cost: 1 },
+      "description",
+      messages.services.descriptionRequired,
+    ],
+    [{ date: "2024-01-01", description: "x" }, "cost", messages.services.costRequired],
+    [{ date: "2024-01-01", description: "x", cost: "" }, "cost", messages.services.costRequired],
+    [{ date: "2024-01-01", description: "x", cost: -1 }, "cost", messages.services.costInvalid],
+    [{ date: "2024-01-01", description: "x", cost: 1.001 }, "cost", messages.services.costInvalid],
+    [
+      { date: "2024-01-01", description: "x", cost: 1, receiptUrl: "javascript:alert(1)" },
+      "receiptUrl",
+      messages.services.receiptUrlInvalid,
+    ],
+  ])("refuses the service entry %j, naming %s, and stores nothing", async (body, field, message) => {
+    const rider = await signUp(t.app);
+    const part = await addComponent(rider, { name: "Chain", type: "Drivetrain" });
+    const response = await rider.request("POST", `/api/components/${part.id}/services`, body);
+    expect(response.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(response)).error.fields[field]).toBe(
+      message,
+    );
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(serviceEntries)
+      .where(eq(serviceEntries.userId, rider.userId));
+    expect(row!.n).toBe(0);
+  });
+
+  it("deletes a component together with its service entries", async () => {
+    const rider = await signUp(t.app);
+    const part = await addComponent(rider, { name: "Brake pads", type: "Brakes" });
+    await rider.request("POST", `/api/components/${part.id}/services`, {
+      date: "2024-01-01",
+      description: "Fitted",
+      cost: 20,
+    });
+    expect((await rider.request("DELETE", `/api/components/${part.id}`)).status).toBe(204);
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(serviceEntries)
+      .where(eq(serviceEntries.userId, rider.userId));
+    expect(row!.n).toBe(0);
+  });
+
+  it("answers another user's component, service entry and bicycle with 404 and changes nothing", async () => {
+    const owner = await signUp(t.app);
+    const intruder = await signUp(t.app);
+    const ownerBike = await addBicycle(owner, "Owner's");
+    const intruderBike = await addBicycle(intruder, "Intruder's");
+    const part = await addComponent(owner, { bicycleId: ownerBike.id, name: "Fork", type: "Fork" });
+    const entry = (
+      await json<{ service: ServiceEntry }>(
+        owner.request("POST", `/api/components/${part.id}/services`, {
+          date: "2024-01-01",
+          description: "Serviced",
+          cost: 80,
+        }),
+      )
+    ).service;
+    const intruderPart = await addComponent(intruder, { name: "Stem", type: "Stem" });
+
+    const attempts: [string, string, unknown?][] = [
+      ["GET", `/api/components/${part.id}`],
+      ["PUT", `/api/components/${part.id}`, { name: "Mine now", type: "Fork" }],
+      ["DELETE", `/api/components/${part.id}`],
+      ["POST", `/api/components/${part.id}/move-to-parts-bin`],
+      ["POST", `/api/components/${part.id}/assign`, { bicycleId: intruderBike.id }],
+      ["GET", `/api/components/${part.id}/services`],
+      ["POST", `/api/components/${part.id}/services`, { date: "2024-01-01", description: "x", cost: 1 }],
+      ["PUT", `/api/services/${entry.id}`, { date: "2024-01-01", description: "x", cost: 1 }],
+      ["DELETE", `/api/services/${entry.id}`],
+      ["GET", `/api/bicycles/${ownerBike.id}/components`],
+      ["GET", `/api/bicycles/${ownerBike.id}/services`],
+      ["POST", "/api/components", { bicycleId: ownerBike.id, name: "Planted", type: "Other" }],
+      ["POST", `/api/components/${intruderPart.id}/assign`, { bicycleId: ownerBike.id }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await intruder.request(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const after = await json<{ component: Component }>(owner.request("GET", `/api/components/${part.id}`));
+    expect(after.component).toMatchObject({ name: "Fork", bicycleId: ownerBike.id, serviceCount: 1 });
+    const log = await json<{ services: ServiceEntry[] }>(
+      owner.request("GET", `/api/components/${part.id}/services`),
+    );
+    expect(log.services.map((s) => s.description)).toEqual(["Serviced"]);
+    const ownerParts = await json<{ components: Component[] }>(
+      owner.request("GET", `/api/bicycles/${ownerBike.id}/components`),
+    );
+    expect(ownerParts.components.map((c) => c.name)).toEqual(["Fork"]);
+  });
+
+  it("answers without a session with the spec's login messages", async () => {
+    const visitor = anonymous(t.app);
+    const id = "00000000-0000-4000-8000-000000000000";
+    const cases: [string, string, string][] = [
+      ["POST", "/api/components", "You must be logged in to add a component"],
+      ["PUT", `/api/components/${id}`, "You must be logged in to update components"],
+      ["DELETE", `/api/components/${id}`, "You must be logged in to delete components"],
+      ["POST", `/api/components/${id}/services`, "Please log in to add service entries."],
+    ];
+    for (const [method, path, message] of cases) {
+      const response = await visitor.request(method, path, { name: "x", type: "Frame" });
+      expect(response.status).toBe(401);
+      expect((await json<{ error: { message: string } }>(response)).error.message).toBe(message);
+    }
+    expect((await visitor.request("GET", "/api/components/parts-bin")).status).toBe(401);
+  });
+});

@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { messages } from "../../../shared/messages.ts";
+import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
+import type { Database } from "../../db/index.ts";
+import { bicycles, components } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { assertUuid } from "../bicycles/service.ts";
+
+const m = messages.components;
+
+// Written out in full: drizzle drops table qualifiers inside sql``.
+const serviceCount =
+  sql<number>`(select count(*) from "service_entries" where "service_entries"."component_id" = "components"."id")`
+    .mapWith(Number)
+    .as("service_count");
+
+type Row = typeof components.$inferSelect & { serviceCount: number; bicycleName: string | null };
+
+function toComponent(row: Row): Component {
+  return {
+    id: row.id,
+    bicycleId: row.bicycleId,
+    bicycleName: row.bicycleName,
+    name: row.name,
+    type: row.type,
+    brand: row.brand,
+    mileage: Number(row.mileage),
+    notes: row.notes,
+    imageUrl: row.imageUrl,
+    serviceCount: Number(row.serviceCount),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function selectComponents(db: Database) {
+  return db
+    .select({ ...getTableColumns(components), serviceCount, bicycleName: bicycles.name })
+    .from(components)
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
+}
+
+/** Throws 404 unless the bicycle exists and is the user's. */
+export async function assertOwnBicycle(db: Database, userId: string, bicycleId: string): Promise<void> {
+  assertUuid(bicycleId);
+  const [row] = await db
+    .select({ id: bicycles.id })
+    .from(bicycles)
+    .where(and(eq(bicycles.id, bicycleId), eq(bicycles.userId, userId)));
+  if (!row) throw notFound(messages.components.bicycleFetchFailed);
+}
+
+export async function listBicycleComponents(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+): Promise<Component[]> {
+  await assertOwnBicycle(db, userId, bicycleId);
+  const rows = await selectComponents(db)
+    .where(and(eq(components.bicycleId, bicycleId), eq(components.userId, userId)))
+    .orderBy(asc(components.createdAt));
+  return rows.map(toComponent);
+}
+
+/** The parts bin: the user's components on no bicycle, most recently changed first. */
+export async function listPartsBin(db: Database, userId: string): Promise<Component[]> {
+  const rows = await selectComponents(db)
+    .where(and(eq(components.userId, userId), isNull(components.bicycleId)))
+    .orderBy(desc(components.updatedAt));
+  return rows.map(toComponent);
+}
+
+export async function getComponent(db: Database, userId: string, id: string): Promise<Component> {
+  assertUuid(id);
+  const [row] = await selectComponents(db).where(and(eq(components.id, id), eq(components.userId, userId)));
+  if (!row) throw notFound(m.notFound);
+  return toComponent(row);
+}
+
+function toColumns(input: ComponentInput) {
+  return {
+    name: input.name,
+    type: input.type,
+    brand: input.brand,
+    mileage: input.mileage.toFixed(1),
+    notes: input.notes,
+  };
+}
+
+export async function createComponent(
+  db: Database,
+  userId: string,
+  input: ComponentInput & { bicycleId: string | null },
+): Promise<Component> {
+  if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
+  const [row] = await db
+    .insert(components)
+    .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
+    .returning({ id: components.id });
+  return getComponent(db, userId, row!.id);
+}
+
+export async function updateComponent(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ComponentInput,
+): Promise<Component> {
+  assertUuid(id);
+  const updated = await db
+    .update(components)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(and(eq(components.id, id), eq(components.userId, userId)))
+    .returning({ id: components.id });
+  if (updated.length === 0) throw notFound(m.notFound);
+  return getComponent(db, userId, id);
+}
+
+/** Deletes the component and its service entries, in one transaction. */
+export async function deleteComponent(db: Database, userId: string, id: string): Promise<void> {
+  assertUuid(id);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(components)
+      .where(and(eq(components.id, id), eq(components.userId, userId)))
+      .returning({ id: components.id });
+    if (deleted.length === 0) throw notFound(m.notFound);
+  });
+}
+
+export async function moveToPartsBin(db: Database, userId: string, id: string): Promise<Component> {
+  assertUuid(id);
+  const moved = await db
+    .update(components)
+    .set({ bicycleId: null, updatedAt: new Date() })
+    .where(and(eq(components.id, id), eq(components.userId, userId)))
+    .returning({ id: components.id });
+  if (moved.length === 0) throw notFound(m.notFound);
+  return getComponent(db, userId, id);
+}
+
+export async function assignToBicycle(
+  db: Database,
+  userId: string,
+  id: string,
+  bicycleId: string,
+): Promise<Component> {
+  assertUuid(id);
+  if (!bicycleId) throw new AppError("VALIDATION", m.selectBicycle, { bicycleId: m.selectBicycle });
+  await assertOwnBicycle(db, userId, bicycleId);
+  const assigned = await db
+    .update(components)
+    .set({ bicycleId, updatedAt: new Date() })
+    .where(and(eq(components.id, id), eq(components.userId, userId)))
+    .returning({ id: components.id });
+  if (assigned.length === 0) throw notFound(m.notFound);
+  return getComponent(db, userId, id);
+}

@@ -1,0 +1,138 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { messages } from "../../../shared/messages.ts";
+import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
+import type { Database } from "../../db/index.ts";
+import { bicycles, components, serviceEntries } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
+import { assertUuid } from "../bicycles/service.ts";
+import { assertOwnBicycle } from "../components/service.ts";
+
+const m = messages.services;
+
+function selectEntries(db: Database) {
+  return db
+    .select({
+      id: serviceEntries.id,
+      componentId: serviceEntries.componentId,
+      componentName: components.name,
+      bicycleId: components.bicycleId,
+      bicycleName: bicycles.name,
+      date: serviceEntries.date,
+      description: serviceEntries.description,
+      cost: serviceEntries.cost,
+      receiptUrl: serviceEntries.receiptUrl,
+      createdAt: serviceEntries.createdAt,
+      updatedAt: serviceEntries.updatedAt,
+    })
+    .from(serviceEntries)
+    .innerJoin(components, eq(components.id, serviceEntries.componentId))
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectEntries>["execute"]>>[number];
+
+function toEntry(row: Row): ServiceEntry {
+  return {
+    ...row,
+    componentName: row.componentName ?? m.unknownComponent,
+    cost: Number(row.cost),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt)];
+
+async function assertOwnComponent(db: Database, userId: string, componentId: string) {
+  assertUuid(componentId);
+  const [row] = await db
+    .select({ id: components.id })
+    .from(components)
+    .where(and(eq(components.id, componentId), eq(components.userId, userId)));
+  if (!row) throw notFound(messages.components.notFound);
+}
+
+/** A component's service log, newest first, with the total of all its costs (summed exactly in SQL). */
+export async function listComponentServices(db: Database, userId: string, componentId: string) {
+  await assertOwnComponent(db, userId, componentId);
+  const where = and(eq(serviceEntries.componentId, componentId), eq(serviceEntries.userId, userId));
+  const [rows, [total]] = await Promise.all([
+    selectEntries(db)
+      .where(where)
+      .orderBy(...newestFirst),
+    db
+      .select({ sum: sql<string>`coalesce(sum(${serviceEntries.cost}), 0)` })
+      .from(serviceEntries)
+      .where(where),
+  ]);
+  return { services: rows.map(toEntry), totalCost: Number(total?.sum ?? 0) };
+}
+
+/** The service entries of the components now on a bicycle, newest first. */
+export async function listBicycleServices(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+): Promise<ServiceEntry[]> {
+  await assertOwnBicycle(db, userId, bicycleId);
+  const rows = await selectEntries(db)
+    .where(and(eq(components.bicycleId, bicycleId), eq(serviceEntries.userId, userId)))
+    .orderBy(...newestFirst);
+  return rows.map(toEntry);
+}
+
+async function getEntry(db: Database, userId: string, id: string): Promise<ServiceEntry> {
+  const [row] = await selectEntries(db).where(
+    and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId)),
+  );
+  if (!row) throw notFound();
+  return toEntry(row);
+}
+
+function toColumns(input: ServiceEntryInput) {
+  return {
+    date: input.date,
+    description: input.description,
+    cost: input.cost.toFixed(2),
+    receiptUrl: input.receiptUrl,
+  };
+}
+
+export async function createServiceEntry(
+  db: Database,
+  userId: string,
+  componentId: string,
+  input: ServiceEntryInput,
+): Promise<ServiceEntry> {
+  await assertOwnComponent(db, userId, componentId);
+  const [row] = await db
+    .insert(serviceEntries)
+    .values({ ...toColumns(input), componentId, userId })
+    .returning({ id: serviceEntries.id });
+  return getEntry(db, userId, row!.id);
+}
+
+export async function updateServiceEntry(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ServiceEntryInput,
+): Promise<ServiceEntry> {
+  assertUuid(id);
+  const updated = await db
+    .update(serviceEntries)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId)))
+    .returning({ id: serviceEntries.id });
+  if (updated.length === 0) throw notFound();
+  return getEntry(db, userId, id);
+}
+
+export async function deleteServiceEntry(db: Database, userId: string, id: string): Promise<void> {
+  assertUuid(id);
+  const deleted = await db
+    .delete(serviceEntries)
+    .where(and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId)))
+    .returning({ id: serviceEntries.id });
+  if (deleted.length === 0) throw notFound();
+}

@@ -38,8 +38,14 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; rider: Rider }
       }
     });
     page.on("pageerror", (error) => errors.push(error.message));
+    // Console messages about failed loads do not name the URL; keep the failed responses to show with them.
+    const failedResponses: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        failedResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
     await use(page);
-    expect(errors, "console errors").toEqual([]);
+    expect(errors, `console errors (failed responses: ${failedResponses.join(", ") || "none"})`).toEqual([]);
   },
   rider: async ({ page, baseURL }, use) => {
     await use(await signUpThroughApi(page, baseURL!));

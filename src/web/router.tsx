@@ -39,13 +39,22 @@ export const routes: RouteObject[] = [
               Component: (await import("./routes/bicycle-detail.tsx")).BicycleDetailPage,
             }),
           },
-          placeholder(
-            "bicycles/:bicycleId/components/:componentId",
-            "Component",
-            "A component and its service history.",
-          ),
-          placeholder("parts-bin", "Parts Bin", "Components that are not fitted to a bicycle."),
-          placeholder("parts-bin/components/:componentId", "Component", "From your Parts Bin."),
+          {
+            path: "bicycles/:bicycleId/components/:componentId",
+            lazy: async () => ({
+              Component: (await import("./routes/component-detail.tsx")).ComponentDetailPage,
+            }),
+          },
+          {
+            path: "parts-bin",
+            lazy: async () => ({ Component: (await import("./routes/parts-bin.tsx")).PartsBinPage }),
+          },
+          {
+            path: "parts-bin/components/:componentId",
+            lazy: async () => ({
+              Component: (await import("./routes/component-detail.tsx")).ComponentDetailPage,
+            }),
+          },
           placeholder("account", "Account Settings", "Your account, password and subscription."),
           placeholder("shared-links", "Shared Links", "The links you have shared."),
           placeholder("feedback", "Feedback", "Tell us what would make Velolog better."),

@@ -2,11 +2,14 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useBicycle } from "@/features/bicycles/api.ts";
 import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
 import { DeleteBicycleButton } from "@/features/bicycles/components/delete-bicycle-button.tsx";
 import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
+import { BicycleComponents } from "@/features/components/components/bicycle-components.tsx";
+import { RecentServices } from "@/features/services/components/recent-services.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate, formatPrice } from "../../shared/format.ts";
@@ -75,6 +78,18 @@ function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean 
         </div>
         <BicycleDetailsCard bicycle={bicycle} />
       </div>
+      <Tabs defaultValue="components">
+        <TabsList>
+          <TabsTrigger value="components">Components</TabsTrigger>
+          <TabsTrigger value="services">Recent Services</TabsTrigger>
+        </TabsList>
+        <TabsContent value="components" className="pt-4">
+          <BicycleComponents bicycleId={bicycle.id} />
+        </TabsContent>
+        <TabsContent value="services" className="pt-4">
+          <RecentServices bicycleId={bicycle.id} />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { ApiError } from "@/lib/api-client.ts";
+import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import {
   type Bicycle,
   type BicycleFormValues,
@@ -69,12 +69,7 @@ export function BicycleForm({
     try {
       await onSave(input);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const field of fieldNames) {
-          const message = error.fields[field];
-          if (message) form.setError(field, { message });
-        }
-      }
+      applyServerFieldErrors(error, form.setError, fieldNames);
     }
   });
 

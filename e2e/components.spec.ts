@@ -1,0 +1,161 @@
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+test("a component's life: fitted, serviced, moved to the parts bin, assigned back, deleted", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel Grinder" });
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await expect(page.getByText("No components added yet.")).toBeVisible();
+
+  // Add a component with the in-page form; the spec's messages guard it.
+  await page.getByRole("button", { name: "Add Component" }).click();
+  const addForm = page.getByRole("form", { name: "Add Component" });
+  await addForm.getByRole("button", { name: "Add Component" }).click();
+  await expect(addForm.getByText("Please enter a component name")).toBeVisible();
+  await expect(addForm.getByText("Please select a component type")).toBeVisible();
+  await addForm.getByLabel("Component name").fill("Shimano CN-M8100 chain");
+  await addForm.getByLabel("Type").selectOption("Drivetrain");
+  await addForm.getByLabel("Brand").fill("Shimano");
+  await addForm.getByLabel("Mileage (km)").fill("1250");
+  await addForm.getByLabel("Notes").fill("Waxed every 300 km");
+  await addForm.getByRole("button", { name: "Add Component" }).click();
+  await expect(page.getByText("Component added")).toBeVisible();
+
+  const list = page.getByRole("list", { name: "Components" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Shimano · 1,250 km · 0 services");
+
+  // The component page and its service log.
+  await list.getByRole("link", { name: "Shimano CN-M8100 chain" }).click();
+  await expect(page.getByRole("heading", { name: "Shimano CN-M8100 chain" })).toBeVisible();
+  await expect(page.getByText("No image available")).toBeVisible();
+  const details = page.locator("dl").first();
+  await expect(details).toContainText("Drivetrain");
+  await expect(details).toContainText("1,250 km");
+  await expect(page.getByText("Waxed every 300 km")).toBeVisible();
+
+  const entries: [string, string, string][] = [
+    ["2024-03-10", "Cleaned and lubed", "0"],
+    ["2024-06-02", "Replaced chain", "42.50"],
+    ["2023-12-24", "Waxed", "8.25"],
+  ];
+  for (const [date, description, cost] of entries) {
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const form = page.getByRole("form", { name: "Add Service Entry" });
+    if (description === "Cleaned and lubed") {
+      await form.getByLabel("Description").fill("   ");
+      await form.getByLabel("Cost ($)").fill("");
+      await form.getByRole("button", { name: "Add Service Entry" }).click();
+      await expect(form.getByText("Please enter a description")).toBeVisible();
+      await expect(form.getByText("Please enter a cost")).toBeVisible();
+    }
+    await form.getByLabel("Date").fill(date);
+    await form.getByLabel("Description").fill(description);
+    await form.getByLabel("Cost ($)").fill(cost);
+    await form.getByRole("button", { name: "Add Service Entry" }).click();
+    await expect(form).toBeHidden();
+  }
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText("Jun 2, 2024");
+  await expect(rows.nth(0)).toContainText("Replaced chain");
+  await expect(rows.nth(0)).toContainText("$42.50");
+  await expect(rows.nth(1)).toContainText("Mar 10, 2024");
+  await expect(rows.nth(1)).toContainText("$0.00");
+  await expect(rows.nth(2)).toContainText("Dec 24, 2023");
+  await expect(page.getByTestId("service-total")).toHaveText("$50.75");
+  await expect(details).toContainText("3");
+
+  // Edit one entry: it moves to its new place and the total follows.
+  await page.getByRole("button", { name: "Edit service entry Waxed" }).click();
+  const editForm = page.getByRole("form", { name: "Update Service Entry" });
+  await editForm.getByLabel("Date").fill("2024-07-01");
+  await editForm.getByLabel("Cost ($)").fill("10");
+  await editForm.getByRole("button", { name: "Update Service Entry" }).click();
+  await expect(page.getByText("Service entry added or updated successfully.").first()).toBeVisible();
+  await expect(rows.nth(0)).toContainText("Jul 1, 2024");
+  await expect(rows.nth(0)).toContainText("Waxed");
+  await expect(page.getByTestId("service-total")).toHaveText("$52.50");
+
+  // Delete one entry after confirming.
+  await page.getByRole("button", { name: "Delete service entry Cleaned and lubed" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Entry" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId("service-total")).toHaveText("$52.50");
+
+  // Recent Services on the bicycle's page.
+  await page.getByRole("link", { name: "Back to Gravel Grinder" }).click();
+  await page.getByRole("tab", { name: "Recent Services" }).click();
+  const recent = page.getByRole("list", { name: "Recent services" }).getByRole("listitem");
+  await expect(recent).toHaveCount(2);
+  await expect(recent.first()).toContainText("Waxed");
+
+  // Move it to the parts bin.
+  await page.getByRole("tab", { name: "Components" }).click();
+  await page.getByRole("button", { name: "Actions for Shimano CN-M8100 chain" }).click();
+  await page.getByRole("menuitem", { name: "Move to Parts Bin" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Move to Parts Bin" }).click();
+  await expect(page.getByText("Component moved")).toBeVisible();
+  await expect(page.getByText("No components added yet.")).toBeVisible();
+
+  // The parts bin: filter by type, then assign it back.
+  await page.goto("/parts-bin");
+  await page.getByRole("button", { name: "Add Component" }).click();
+  const binForm = page.getByRole("form", { name: "Add Component" });
+  await binForm.getByLabel("Component name").fill("Spare saddle");
+  await binForm.getByLabel("Type").selectOption("Saddle");
+  await binForm.getByRole("button", { name: "Add Component" }).click();
+  const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText("Spare saddle");
+
+  await page.getByRole("button", { name: "Drivetrain", exact: true }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Shimano CN-M8100 chain");
+  await page.getByRole("button", { name: "All Types" }).click();
+  await expect(cards).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Actions for Shimano CN-M8100 chain" }).click();
+  await page.getByRole("menuitem", { name: "Assign to bicycle" }).click();
+  const assign = page.getByRole("dialog", { name: "Assign to bicycle" });
+  await assign.getByRole("button", { name: "Assign" }).click();
+  await expect(assign.getByText("Please select a bicycle")).toBeVisible();
+  await assign.getByLabel("Bicycle").selectOption({ label: "Gravel Grinder" });
+  await assign.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("Component assigned")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+
+  // Back on the bicycle, with its service history; delete it and its entries go too.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await expect(list).toContainText("2 services");
+  await list.getByRole("link", { name: "Shimano CN-M8100 chain" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Component" }).click();
+  await expect(page.getByText("Component deleted")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}$`));
+  await expect(page.getByText("No components added yet.")).toBeVisible();
+  await page.getByRole("tab", { name: "Recent Services" }).click();
+  await expect(page.getByText("No service entries for this bicycle yet.")).toBeVisible();
+});
+
+test("signed out, the parts bin asks to log in", async ({ page }) => {
+  await page.goto("/parts-bin");
+  await expect(page.getByText("Please log in to manage your parts bin.")).toBeVisible();
+});
+
+test.describe("a component that is not there", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("shows Component Not Found", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/parts-bin/components/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Component Not Found")).toBeVisible();
+    await expect(
+      page.getByText(
+        "The component you're looking for doesn't exist or you don't have permission to view it.",
+      ),
+    ).toBeVisible();
+  });
+});

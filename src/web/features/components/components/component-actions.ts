@@ -1,0 +1,43 @@
+import { toast } from "sonner";
+import { showError } from "@/lib/error-handler.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { ComponentInput } from "../../../../shared/schemas/component.ts";
+import { useCreateComponent, useDeleteComponent, useMoveToPartsBin, useUpdateComponent } from "../api.ts";
+
+const m = messages.components;
+
+/** Runs a mutation; on failure shows the error toast and rethrows so forms and dialogs stay open. */
+async function withToasts<T>(run: () => Promise<T>, success: string, fallback: string): Promise<T> {
+  try {
+    const result = await run();
+    toast.success(success);
+    return result;
+  } catch (error) {
+    showError(error, { fallback });
+    throw error;
+  }
+}
+
+export function useComponentActions() {
+  const create = useCreateComponent();
+  const remove = useDeleteComponent();
+  const move = useMoveToPartsBin();
+  return {
+    add: (input: ComponentInput, bicycleId: string | null) =>
+      withToasts(() => create.mutateAsync({ ...input, bicycleId }), m.added, m.addFailed),
+    remove: (id: string, fromPartsBin: boolean) =>
+      withToasts(
+        () => remove.mutateAsync(id),
+        fromPartsBin ? m.removedFromPartsBin : m.deleted,
+        m.deleteFailed,
+      ),
+    moveToPartsBin: (id: string) => withToasts(() => move.mutateAsync(id), m.moved, m.moveFailed),
+  };
+}
+
+export function useEditComponent(id: string) {
+  const update = useUpdateComponent(id);
+  return (input: ComponentInput) => withToasts(() => update.mutateAsync(input), m.updated, m.updateFailed);
+}
+
+export { withToasts };

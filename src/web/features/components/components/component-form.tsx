@@ -1,0 +1,104 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
+import {
+  type Component,
+  type ComponentFormValues,
+  type ComponentInput,
+  componentInputSchema,
+} from "../../../../shared/schemas/component.ts";
+
+const fieldNames = ["name", "type", "brand", "mileage", "notes"] as const;
+
+/** The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). */
+export function ComponentForm({
+  idPrefix,
+  component,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  idPrefix: string;
+  component?: Component;
+  submitLabel: string;
+  onSave: (input: ComponentInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const form = useForm<ComponentFormValues, unknown, ComponentInput>({
+    resolver: zodResolver(componentInputSchema),
+    defaultValues: {
+      name: component?.name ?? "",
+      type: (component?.type as ComponentInput["type"] | undefined) ?? ("" as ComponentInput["type"]),
+      brand: component?.brand ?? "",
+      mileage: component ? String(component.mileage) : "",
+      notes: component?.notes ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const id = (field: string) => `${idPrefix}-${field}`;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await onSave(input);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, fieldNames);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={submitLabel}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={id("name")} label="Component name" error={errors.name?.message}>
+          <Input
+            id={id("name")}
+            placeholder="e.g. Shimano XT M8100 chain"
+            aria-invalid={!!errors.name}
+            {...form.register("name")}
+          />
+        </FormField>
+        <FormField id={id("type")} label="Type" error={errors.type?.message}>
+          <NativeSelect id={id("type")} aria-invalid={!!errors.type} {...form.register("type")}>
+            <option value="">Select a type</option>
+            {COMPONENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={id("brand")} label="Brand" error={errors.brand?.message}>
+          <Input id={id("brand")} aria-invalid={!!errors.brand} {...form.register("brand")} />
+        </FormField>
+        <FormField id={id("mileage")} label="Mileage (km)" error={errors.mileage?.message}>
+          <Input
+            id={id("mileage")}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.1"
+            placeholder="0"
+            aria-invalid={!!errors.mileage}
+            {...form.register("mileage")}
+          />
+        </FormField>
+      </div>
+      <FormField id={id("notes")} label="Notes" error={errors.notes?.message}>
+        <Textarea id={id("notes")} rows={3} aria-invalid={!!errors.notes} {...form.register("notes")} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { ArrowLeft, Pencil, Trash2, Wrench } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSession } from "@/features/auth/api.ts";
+import { useComponent } from "@/features/components/api.ts";
+import { EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
+import { useComponentActions } from "@/features/components/components/component-actions.ts";
+import { ServiceHistory } from "@/features/services/components/service-history.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatMileage } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+import type { Component } from "../../shared/schemas/component.ts";
+
+const m = messages.components;
+
+export function ComponentDetailPage() {
+  const { componentId = "" } = useParams();
+  const { data: session } = useSession();
+  if (!session) return <Navigate to="/dashboard" replace />;
+  if (!componentId) return <Navigate to="/bicycles" replace />;
+  return <OwnComponent id={componentId} />;
+}
+
+function OwnComponent({ id }: { id: string }) {
+  const component = useComponent(id);
+  usePageTitle(component.data?.name ?? "Component");
+  const notFound = component.error instanceof ApiError && component.error.status === 404;
+
+  useEffect(() => {
+    if (component.isError && !notFound) showError(component.error, { fallback: m.detailsFailed });
+  }, [component.isError, component.error, notFound]);
+
+  if (component.isPending) {
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading component...
+      </p>
+    );
+  }
+  if (component.isError) return <ComponentNotFound />;
+  return <ComponentView component={component.data} />;
+}
+
+function ComponentNotFound() {
+  return (
+    <Card className="mx-auto max-w-lg text-center">
+      <CardHeader>
+        <CardTitle className="text-xl">{m.notFoundTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid justify-items-center gap-4">
+        <p className="text-muted-foreground">{m.notFound}</p>
+        <Button asChild variant="outline">
+          <Link to="/bicycles">Back to Bicycles</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ComponentView({ component }: { component: Component }) {
+  const [editing, setEditing] = useState(false);
+  const actions = useComponentActions();
+  const navigate = useNavigate();
+  const inPartsBin = component.bicycleId === null;
+  const backTo = inPartsBin ? "/parts-bin" : `/bicycles/${component.bicycleId}`;
+  const backLabel = inPartsBin ? m.backToPartsBin : `Back to ${component.bicycleName ?? "bicycle"}`;
+
+  return (
+    <div className="grid gap-6">
+      <Link
+        to={backTo}
+        className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> {backLabel}
+      </Link>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-1">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{component.name}</h1>
+          {inPartsBin ? (
+            <p className="text-muted-foreground">{m.fromPartsBin}</p>
+          ) : (
+            <p className="text-muted-foreground">
+              On{" "}
+              <Link to={backTo} className="text-primary hover:underline">
+                {component.bicycleName}
+              </Link>
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
+            <Pencil aria-hidden="true" /> Edit Component
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive">
+                <Trash2 aria-hidden="true" /> Delete
+              </Button>
+            }
+            title={`Delete ${component.name}?`}
+            description={m.deleteWarning}
+            confirmLabel="Delete Component"
+            pendingLabel="Deleting..."
+            onConfirm={async () => {
+              await actions.remove(component.id, inPartsBin);
+              navigate(backTo, { replace: true });
+            }}
+          />
+        </div>
+      </div>
+      {editing ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Edit Component</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <EditComponentForm component={component} onDone={() => setEditing(false)} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <div className="grid gap-6 md:grid-cols-3">
+        <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 overflow-hidden rounded-xl border bg-muted text-muted-foreground">
+          {component.imageUrl ? (
+            <img src={component.imageUrl} alt={component.name} className="h-full w-full object-cover" />
+          ) : (
+            <>
+              <Wrench className="size-10" aria-hidden="true" />
+              <span>{messages.bicycles.noImage}</span>
+            </>
+          )}
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Component Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              {(
+                [
+                  ["Type", component.type],
+                  ["Brand", component.brand || "—"],
+                  ["Current mileage", formatMileage(component.mileage)],
+                  ["Service count", String(component.serviceCount)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right font-medium break-words">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Notes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm whitespace-pre-line break-words text-muted-foreground">
+              {component.notes || "No notes"}
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+      <ServiceHistory componentId={component.id} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/page-header.tsx";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSession } from "@/features/auth/api.ts";
+import { usePartsBin } from "@/features/components/api.ts";
+import { AssignDialog } from "@/features/components/components/assign-dialog.tsx";
+import { AddComponentForm, EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
+import { ComponentMenu } from "@/features/components/components/component-menu.tsx";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatMileage } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+import type { Component } from "../../shared/schemas/component.ts";
+
+const m = messages.components;
+const ALL = "All Types";
+
+type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; component: Component };
+
+export function PartsBinPage() {
+  usePageTitle("Parts Bin");
+  const { data: session } = useSession();
+  return (
+    <>
+      <PageHeader
+        title="Parts Bin"
+        description="Spare and swapped-out components that are not on a bicycle."
+      />
+      {session ? (
+        <PartsBin />
+      ) : (
+        <Alert>
+          <AlertTitle>{m.partsBinSignedOut}</AlertTitle>
+          <AlertDescription>
+            <Button asChild size="sm" className="mt-2">
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function PartsBin() {
+  const parts = usePartsBin();
+  const [filter, setFilter] = useState(ALL);
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [assigning, setAssigning] = useState<Component | null>(null);
+  const close = () => setForm({ mode: "closed" });
+
+  const all = parts.data ?? [];
+  const types = [...new Set(all.map((c) => c.type))].sort();
+  const activeFilter = filter === ALL || types.includes(filter) ? filter : ALL;
+  const shown = activeFilter === ALL ? all : all.filter((c) => c.type === activeFilter);
+
+  return (
+    <div className="grid gap-6">
+      {form.mode === "closed" ? (
+        <div>
+          <Button onClick={() => setForm({ mode: "add" })}>
+            <Plus aria-hidden="true" /> Add Component
+          </Button>
+        </div>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>{form.mode === "add" ? "Add Component" : "Edit Component"}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {form.mode === "add" ? (
+              <AddComponentForm bicycleId={null} onDone={close} />
+            ) : (
+              <EditComponentForm key={form.component.id} component={form.component} onDone={close} />
+            )}
+          </CardContent>
+        </Card>
+      )}
+
+      {parts.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading components...
+        </p>
+      ) : parts.isError ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-destructive/50 p-6 text-center text-destructive"
+        >
+          <p className="font-medium">{m.partsBinLoadError}</p>
+          <Button size="sm" variant="outline" className="mt-3" onClick={() => void parts.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : all.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+          {m.partsBinEmpty}
+        </p>
+      ) : (
+        <>
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">Filter by type</legend>
+            {[ALL, ...types].map((type) => (
+              <Button
+                key={type}
+                size="sm"
+                variant={type === activeFilter ? "default" : "outline"}
+                aria-pressed={type === activeFilter}
+                onClick={() => setFilter(type)}
+              >
+                {type}
+              </Button>
+            ))}
+          </fieldset>
+          {shown.length === 0 ? (
+            <div className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+              <p>{m.noFilterMatch}</p>
+              <Button variant="link" onClick={() => setFilter(ALL)}>
+                Clear filter
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-4" aria-label="Parts bin components">
+              {shown.map((component) => (
+                <li key={component.id}>
+                  <Card className="h-full gap-2 py-4">
+                    <CardHeader className="flex flex-row items-start justify-between gap-2 px-4">
+                      <div className="grid min-w-0 gap-1.5">
+                        <Link
+                          to={`/parts-bin/components/${component.id}`}
+                          className="font-semibold break-words hover:underline"
+                        >
+                          {component.name}
+                        </Link>
+                        <Badge variant="secondary">{component.type}</Badge>
+                      </div>
+                      <ComponentMenu
+                        component={component}
+                        onEdit={() => setForm({ mode: "edit", component })}
+                        onAssign={() => setAssigning(component)}
+                      />
+                    </CardHeader>
+                    <CardContent className="px-4 text-sm text-muted-foreground">
+                      {[component.brand, formatMileage(component.mileage)].filter(Boolean).join(" · ")}
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <AssignDialog component={assigning} onClose={() => setAssigning(null)} />
+    </div>
+  );
+}

@@ -33,14 +33,57 @@ async function signUp(page: Page) {
     headers: { origin: baseUrl },
   });
   const { bicycle } = (await created.json()) as { bicycle: { id: string } };
+  const post = (path: string, data: unknown) =>
+    page.request.post(`${baseUrl}/api${path}`, { data, headers: { origin: baseUrl } });
+  const chain = (await (
+    await post("/components", {
+      bicycleId: bicycle.id,
+      name: "Shimano CN-M8100 chain",
+      type: "Drivetrain",
+      brand: "Shimano",
+      mileage: 1250,
+      notes: "Waxed every 300 km.",
+    })
+  ).json()) as { component: { id: string } };
+  await post("/components", {
+    bicycleId: bicycle.id,
+    name: "Maxxis Rekon 29x2.4",
+    type: "Tires",
+    brand: "Maxxis",
+    mileage: 800,
+  });
+  await post("/components", {
+    bicycleId: null,
+    name: "Spare Deore brake pads",
+    type: "Brakes",
+    brand: "Shimano",
+  });
+  await post("/components", {
+    bicycleId: null,
+    name: "Old flat pedals",
+    type: "Pedals",
+    brand: "Race Face",
+    mileage: 4200,
+  });
+  for (const [date, description, cost] of [
+    ["2024-06-02", "Replaced chain", 42.5],
+    ["2024-03-10", "Cleaned and lubed", 0],
+    ["2023-12-24", "Hot-waxed", 8.25],
+  ] as const) {
+    await post(`/components/${chain.component.id}/services`, { date, description, cost });
+  }
+  componentId = chain.component.id;
   return bicycle.id;
 }
+let componentId = "";
 
 const screens: { name: string; path: (id: string) => string; signedIn: boolean }[] = [
   { name: "landing", path: () => "/", signedIn: false },
   { name: "auth", path: () => "/auth", signedIn: false },
   { name: "bicycles", path: () => "/bicycles", signedIn: true },
   { name: "bicycle", path: (id) => `/bicycles/${id}`, signedIn: true },
+  { name: "component", path: (id) => `/bicycles/${id}/components/${componentId}`, signedIn: true },
+  { name: "parts-bin", path: () => "/parts-bin", signedIn: true },
   { name: "not-found", path: () => "/no-such-page", signedIn: false },
 ];
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ArrowLeft, Bike, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -71,7 +71,7 @@ function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean 
             <BicycleImage bicycle={bicycle} />
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
-              <BicycleImage bicycle={bicycle} className="h-auto" />
+              <Bike className="size-12" aria-hidden="true" />
               <span>{messages.bicycles.noImage}</span>
             </div>
           )}

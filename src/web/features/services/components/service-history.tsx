@@ -75,7 +75,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
               <caption className="sr-only">Service entries, newest first</caption>
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-4 font-medium">
+                  <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">
                     Date
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
@@ -92,8 +92,13 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
               <tbody>
                 {log.data.services.map((entry) => (
                   <tr key={entry.id} className="border-b last:border-0">
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDate(entry.date)}</td>
-                    <td className="py-2 pr-4 break-words">
+                    <td className="hidden py-2 pr-4 whitespace-nowrap sm:table-cell">
+                      {formatDate(entry.date)}
+                    </td>
+                    <td className="py-2 pr-2 break-words sm:pr-4">
+                      <span className="block text-xs text-muted-foreground sm:hidden">
+                        {formatDate(entry.date)}
+                      </span>
                       {entry.description}
                       {entry.receiptUrl ? (
                         <a
@@ -132,10 +137,20 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={2} className="pt-3 pr-4 text-left font-semibold">
+                  <th
+                    scope="row"
+                    colSpan={2}
+                    className="hidden pt-3 pr-4 text-left font-semibold sm:table-cell"
+                  >
                     Total
                   </th>
-                  <td className="pt-3 pr-4 text-right font-semibold tabular-nums" data-testid="service-total">
+                  <th scope="row" className="pt-3 pr-2 text-left font-semibold sm:hidden">
+                    Total
+                  </th>
+                  <td
+                    className="pt-3 pr-2 text-right font-semibold tabular-nums sm:pr-4"
+                    data-testid="service-total"
+                  >
                     {formatCost(log.data.totalCost)}
                   </td>
                   <td />

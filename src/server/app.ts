@@ -6,6 +6,7 @@ import { messages } from "../shared/messages.ts";
 import { AppError } from "./errors.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
+import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/components", componentRoutes(deps));
   app.route("/api/components", componentServiceRoutes(deps));
   app.route("/api/services", serviceRoutes(deps));
+  app.route("/api/dashboard", dashboardRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });

@@ -28,13 +28,24 @@ export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" };
 
-/** Opens the database, applies the committed migrations, and returns it with a close function. */
-export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
-  if (target.kind === "postgres") return openPostgres(target.url);
-  return openPglite(target.kind === "pglite" ? target.dataDir : undefined);
+export interface DatabaseOptions {
+  /** Called with every SQL statement the application sends (used to count queries per request). */
+  onQuery?: (sql: string) => void;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+/** Opens the database, applies the committed migrations, and returns it with a close function. */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): Promise<OpenDatabase> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : false;
+  if (target.kind === "postgres") return openPostgres(target.url, logger);
+  return openPglite(target.kind === "pglite" ? target.dataDir : undefined, logger);
+}
+
+type QueryLogger = { logQuery: (sql: string) => void } | false;
+
+async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<OpenDatabase> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -49,7 +60,7 @@ async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -61,10 +72,10 @@ async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
   };
 }
 
-async function openPostgres(url: string): Promise<OpenDatabase> {
+async function openPostgres(url: string, logger: QueryLogger): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Numeric and date columns come back as strings (exact), which the services convert.
-  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
+  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger });
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

@@ -7,7 +7,7 @@ import { describe } from "vitest";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
-import { type OpenDatabase, openDatabase } from "../db/index.ts";
+import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
 import { createLogger } from "../logger.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -30,8 +30,11 @@ export function describeEachDatabase(title: string, body: (kind: DatabaseKind) =
 }
 
 /** A fresh, migrated, empty database: in-memory PGlite, or a new database on the test PostgreSQL server. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
-  if (kind === "pglite") return openDatabase({ kind: "pglite-memory" });
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  options: DatabaseOptions = {},
+): Promise<OpenDatabase> {
+  if (kind === "pglite") return openDatabase({ kind: "pglite-memory" }, options);
   const name = `velolog_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -39,7 +42,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase
   await admin.end();
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  const database = await openDatabase({ kind: "postgres", url: url.toString() }, options);
   return {
     ...database,
     close: async () => {
@@ -62,11 +65,13 @@ export async function createTestApp(kind: DatabaseKind) {
     BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: "silent",
   });
-  const database = await openTestDatabase(kind);
+  // Counts the SQL statements sent, so tests can check that a route's query count stays constant.
+  const queries = { count: 0 };
+  const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
   const logger = createLogger("silent");
   const auth = createAuth(database.db, config, { rateLimit: false });
   const app = createApp({ db: database.db, config, auth, logger });
-  return { app, db: database.db, config, close: database.close };
+  return { app, db: database.db, config, queries, close: database.close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

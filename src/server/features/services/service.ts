@@ -81,6 +81,19 @@ export async function listBicycleServices(
   return rows.map(toEntry);
 }
 
+/** The user's most recent service entries, across all components. */
+export async function listRecentServices(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<ServiceEntry[]> {
+  const rows = await selectEntries(db)
+    .where(eq(serviceEntries.userId, userId))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toEntry);
+}
+
 async function getEntry(db: Database, userId: string, id: string): Promise<ServiceEntry> {
   const [row] = await selectEntries(db).where(
     and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId)),

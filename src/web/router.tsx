@@ -28,7 +28,10 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          placeholder("dashboard", "Dashboard", "Your bicycles, components and spending at a glance."),
+          {
+            path: "dashboard",
+            lazy: async () => ({ Component: (await import("./routes/dashboard.tsx")).DashboardPage }),
+          },
           {
             path: "bicycles",
             lazy: async () => ({ Component: (await import("./routes/bicycles.tsx")).BicyclesPage }),

@@ -1,5 +1,5 @@
 import { ArrowLeft, Bike, ExternalLink } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
@@ -8,8 +8,12 @@ import { useBicycle } from "@/features/bicycles/api.ts";
 import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
 import { DeleteBicycleButton } from "@/features/bicycles/components/delete-bicycle-button.tsx";
 import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
-import { BicycleComponents } from "@/features/components/components/bicycle-components.tsx";
-import { RecentServices } from "@/features/services/components/recent-services.tsx";
+import {
+  BicycleComponents,
+  DemoBicycleComponents,
+} from "@/features/components/components/bicycle-components.tsx";
+import { useDemo } from "@/features/demo/api.ts";
+import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate, formatPrice } from "../../shared/format.ts";
@@ -19,8 +23,33 @@ import type { Bicycle } from "../../shared/schemas/bicycle.ts";
 export function BicycleDetailPage() {
   const { bicycleId = "" } = useParams();
   const { data: session } = useSession();
-  if (!session) return <Navigate to="/bicycles" replace />;
+  if (!session) return <DemoBicycle id={bicycleId} />;
   return <OwnBicycle id={bicycleId} />;
+}
+
+function DemoBicycle({ id }: { id: string }) {
+  const demo = useDemo();
+  const bicycle = demo.data?.bicycle(id);
+  usePageTitle(bicycle?.name ?? "Demo bicycle");
+  if (demo.isPending) {
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading bicycle...
+      </p>
+    );
+  }
+  if (!bicycle || !demo.data) return <Navigate to="/bicycles" replace />;
+  return (
+    <BicycleView
+      bicycle={bicycle}
+      components={
+        <DemoBicycleComponents bicycleId={bicycle.id} components={demo.data.componentsOf(bicycle.id)} />
+      }
+      services={
+        <RecentServicesList bicycleId={bicycle.id} services={demo.data.servicesOfBicycle(bicycle.id)} />
+      }
+    />
+  );
 }
 
 function OwnBicycle({ id }: { id: string }) {
@@ -39,10 +68,33 @@ function OwnBicycle({ id }: { id: string }) {
       </p>
     );
   }
-  return <BicycleView bicycle={bicycle.data} canEdit />;
+  return (
+    <BicycleView
+      bicycle={bicycle.data}
+      actions={
+        <>
+          <EditBicycleDialog bicycle={bicycle.data} />
+          <DeleteBicycleButton bicycle={bicycle.data} />
+        </>
+      }
+      components={<BicycleComponents bicycleId={bicycle.data.id} />}
+      services={<RecentServices bicycleId={bicycle.data.id} />}
+    />
+  );
 }
 
-function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean }) {
+/** A bicycle's page; the owner's gets Edit and Delete, the demo's none (SPEC.md: only with a session). */
+function BicycleView({
+  bicycle,
+  actions,
+  components,
+  services,
+}: {
+  bicycle: Bicycle;
+  actions?: ReactNode;
+  components: ReactNode;
+  services: ReactNode;
+}) {
   return (
     <div className="grid gap-6">
       <Link
@@ -58,12 +110,7 @@ function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean 
             {bicycle.description || "No description"}
           </p>
         </div>
-        {canEdit ? (
-          <div className="flex shrink-0 gap-2">
-            <EditBicycleDialog bicycle={bicycle} />
-            <DeleteBicycleButton bicycle={bicycle} />
-          </div>
-        ) : null}
+        {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
       </div>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="aspect-[4/3] overflow-hidden rounded-xl border">
@@ -84,10 +131,10 @@ function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean 
           <TabsTrigger value="services">Recent Services</TabsTrigger>
         </TabsList>
         <TabsContent value="components" className="pt-4">
-          <BicycleComponents bicycleId={bicycle.id} />
+          {components}
         </TabsContent>
         <TabsContent value="services" className="pt-4">
-          <RecentServices bicycleId={bicycle.id} />
+          {services}
         </TabsContent>
       </Tabs>
     </div>
@@ -95,7 +142,7 @@ function BicycleView({ bicycle, canEdit }: { bicycle: Bicycle; canEdit: boolean 
 }
 
 function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
-  const rows: [string, React.ReactNode][] = [
+  const rows: [string, ReactNode][] = [
     ["Purchase date", bicycle.purchaseDate ? formatDate(bicycle.purchaseDate) : "—"],
     ["Price", bicycle.price !== null ? formatPrice(bicycle.price) : "—"],
     [

@@ -1,7 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
+import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -11,6 +11,8 @@ import { useBicycles, useCreateBicycle, useSubscription } from "@/features/bicyc
 import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
 import { BicycleForm } from "@/features/bicycles/components/bicycle-form.tsx";
 import { BicycleLimitNotice } from "@/features/bicycles/components/bicycle-limit-notice.tsx";
+import { useDemo } from "@/features/demo/api.ts";
+import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../shared/messages.ts";
@@ -110,18 +112,36 @@ function MyBicycles() {
 }
 
 function DemoBicycles() {
+  const demo = useDemo();
   return (
     <>
-      <PageHeader title="Demo Bicycles" description="A read-only look at what Velolog keeps for you." />
-      <Alert>
-        <AlertTitle>You are viewing the demo</AlertTitle>
-        <AlertDescription>
-          <p>Sign up to track your own bicycles, components and services.</p>
-          <Button asChild size="sm" className="mt-2">
-            <Link to="/auth">Sign up free</Link>
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <PageHeader
+        title="Demo Bicycles"
+        description="A read-only look at what Velolog keeps for you."
+        actions={
+          <DisabledHint hint={messages.bicycles.signUpToCreate}>
+            <Button aria-disabled="true">
+              <Plus aria-hidden="true" /> Add Bicycle
+            </Button>
+          </DisabledHint>
+        }
+      />
+      <div className="grid gap-6">
+        <DemoBanner />
+        {demo.isPending ? (
+          <p role="status" className="text-muted-foreground">
+            Loading bicycles...
+          </p>
+        ) : demo.data ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
+            {demo.data.bicycles.map((bicycle) => (
+              <li key={bicycle.id}>
+                <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </>
   );
 }

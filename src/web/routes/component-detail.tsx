@@ -1,14 +1,16 @@
 import { ArrowLeft, Pencil, Trash2, Wrench } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useComponent } from "@/features/components/api.ts";
 import { EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
 import { useComponentActions } from "@/features/components/components/component-actions.ts";
-import { ServiceHistory } from "@/features/services/components/service-history.tsx";
+import { useDemo } from "@/features/demo/api.ts";
+import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -21,9 +23,43 @@ const m = messages.components;
 export function ComponentDetailPage() {
   const { componentId = "" } = useParams();
   const { data: session } = useSession();
-  if (!session) return <Navigate to="/dashboard" replace />;
-  if (!componentId) return <Navigate to="/bicycles" replace />;
+  if (!componentId) return <Navigate to={session ? "/bicycles" : "/dashboard"} replace />;
+  if (!session) return <DemoComponent id={componentId} />;
   return <OwnComponent id={componentId} />;
+}
+
+function DemoComponent({ id }: { id: string }) {
+  const demo = useDemo();
+  const component = demo.data?.component(id);
+  usePageTitle(component?.name ?? "Demo component");
+  if (demo.isPending) {
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading component...
+      </p>
+    );
+  }
+  if (!component || !demo.data) return <ComponentNotFound />;
+  return (
+    <ComponentView
+      component={component}
+      actions={
+        <>
+          <DisabledHint hint="Sign up to edit your own components">
+            <Button variant="outline" aria-disabled="true">
+              <Pencil aria-hidden="true" /> Edit Component
+            </Button>
+          </DisabledHint>
+          <DisabledHint hint="Sign up to delete your own components">
+            <Button variant="destructive" aria-disabled="true">
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          </DisabledHint>
+        </>
+      }
+      services={<DemoServiceHistory log={demo.data.servicesOfComponent(component.id)} />}
+    />
+  );
 }
 
 function OwnComponent({ id }: { id: string }) {
@@ -43,7 +79,60 @@ function OwnComponent({ id }: { id: string }) {
     );
   }
   if (component.isError) return <ComponentNotFound />;
-  return <ComponentView component={component.data} />;
+  return <OwnComponentView component={component.data} />;
+}
+
+function OwnComponentView({ component }: { component: Component }) {
+  const [editing, setEditing] = useState(false);
+  const actions = useComponentActions();
+  const navigate = useNavigate();
+  const inPartsBin = component.bicycleId === null;
+  return (
+    <ComponentView
+      component={component}
+      actions={
+        <>
+          <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
+            <Pencil aria-hidden="true" /> Edit Component
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive">
+                <Trash2 aria-hidden="true" /> Delete
+              </Button>
+            }
+            title={`Delete ${component.name}?`}
+            description={m.deleteWarning}
+            confirmLabel="Delete Component"
+            pendingLabel="Deleting..."
+            onConfirm={async () => {
+              await actions.remove(component.id, inPartsBin);
+              navigate(backLinkOf(component).to, { replace: true });
+            }}
+          />
+        </>
+      }
+      editForm={
+        editing ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Edit Component</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <EditComponentForm component={component} onDone={() => setEditing(false)} />
+            </CardContent>
+          </Card>
+        ) : null
+      }
+      services={<ServiceHistory componentId={component.id} />}
+    />
+  );
+}
+
+function backLinkOf(component: Component) {
+  return component.bicycleId === null
+    ? { to: "/parts-bin", label: m.backToPartsBin }
+    : { to: `/bicycles/${component.bicycleId}`, label: `Back to ${component.bicycleName ?? "bicycle"}` };
 }
 
 function ComponentNotFound() {
@@ -62,21 +151,27 @@ function ComponentNotFound() {
   );
 }
 
-function ComponentView({ component }: { component: Component }) {
-  const [editing, setEditing] = useState(false);
-  const actions = useComponentActions();
-  const navigate = useNavigate();
+/** A component's page: heading, back link, image, details, notes and service history. */
+function ComponentView({
+  component,
+  actions,
+  editForm,
+  services,
+}: {
+  component: Component;
+  actions: ReactNode;
+  editForm?: ReactNode;
+  services: ReactNode;
+}) {
   const inPartsBin = component.bicycleId === null;
-  const backTo = inPartsBin ? "/parts-bin" : `/bicycles/${component.bicycleId}`;
-  const backLabel = inPartsBin ? m.backToPartsBin : `Back to ${component.bicycleName ?? "bicycle"}`;
-
+  const back = backLinkOf(component);
   return (
     <div className="grid gap-6">
       <Link
-        to={backTo}
+        to={back.to}
         className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> {backLabel}
+        <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
       </Link>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
@@ -86,43 +181,15 @@ function ComponentView({ component }: { component: Component }) {
           ) : (
             <p className="text-muted-foreground">
               On{" "}
-              <Link to={backTo} className="text-primary hover:underline">
+              <Link to={back.to} className="text-primary hover:underline">
                 {component.bicycleName}
               </Link>
             </p>
           )}
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
-            <Pencil aria-hidden="true" /> Edit Component
-          </Button>
-          <ConfirmDialog
-            trigger={
-              <Button variant="destructive">
-                <Trash2 aria-hidden="true" /> Delete
-              </Button>
-            }
-            title={`Delete ${component.name}?`}
-            description={m.deleteWarning}
-            confirmLabel="Delete Component"
-            pendingLabel="Deleting..."
-            onConfirm={async () => {
-              await actions.remove(component.id, inPartsBin);
-              navigate(backTo, { replace: true });
-            }}
-          />
-        </div>
+        <div className="flex shrink-0 gap-2">{actions}</div>
       </div>
-      {editing ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Edit Component</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <EditComponentForm component={component} onDone={() => setEditing(false)} />
-          </CardContent>
-        </Card>
-      ) : null}
+      {editForm}
       <div className="grid gap-6 md:grid-cols-3">
         <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 overflow-hidden rounded-xl border bg-muted text-muted-foreground">
           {component.imageUrl ? (
@@ -167,7 +234,7 @@ function ComponentView({ component }: { component: Component }) {
           </CardContent>
         </Card>
       </div>
-      <ServiceHistory componentId={component.id} />
+      {services}
     </div>
   );
 }

@@ -1,21 +1,19 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
-import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
-import { formatMileage } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { useBicycleComponents } from "../api.ts";
 import { useComponentActions, useEditComponent } from "./component-actions.ts";
 import { ComponentForm } from "./component-form.tsx";
-import { ComponentMenu } from "./component-menu.tsx";
+import { ComponentList } from "./component-list.tsx";
 
 type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; component: Component };
 
-/** The Components tab of a bicycle's page: the list, and the in-page add or edit form. */
+/** The Components tab of the owner's bicycle page: the list, and the in-page add or edit form. */
 export function BicycleComponents({ bicycleId }: { bicycleId: string }) {
   const components = useBicycleComponents(bicycleId);
   const [form, setForm] = useState<FormState>({ mode: "closed" });
@@ -56,39 +54,35 @@ export function BicycleComponents({ bicycleId }: { bicycleId: string }) {
             </Button>
           </AlertDescription>
         </Alert>
-      ) : components.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {messages.components.empty}
-        </p>
       ) : (
-        <ul className="grid gap-3" aria-label="Components">
-          {components.data.map((component) => (
-            <li key={component.id} className="flex items-center gap-3 rounded-lg border bg-card p-4">
-              <div className="grid min-w-0 flex-1 gap-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Link
-                    to={`/bicycles/${bicycleId}/components/${component.id}`}
-                    className="font-medium break-words hover:underline"
-                  >
-                    {component.name}
-                  </Link>
-                  <Badge variant="secondary">{component.type}</Badge>
-                </div>
-                <p className="text-sm text-muted-foreground">
-                  {[
-                    component.brand,
-                    formatMileage(component.mileage),
-                    `${component.serviceCount} ${component.serviceCount === 1 ? "service" : "services"}`,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-              </div>
-              <ComponentMenu component={component} onEdit={() => setForm({ mode: "edit", component })} />
-            </li>
-          ))}
-        </ul>
+        <ComponentList
+          bicycleId={bicycleId}
+          components={components.data}
+          onEdit={(component) => setForm({ mode: "edit", component })}
+        />
       )}
+    </div>
+  );
+}
+
+/** The demo's Components tab: the same list, with every change blocked. */
+export function DemoBicycleComponents({
+  bicycleId,
+  components,
+}: {
+  bicycleId: string;
+  components: Component[];
+}) {
+  return (
+    <div className="grid gap-4">
+      <div className="flex justify-end">
+        <DisabledHint hint="Sign up to add your own components">
+          <Button aria-disabled="true">
+            <Plus aria-hidden="true" /> Add Component
+          </Button>
+        </DisabledHint>
+      </div>
+      <ComponentList bicycleId={bicycleId} components={components} />
     </div>
   );
 }

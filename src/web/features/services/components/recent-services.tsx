@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { formatCost, formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
+import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
 import { useBicycleServices } from "../api.ts";
 
-/** The Recent Services tab of a bicycle's page: every entry of its components, newest first. */
+/** The Recent Services tab of the owner's bicycle page. */
 export function RecentServices({ bicycleId }: { bicycleId: string }) {
   const services = useBicycleServices(bicycleId);
   if (services.isPending) {
@@ -21,7 +22,12 @@ export function RecentServices({ bicycleId }: { bicycleId: string }) {
       </Alert>
     );
   }
-  if (services.data.length === 0) {
+  return <RecentServicesList bicycleId={bicycleId} services={services.data} />;
+}
+
+/** A bicycle's service entries (of the components on it), newest first. */
+export function RecentServicesList({ bicycleId, services }: { bicycleId: string; services: ServiceEntry[] }) {
+  if (services.length === 0) {
     return (
       <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
         {messages.services.recentEmpty}
@@ -30,7 +36,7 @@ export function RecentServices({ bicycleId }: { bicycleId: string }) {
   }
   return (
     <ul className="grid gap-3" aria-label="Recent services">
-      {services.data.map((entry) => (
+      {services.map((entry) => (
         <li
           key={entry.id}
           className="flex flex-wrap items-start justify-between gap-2 rounded-lg border bg-card p-4"

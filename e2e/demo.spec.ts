@@ -1,0 +1,129 @@
+import type { Locator, Page } from "@playwright/test";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+/** Hovers a blocked control (after closing any open tooltip) and returns its tooltip. */
+async function hintOf(page: Page, control: Locator) {
+  await page.mouse.move(0, 0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await control.hover();
+  return page.getByRole("tooltip");
+}
+
+test("a visitor walks the read-only demo from the landing page, and nothing is written", async ({ page }) => {
+  const writes: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/") && request.method() !== "GET")
+      writes.push(`${request.method()} ${request.url()}`);
+  });
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "View Demo" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("You are viewing the demo")).toBeVisible();
+  const stats = page.getByRole("region", { name: "Statistics" });
+  await expect(stats).toContainText("3 / 10");
+  await expect(stats).toContainText("Premium");
+  await expect(stats).toContainText("9 on bicycles · 0 in parts bin");
+  await expect(stats).toContainText("$530.38");
+
+  await page.getByRole("tab", { name: "Recent Maintenance" }).click();
+  const recent = page.getByRole("list", { name: "Recent maintenance" }).getByRole("listitem");
+  await expect(recent).toHaveCount(5);
+  await expect(recent.first()).toContainText("Minion DHF 29x2.5 WT tires - Mountain Explorer");
+  await expect(recent.first()).toContainText("May 2, 2024");
+  await expect(recent.first()).toContainText("$12.50");
+
+  await page.getByRole("tab", { name: "My Bicycles" }).click();
+  await page.getByRole("link", { name: /Mountain Explorer/ }).click();
+  await expect(page).toHaveURL(/\/bicycles\/demo-1$/);
+  await expect(page.getByRole("heading", { name: "Mountain Explorer" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+
+  const addComponent = page.getByRole("button", { name: "Add Component" });
+  await expect(addComponent).toHaveAttribute("aria-disabled", "true");
+  await expect(await hintOf(page, addComponent)).toHaveText("Sign up to add your own components");
+  await addComponent.click({ force: true });
+  await expect(page.getByRole("form", { name: "Add Component" })).toHaveCount(0);
+
+  const components = page.getByRole("list", { name: "Components" }).getByRole("listitem");
+  await expect(components).toHaveCount(3);
+  await expect(
+    await hintOf(page, page.getByRole("button", { name: "Edit Hightower Carbon C frame" })),
+  ).toHaveText("Sign up to edit your own components");
+  await page.mouse.move(0, 0);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Delete Hightower Carbon C frame" }).focus();
+  await expect(page.getByRole("tooltip")).toHaveText("Sign up to delete your own components");
+
+  await page.getByRole("link", { name: "Minion DHF 29x2.5 WT tires" }).click();
+  await expect(page).toHaveURL(/\/bicycles\/demo-1\/components\/comp-103$/);
+  await expect(page.locator("tbody tr")).toHaveCount(3);
+  await expect(page.getByTestId("service-total")).toHaveText("$160.48");
+  await expect(await hintOf(page, page.getByRole("button", { name: "Add Service" }))).toHaveText(
+    "Sign up to add service entries",
+  );
+  await expect(
+    await hintOf(page, page.getByRole("button", { name: "Edit service entry Sealant top-up, both tires" })),
+  ).toHaveText("Sign up to edit service entries");
+  await page.getByRole("button", { name: "Edit Component" }).click({ force: true });
+  await expect(page.getByRole("form", { name: "Save Component" })).toHaveCount(0);
+
+  await page.goto("/bicycles");
+  await expect(page.getByRole("heading", { name: "Demo Bicycles" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/auth");
+  await expect(await hintOf(page, page.getByRole("button", { name: "Add Bicycle" }))).toHaveText(
+    "Please sign up to create bicycles",
+  );
+
+  expect(writes).toEqual([]);
+});
+
+test("signed in, the dashboard adds up what the user has", async ({ page, baseURL, rider }) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, {
+    name: "Gravel Grinder",
+    purchaseCondition: "used",
+  });
+  const headers = { Origin: baseURL! };
+  const part = await page.request.post("/api/components", {
+    data: { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" },
+    headers,
+  });
+  const { component } = (await part.json()) as { component: { id: string } };
+  await page.request.post("/api/components", { data: { name: "Spare tube", type: "Tires" }, headers });
+  for (const [date, cost] of [
+    ["2024-01-05", 10.1],
+    ["2024-02-05", 20.2],
+  ] as const) {
+    await page.request.post(`/api/components/${component.id}/services`, {
+      data: { date, description: `Service ${date}`, cost },
+      headers,
+    });
+  }
+
+  await page.goto("/dashboard");
+  const stats = page.getByRole("region", { name: "Statistics" });
+  await expect(stats).toContainText("1 / 1");
+  await expect(stats).toContainText("Free plan");
+  await expect(stats).toContainText("Limit reached");
+  await expect(stats).toContainText("1 on bicycles · 1 in parts bin");
+  await expect(stats).toContainText("$30.30");
+  await expect(page.getByRole("list", { name: "Bicycles" })).toContainText("Gravel Grinder");
+  await page.getByRole("tab", { name: "Recent Maintenance" }).click();
+  const recent = page.getByRole("list", { name: "Recent maintenance" }).getByRole("listitem");
+  await expect(recent).toHaveCount(2);
+  await expect(recent.first()).toContainText("Chain - Gravel Grinder");
+  await expect(recent.first()).toContainText("Feb 5, 2024");
+  await recent.first().getByRole("link", { name: "View Details of Chain" }).click();
+  await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}/components/${component.id}$`));
+});
+
+test("a new user's dashboard is empty", async ({ page, rider }) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/dashboard");
+  await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+  await page.getByRole("tab", { name: "Recent Maintenance" }).click();
+  await expect(page.getByText("No recent service entries found.")).toBeVisible();
+});

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import type { Bicycle } from "../schemas/bicycle.ts";
+import type { Component } from "../schemas/component.ts";
+import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../schemas/dashboard.ts";
+import type { ServiceEntry } from "../schemas/service-entry.ts";
+import { PLANS } from "./plans.ts";
+
+/** The bundled demo (public/demo-data.json), snake_case as SPEC.md describes it. */
+export const demoDataSchema = z.object({
+  bicycles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      image_url: z.string().nullable(),
+      purchase_date: z.string().nullable(),
+      price: z.number().nullable(),
+      purchase_condition: z.enum(["new", "used"]).nullable(),
+      store_name: z.string().nullable(),
+      serial_number: z.string().nullable(),
+      store_link: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  components: z.array(
+    z.object({
+      id: z.string(),
+      bicycle_id: z.string().nullable(),
+      name: z.string(),
+      type: z.string(),
+      brand: z.string().nullable(),
+      mileage: z.number(),
+      notes: z.string().nullable(),
+      image_url: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  service_entries: z.array(
+    z.object({
+      id: z.string(),
+      component_id: z.string(),
+      date: z.string(),
+      description: z.string(),
+      cost: z.number(),
+      receipt_url: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+export type DemoData = z.infer<typeof demoDataSchema>;
+
+export function isDemoId(id: string): boolean {
+  return id.startsWith("demo-") || id.startsWith("comp-");
+}
+
+const byDateDesc = (a: ServiceEntry, b: ServiceEntry) =>
+  b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt);
+
+/** Turns the snake_case demo file into the shapes the API answers with, so the same screens show it. */
+export function demoView(data: DemoData) {
+  const bicycleName = new Map(data.bicycles.map((b) => [b.id, b.name]));
+
+  const components: Component[] = data.components.map((c) => ({
+    id: c.id,
+    bicycleId: c.bicycle_id,
+    bicycleName: c.bicycle_id ? (bicycleName.get(c.bicycle_id) ?? null) : null,
+    name: c.name,
+    type: c.type,
+    brand: c.brand,
+    mileage: c.mileage,
+    notes: c.notes,
+    imageUrl: c.image_url,
+    serviceCount: data.service_entries.filter((s) => s.component_id === c.id).length,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+  }));
+  const componentById = new Map(components.map((c) => [c.id, c]));
+
+  const services: ServiceEntry[] = data.service_entries
+    .map((s) => {
+      const component = componentById.get(s.component_id);
+      return {
+        id: s.id,
+        componentId: s.component_id,
+        componentName: component?.name ?? "Unknown Component",
+        bicycleId: component?.bicycleId ?? null,
+        bicycleName: component?.bicycleName ?? null,
+        date: s.date,
+        description: s.description,
+        cost: s.cost,
+        receiptUrl: s.receipt_url,
+        createdAt: s.created_at,
+        updatedAt: s.created_at,
+      };
+    })
+    .sort(byDateDesc);
+
+  const bicycles: Bicycle[] = data.bicycles.map((b) => ({
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    imageUrl: b.image_url,
+    purchaseDate: b.purchase_date,
+    price: b.price,
+    purchaseCondition: b.purchase_condition,
+    storeName: b.store_name,
+    serialNumber: b.serial_number,
+    storeLink: b.store_link,
+    componentCount: components.filter((c) => c.bicycleId === b.id).length,
+    createdAt: b.created_at,
+    updatedAt: b.updated_at,
+  }));
+
+  return {
+    bicycles,
+    bicycle: (id: string) => bicycles.find((b) => b.id === id) ?? null,
+    componentsOf: (bicycleId: string) => components.filter((c) => c.bicycleId === bicycleId),
+    component: (id: string) => componentById.get(id) ?? null,
+    servicesOfComponent: (componentId: string) => {
+      const list = services.filter((s) => s.componentId === componentId);
+      return { services: list, totalCost: sumCosts(list) };
+    },
+    servicesOfBicycle: (bicycleId: string) => services.filter((s) => s.bicycleId === bicycleId),
+    dashboard: (): DashboardStats => {
+      const inPartsBin = components.filter((c) => c.bicycleId === null).length;
+      return {
+        totalBicycles: bicycles.length,
+        totalComponents: components.length,
+        componentsOnBicycles: components.length - inPartsBin,
+        componentsInPartsBin: inPartsBin,
+        totalServiceEntries: services.length,
+        totalCost: sumCosts(services),
+        recentServices: services.slice(0, RECENT_SERVICES_LIMIT),
+        bicycles,
+        // Visitors see the demo as Premium (SPEC.md section 4).
+        plan: { tier: "premium", bicycleLimit: PLANS.premium.bicycleLimit },
+      };
+    },
+  };
+}
+
+export type DemoView = ReturnType<typeof demoView>;
+
+/** Sums money in cents so that 0.1 + 0.2 is 0.30. */
+function sumCosts(entries: { cost: number }[]): number {
+  return entries.reduce((cents, e) => cents + Math.round(e.cost * 100), 0) / 100;
+}

@@ -1,0 +1,127 @@
+import { Bike, ClipboardList, DollarSign, Wrench } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
+import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
+import { formatCost, formatDate } from "../../../../shared/format.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { DashboardStats } from "../../../../shared/schemas/dashboard.ts";
+
+function StatCard({
+  title,
+  Icon,
+  value,
+  children,
+}: {
+  title: string;
+  Icon: typeof Bike;
+  value: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="gap-2">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <p className="text-2xl font-bold tabular-nums">{value}</p>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Four stat cards and the My Bicycles / Recent Maintenance tabs, for a user or for the demo. */
+export function DashboardView({ stats }: { stats: DashboardStats }) {
+  const premium = stats.plan.tier === "premium";
+  const atLimit = !premium && stats.totalBicycles >= stats.plan.bicycleLimit;
+  return (
+    <div className="grid gap-8">
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Bicycles" Icon={Bike} value={`${stats.totalBicycles} / ${stats.plan.bicycleLimit}`}>
+          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            {premium ? <Badge>Premium</Badge> : <span>Free plan</span>}
+            {atLimit ? (
+              <span className="font-medium text-destructive">
+                Limit reached ·{" "}
+                <Link to="/pricing" className="underline">
+                  Upgrade
+                </Link>
+              </span>
+            ) : null}
+          </div>
+        </StatCard>
+        <StatCard title="Components" Icon={Wrench} value={stats.totalComponents}>
+          <p className="text-xs text-muted-foreground">
+            {stats.componentsOnBicycles} on bicycles · {stats.componentsInPartsBin} in parts bin
+          </p>
+        </StatCard>
+        <StatCard title="Service Entries" Icon={ClipboardList} value={stats.totalServiceEntries} />
+        <StatCard title="Total Spent" Icon={DollarSign} value={formatCost(stats.totalCost)} />
+      </section>
+      <Tabs defaultValue="bicycles">
+        <TabsList>
+          <TabsTrigger value="bicycles">My Bicycles</TabsTrigger>
+          <TabsTrigger value="maintenance">Recent Maintenance</TabsTrigger>
+        </TabsList>
+        <TabsContent value="bicycles" className="pt-4">
+          {stats.bicycles.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+              {messages.bicycles.empty}
+            </p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
+              {stats.bicycles.map((bicycle) => (
+                <li key={bicycle.id}>
+                  <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="maintenance" className="pt-4">
+          {stats.recentServices.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
+              No recent service entries found.
+            </p>
+          ) : (
+            <ul className="grid gap-3" aria-label="Recent maintenance">
+              {stats.recentServices.map((entry) => {
+                const href = entry.bicycleId
+                  ? `/bicycles/${entry.bicycleId}/components/${entry.componentId}`
+                  : `/parts-bin/components/${entry.componentId}`;
+                return (
+                  <li
+                    key={entry.id}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4"
+                  >
+                    <div className="grid min-w-0 gap-1">
+                      <p className="font-medium break-words">
+                        {entry.componentName || messages.services.unknownComponent} -{" "}
+                        {entry.bicycleName ?? messages.services.unknownBicycle}
+                      </p>
+                      <p className="text-sm break-words text-muted-foreground">{entry.description}</p>
+                      <p className="text-xs text-muted-foreground">{formatDate(entry.date)}</p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="font-medium tabular-nums">{formatCost(entry.cost)}</span>
+                      <Button asChild size="sm" variant="outline">
+                        <Link to={href} aria-label={`View Details of ${entry.componentName}`}>
+                          View Details
+                        </Link>
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

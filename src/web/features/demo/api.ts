@@ -1,0 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { demoDataSchema, demoView } from "../../../shared/domain/demo.ts";
+
+/** The read-only demo that visitors without a session see; never written anywhere. */
+export function useDemo(enabled = true) {
+  const query = useQuery({
+    queryKey: ["demo"],
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      const response = await fetch("/demo-data.json");
+      if (!response.ok) throw new Error(`demo data: ${response.status}`);
+      return demoView(demoDataSchema.parse(await response.json()));
+    },
+  });
+  useEffect(() => {
+    if (query.isError) toast.error("Error", { description: "Failed to load demo data" });
+  }, [query.isError]);
+  return query;
+}

@@ -1,0 +1,18 @@
+import { Link } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+
+/** Tells visitors they are looking at read-only sample data, with the way to sign up. */
+export function DemoBanner() {
+  return (
+    <Alert>
+      <AlertTitle>You are viewing the demo</AlertTitle>
+      <AlertDescription>
+        <p>This is sample data, read-only. Sign up to track your own bicycles, components and services.</p>
+        <Button asChild size="sm" className="mt-2">
+          <Link to="/auth">Sign up free</Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}

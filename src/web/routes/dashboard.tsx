@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { PageHeader } from "@/components/page-header.tsx";
+import { useSession } from "@/features/auth/api.ts";
+import { emptyDashboard, useDashboard } from "@/features/dashboard/api.ts";
+import { DashboardView } from "@/features/dashboard/components/dashboard-view.tsx";
+import { useDemo } from "@/features/demo/api.ts";
+import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+
+const LOADING = "Loading dashboard data...";
+
+export function DashboardPage() {
+  usePageTitle("Dashboard");
+  const { data: session } = useSession();
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Your bicycles, components and spending at a glance." />
+      {session ? <OwnDashboard /> : <DemoDashboard />}
+    </>
+  );
+}
+
+function OwnDashboard() {
+  const dashboard = useDashboard();
+  useEffect(() => {
+    if (dashboard.isError) showError(dashboard.error, { fallback: "Error fetching dashboard data" });
+  }, [dashboard.isError, dashboard.error]);
+  if (dashboard.isPending)
+    return (
+      <p role="status" className="text-muted-foreground">
+        {LOADING}
+      </p>
+    );
+  return <DashboardView stats={dashboard.data ?? emptyDashboard} />;
+}
+
+function DemoDashboard() {
+  const demo = useDemo();
+  if (demo.isPending)
+    return (
+      <p role="status" className="text-muted-foreground">
+        {LOADING}
+      </p>
+    );
+  return (
+    <div className="grid gap-6">
+      <DemoBanner />
+      {demo.data ? <DashboardView stats={demo.data.dashboard()} /> : null}
+    </div>
+  );
+}

@@ -85,6 +85,10 @@ const screens: { name: string; path: (id: string) => string; signedIn: boolean }
   { name: "component", path: (id) => `/bicycles/${id}/components/${componentId}`, signedIn: true },
   { name: "parts-bin", path: () => "/parts-bin", signedIn: true },
   { name: "not-found", path: () => "/no-such-page", signedIn: false },
+  { name: "demo-dashboard", path: () => "/dashboard", signedIn: false },
+  { name: "demo-bicycle", path: () => "/bicycles/demo-1", signedIn: false },
+  { name: "demo-component", path: () => "/bicycles/demo-1/components/comp-103", signedIn: false },
+  { name: "dashboard", path: () => "/dashboard", signedIn: true },
 ];
 
 let bicycleId = "";

@@ -7,7 +7,7 @@ describe("format", () => {
     expect(formatCost(1234.5)).toBe("$1,234.50");
     expect(formatPrice(1200)).toBe("$1,200");
     expect(formatPrice(1199.99)).toBe("$1,199.99");
-    expect(formatPrice(1199.5)).toBe("$1,199.5");
+    expect(formatPrice(3850.5)).toBe("$3,850.50");
   });
 
   it("shows dates as MMM d, yyyy and month-year", () => {

@@ -1,11 +1,11 @@
 import { format as formatDateFns, isValid, parseISO } from "date-fns";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usdUpTo2 = new Intl.NumberFormat("en-US", {
+const usdWhole = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
   minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
+  maximumFractionDigits: 0,
 });
 
 /** Costs: always exactly 2 decimals, e.g. $1,234.50. */
@@ -13,9 +13,9 @@ export function formatCost(amount: number): string {
   return usd.format(amount);
 }
 
-/** Prices: up to 2 decimals, e.g. $1,200 or $1,199.99. */
+/** Prices: whole dollars without decimals ($1,200), otherwise with the cents ($3,850.50). */
 export function formatPrice(amount: number): string {
-  return usdUpTo2.format(amount);
+  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
 }
 
 /** A stored yyyy-MM-dd date (or an ISO timestamp) as "MMM d, yyyy". */

@@ -28,7 +28,7 @@ function StatCard({
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent className="grid gap-1">
-        <p className="text-2xl font-bold tabular-nums">{value}</p>
+        <p className="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
         {children}
       </CardContent>
     </Card>
@@ -41,7 +41,7 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
   const atLimit = !premium && stats.totalBicycles >= stats.plan.bicycleLimit;
   return (
     <div className="grid gap-8">
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard title="Bicycles" Icon={Bike} value={`${stats.totalBicycles} / ${stats.plan.bicycleLimit}`}>
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             {premium ? <Badge>Premium</Badge> : <span>Free plan</span>}

@@ -9,6 +9,8 @@ import { componentRoutes } from "./features/components/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
+import { sharePageHead } from "./features/shares/page-head.ts";
+import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { sessionMiddleware } from "./http/session.ts";
@@ -55,11 +57,19 @@ export function createApp(deps: AppDeps) {
   app.route("/api/components", componentServiceRoutes(deps));
   app.route("/api/services", serviceRoutes(deps));
   app.route("/api/dashboard", dashboardRoutes(deps));
+  app.route("/api", shareRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
-  if (deps.webDir) mountWebApp(app, deps.webDir, logger, deps.config.supportEmail);
+  if (deps.webDir) {
+    mountWebApp(app, {
+      webDir: deps.webDir,
+      logger,
+      supportEmail: deps.config.supportEmail,
+      pageHead: sharePageHead(deps.db, deps.config.publicUrl),
+    });
+  }
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);

@@ -7,17 +7,62 @@ import { escapeHtml } from "../../shared/html.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./context.ts";
 
+/** What a page says about itself to crawlers and link previews (chat apps, social sites). */
+export interface PageHead {
+  title: string;
+  description: string;
+  imageUrl?: string | null;
+  url: string;
+}
+
+export interface WebAppOptions {
+  webDir: string;
+  logger: Logger;
+  supportEmail: string;
+  /** Per-page title and preview tags, when a page has its own (e.g. a shared bicycle). */
+  pageHead?: (pathname: string) => Promise<PageHead | null>;
+}
+
+function headTags(head: PageHead): string {
+  const tags: [string, string, string][] = [
+    ["name", "description", head.description],
+    ["property", "og:type", "website"],
+    ["property", "og:site_name", "Velolog"],
+    ["property", "og:title", head.title],
+    ["property", "og:description", head.description],
+    ["property", "og:url", head.url],
+    ["name", "twitter:card", head.imageUrl ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", head.title],
+    ["name", "twitter:description", head.description],
+  ];
+  if (head.imageUrl) {
+    tags.push(["property", "og:image", head.imageUrl], ["name", "twitter:image", head.imageUrl]);
+  }
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`)
+    .join("\n    ");
+}
+
 /**
  * Serves the built web app: hashed assets with a long cache lifetime, other files as they are, and the
  * app's page for every screen. A path that is no screen gets the same page (it shows "Oops! Page not
  * found") with status 404, and the miss is logged.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDir: string, logger: Logger, supportEmail: string) {
+export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
+  const { webDir, logger, supportEmail, pageHead } = options;
   const root = path.relative(process.cwd(), webDir) || ".";
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8").replace(
     "</head>",
     `<meta name="velolog-support-email" content="${escapeHtml(supportEmail)}" />\n  </head>`,
   );
+
+  function renderPage(head: PageHead | null): string {
+    if (!head) return indexHtml;
+    return indexHtml
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+      .replace(/<meta name="description"[^>]*>/, "")
+      .replace("</head>", `${headTags(head)}\n  </head>`);
+  }
 
   app.use(
     "/assets/*",
@@ -31,13 +76,16 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string, logger: Logger, s
   const files = serveStatic({ root });
   // Only paths that name a file (e.g. /favicon.svg) are looked up on disk; screens get the app's page.
   app.use("*", (c, next) => (/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
-    if (isKnownPath(c.req.path)) return c.html(indexHtml);
-    logger.warn(
-      { event: "page_not_found", path: c.req.path, requestId: c.get("requestId") },
-      "page not found",
-    );
-    return c.html(indexHtml, 404);
+    if (!isKnownPath(c.req.path)) {
+      logger.warn(
+        { event: "page_not_found", path: c.req.path, requestId: c.get("requestId") },
+        "page not found",
+      );
+      return c.html(indexHtml, 404);
+    }
+    const head = pageHead ? await pageHead(c.req.path).catch(() => null) : null;
+    return c.html(renderPage(head));
   });
 }

@@ -57,7 +57,7 @@ export async function openTestDatabase(
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-export async function createTestApp(kind: DatabaseKind) {
+export async function createTestApp(kind: DatabaseKind, options: { webDir?: string } = {}) {
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-test-")),
@@ -70,7 +70,13 @@ export async function createTestApp(kind: DatabaseKind) {
   const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
   const logger = createLogger("silent");
   const auth = createAuth(database.db, config, { rateLimit: false });
-  const app = createApp({ db: database.db, config, auth, logger });
+  const app = createApp({
+    db: database.db,
+    config,
+    auth,
+    logger,
+    ...(options.webDir ? { webDir: options.webDir } : {}),
+  });
   return { app, db: database.db, config, queries, close: database.close };
 }
 

@@ -59,7 +59,10 @@ export const routes: RouteObject[] = [
             }),
           },
           placeholder("account", "Account Settings", "Your account, password and subscription."),
-          placeholder("shared-links", "Shared Links", "The links you have shared."),
+          {
+            path: "shared-links",
+            lazy: async () => ({ Component: (await import("./routes/shared-links.tsx")).SharedLinksPage }),
+          },
           placeholder("feedback", "Feedback", "Tell us what would make Velolog better."),
           placeholder("about", "About", "Why Velolog exists."),
           placeholder("pricing", "Pricing", "Free for one bicycle; Premium for up to ten."),
@@ -75,8 +78,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("./routes/auth.tsx")).AuthPage }),
       },
       placeholder("auth/callback", "Completing authentication", "Completing authentication"),
-      placeholder("shared", "Shared bicycle", "A shared bicycle."),
-      placeholder("shared/:token", "Shared bicycle", "A shared bicycle."),
+      {
+        path: "shared",
+        lazy: async () => ({ Component: (await import("./routes/shared-view.tsx")).SharedViewPage }),
+      },
+      {
+        path: "shared/:token",
+        lazy: async () => ({ Component: (await import("./routes/shared-view.tsx")).SharedViewPage }),
+      },
     ],
   },
 ];

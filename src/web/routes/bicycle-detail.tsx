@@ -1,6 +1,8 @@
-import { ArrowLeft, Bike, ExternalLink } from "lucide-react";
+import { ArrowLeft, Bike, ExternalLink, Share2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
+import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
@@ -14,6 +16,7 @@ import {
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
+import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate, formatPrice } from "../../shared/format.ts";
@@ -42,6 +45,13 @@ function DemoBicycle({ id }: { id: string }) {
   return (
     <BicycleView
       bicycle={bicycle}
+      actions={
+        <DisabledHint hint={messages.shares.signUpToShare}>
+          <Button variant="outline" aria-disabled="true">
+            <Share2 aria-hidden="true" /> Share
+          </Button>
+        </DisabledHint>
+      }
       components={
         <DemoBicycleComponents bicycleId={bicycle.id} components={demo.data.componentsOf(bicycle.id)} />
       }
@@ -73,6 +83,7 @@ function OwnBicycle({ id }: { id: string }) {
       bicycle={bicycle.data}
       actions={
         <>
+          <ShareDialog bicycleId={bicycle.data.id} bicycleName={bicycle.data.name} />
           <EditBicycleDialog bicycle={bicycle.data} />
           <DeleteBicycleButton bicycle={bicycle.data} />
         </>

@@ -1,0 +1,117 @@
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+test.describe("sharing", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("share a bicycle, open the link with no session, then delete the link", async ({
+    page,
+    browser,
+    baseURL,
+    rider,
+    context,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const bicycle = await createBicycleThroughApi(page, baseURL!, {
+      name: "Road <b>Warrior</b>",
+      description: "Carbon race bike",
+      price: 2500,
+      storeName: "Velo Exchange",
+      storeLink: "https://shop.example/road",
+    });
+    const headers = { Origin: baseURL! };
+    const part = await page.request.post("/api/components", {
+      data: {
+        bicycleId: bicycle.id,
+        name: "Ultegra groupset",
+        type: "Drivetrain",
+        brand: "Shimano",
+        mileage: 6300,
+      },
+      headers,
+    });
+    const { component } = (await part.json()) as { component: { id: string } };
+    await page.request.post(`/api/components/${component.id}/services`, {
+      data: { date: "2024-03-11", description: "Chain replaced", cost: 49.99 },
+      headers,
+    });
+
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Notes (optional)").fill("For sale <script>alert(1)</script>");
+    await expect(dialog.getByLabel("Include service costs")).toBeChecked();
+    await dialog.getByRole("button", { name: "Create Link" }).click();
+    const linkField = dialog.getByLabel("Share link");
+    await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{32}$`));
+    const url = await linkField.inputValue();
+    await dialog.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByText("Link copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Notes (optional)")).toHaveValue("");
+    await page.keyboard.press("Escape");
+
+    // Later edits do not change the shared copy.
+    await page.request.put(`/api/bicycles/${bicycle.id}`, { data: { name: "Renamed later" }, headers });
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(url);
+    await expect(visitor.getByRole("heading", { name: "Road <b>Warrior</b>" })).toBeVisible();
+    await expect(visitor.getByText("For sale <script>alert(1)</script>")).toBeVisible();
+    await expect(visitor.getByText("Carbon race bike")).toBeVisible();
+    await expect(visitor.getByText("$2,500")).toBeVisible();
+    await expect(visitor.getByText("Velo Exchange")).toBeVisible();
+    const listing = visitor.getByRole("link", { name: "View Original Listing" });
+    await expect(listing).toHaveAttribute("href", "https://shop.example/road");
+    await expect(listing).toHaveAttribute("target", "_blank");
+    await expect(listing).toHaveAttribute("rel", /noopener/);
+    await expect(visitor.getByRole("list", { name: "Components" })).toContainText("Ultegra groupset");
+    await expect(visitor.getByRole("list", { name: "Components" })).toContainText("Shimano · 6,300 km");
+    await expect(visitor.getByRole("list", { name: "Service history" })).toContainText("Chain replaced");
+    await expect(visitor.getByRole("list", { name: "Service history" })).toContainText("$49.99");
+    expect(await visitor.title()).toBe("Road <b>Warrior</b> · Velolog");
+
+    await page.goto("/shared-links");
+    const card = page.getByRole("list", { name: "Shared links" }).getByRole("listitem");
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Road <b>Warrior</b>");
+    await expect(card).toContainText("1 component");
+    await card.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Link" }).click();
+    await expect(page.getByText("Link deleted")).toBeVisible();
+    await expect(page.getByText("You haven't shared any bicycles yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Share a Bicycle" })).toHaveAttribute("href", "/bicycles");
+
+    await visitor.reload();
+    await expect(visitor.getByText("Bike Not Found")).toBeVisible();
+  });
+
+  test("without costs, and /shared without a token", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "For sale" });
+    const headers = { Origin: baseURL! };
+    const part = await page.request.post("/api/components", {
+      data: { bicycleId: bicycle.id, name: "Fork", type: "Fork" },
+      headers,
+    });
+    const { component } = (await part.json()) as { component: { id: string } };
+    await page.request.post(`/api/components/${component.id}/services`, {
+      data: { date: "2024-01-01", description: "Lowers serviced", cost: 80 },
+      headers,
+    });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("dialog").getByLabel("Include service costs").uncheck();
+    await page.getByRole("dialog").getByRole("button", { name: "Create Link" }).click();
+    const url = await page.getByRole("dialog").getByLabel("Share link").inputValue();
+    await page.goto(url);
+    await expect(page.getByRole("list", { name: "Service history" })).toContainText("Lowers serviced");
+    await expect(page.getByText("$80.00")).toHaveCount(0);
+
+    await page.goto("/shared");
+    await expect(page.getByText("Bike Not Found")).toBeVisible();
+  });
+});

@@ -1,0 +1,21 @@
+import { Copy } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import { messages } from "../../../../shared/messages.ts";
+
+export async function copyLink(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success(messages.shares.copied);
+  } catch {
+    toast.error("Error", { description: "Could not copy the link. Select it and copy it by hand." });
+  }
+}
+
+export function CopyLinkButton({ url, label = "Copy Link" }: { url: string; label?: string }) {
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={() => void copyLink(url)}>
+      <Copy aria-hidden="true" /> {label}
+    </Button>
+  );
+}

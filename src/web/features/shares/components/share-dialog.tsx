@@ -1,0 +1,132 @@
+import { Share2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { messages } from "../../../../shared/messages.ts";
+import { shareUrl, useShareBicycle } from "../api.ts";
+import { CopyLinkButton } from "./copy-link-button.tsx";
+
+/** Share: the form step (notes, include costs), then the result step with the link. Closing resets it. */
+export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bicycleName: string }) {
+  const [open, setOpen] = useState(false);
+  const [notes, setNotes] = useState("");
+  const [includeCosts, setIncludeCosts] = useState(true);
+  const [url, setUrl] = useState<string | null>(null);
+  const share = useShareBicycle(bicycleId);
+  const ids = useId();
+
+  const reset = () => {
+    setNotes("");
+    setIncludeCosts(true);
+    setUrl(null);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Share2 aria-hidden="true" /> Share
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share {bicycleName}</DialogTitle>
+          <DialogDescription>
+            {url
+              ? "Anyone with this link can see the bicycle as it is now, read-only."
+              : "Creates a read-only link to a copy of this bicycle, its components and its service history as they are now."}
+          </DialogDescription>
+        </DialogHeader>
+        {url ? (
+          <div className="grid gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-url`}>Share link</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={`${ids}-url`}
+                  readOnly
+                  value={url}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <CopyLinkButton url={url} label="Copy" />
+              </div>
+            </div>
+            <DialogFooter>
+              <Button
+                onClick={() => {
+                  setOpen(false);
+                  reset();
+                }}
+              >
+                Done
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form
+            className="grid gap-4"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              try {
+                const link = await share.mutateAsync({ notes: notes.trim() || null, includeCosts });
+                setUrl(shareUrl(link.token));
+              } catch (error) {
+                showError(error, { fallback: messages.shares.shareFailed });
+              }
+            }}
+          >
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
+              <Textarea
+                id={`${ids}-notes`}
+                rows={3}
+                maxLength={2000}
+                placeholder="e.g. For sale: serviced in May, ask me anything."
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+              />
+            </div>
+            <div className="flex items-start gap-2">
+              <input
+                id={`${ids}-costs`}
+                type="checkbox"
+                className="mt-0.5 size-4 accent-[var(--primary)]"
+                checked={includeCosts}
+                onChange={(event) => setIncludeCosts(event.target.checked)}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={`${ids}-costs`}>Include service costs</Label>
+                <p className="text-xs text-muted-foreground">
+                  Untick to leave what you paid out, e.g. when selling the bike.
+                </p>
+              </div>
+            </div>
+            <DialogFooter>
+              <Button type="submit" disabled={share.isPending}>
+                {share.isPending ? "Creating link..." : "Create Link"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

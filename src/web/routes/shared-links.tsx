@@ -1,0 +1,101 @@
+import { ExternalLink, Share2, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { PageHeader } from "@/components/page-header.tsx";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { shareUrl, useDeleteSharedLink, useSharedLinks } from "@/features/shares/api.ts";
+import { CopyLinkButton } from "@/features/shares/components/copy-link-button.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatDate } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+
+const m = messages.shares;
+
+export function SharedLinksPage() {
+  usePageTitle("Shared Links");
+  const links = useSharedLinks();
+  const remove = useDeleteSharedLink();
+  return (
+    <>
+      <PageHeader
+        title="Shared Links"
+        description="Read-only links to your bicycles. Delete a link to stop sharing it."
+      />
+      {links.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading shared links...
+        </p>
+      ) : links.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{m.loadFailed}</AlertTitle>
+          <AlertDescription>
+            <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : links.data.length === 0 ? (
+        <div className="grid justify-items-center gap-4 rounded-lg border border-dashed p-10 text-center">
+          <p className="text-muted-foreground">{m.empty}</p>
+          <Button asChild>
+            <Link to="/bicycles">
+              <Share2 aria-hidden="true" /> Share a Bicycle
+            </Link>
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Shared links">
+          {links.data.map((link) => (
+            <li key={link.id}>
+              <Card className="h-full">
+                <CardHeader className="flex flex-row items-start justify-between gap-2">
+                  <CardTitle className="break-words">{link.bicycleName}</CardTitle>
+                  <Badge variant="secondary">
+                    {link.componentCount} {link.componentCount === 1 ? "component" : "components"}
+                  </Badge>
+                </CardHeader>
+                <CardContent className="grid gap-2 text-sm">
+                  {link.notes ? <p className="whitespace-pre-line break-words">{link.notes}</p> : null}
+                  <p className="text-muted-foreground">Shared {formatDate(link.createdAt)}</p>
+                </CardContent>
+                <CardFooter className="mt-auto flex flex-wrap gap-2">
+                  <CopyLinkButton url={shareUrl(link.token)} />
+                  <Button asChild variant="outline" size="sm">
+                    <a href={`/shared/${link.token}`} target="_blank" rel="noopener noreferrer">
+                      <ExternalLink aria-hidden="true" /> View
+                    </a>
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="ghost" size="sm" className="text-destructive">
+                        <Trash2 aria-hidden="true" /> Delete
+                      </Button>
+                    }
+                    title="Delete this shared link?"
+                    description={m.deleteWarning}
+                    confirmLabel="Delete Link"
+                    pendingLabel="Deleting..."
+                    onConfirm={async () => {
+                      try {
+                        await remove.mutateAsync(link.id);
+                      } catch (error) {
+                        showError(error, { fallback: m.deleteFailed });
+                        throw error;
+                      }
+                      toast.success(m.deleted);
+                    }}
+                  />
+                </CardFooter>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { Bike, ExternalLink } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { Logo } from "@/components/layout/logo.tsx";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSharedBike } from "@/features/shares/api.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatCost, formatDate, formatMileage, formatPrice } from "../../shared/format.ts";
+import { messages } from "../../shared/messages.ts";
+import type { SharedBikeView } from "../../shared/schemas/share.ts";
+
+const m = messages.shares;
+
+function isHttpUrl(text: string | null): text is string {
+  if (!text) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** /shared and /shared/{token}: a read-only bicycle for anyone with the link, outside the main layout. */
+export function SharedViewPage() {
+  const { token = "" } = useParams();
+  const shared = useSharedBike(token);
+  const missing = !token || (shared.error instanceof ApiError && shared.error.status === 404);
+  usePageTitle(shared.data?.snapshot.bike.name ?? m.notFoundTitle);
+
+  useEffect(() => {
+    if (shared.isError && !missing) showError(shared.error, { fallback: m.loadSharedFailed });
+  }, [shared.isError, shared.error, missing]);
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b">
+        <div className="mx-auto flex h-14 max-w-4xl items-center justify-between px-4">
+          <Logo />
+          <Button asChild size="sm" variant="outline">
+            <Link to="/auth">Track your own bikes</Link>
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+        {missing || shared.isError ? (
+          <Card className="mx-auto w-full max-w-lg text-center">
+            <CardHeader>
+              <CardTitle className="text-xl">{m.notFoundTitle}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid justify-items-center gap-4">
+              <p className="text-muted-foreground">This link does not exist or is no longer shared.</p>
+              <Button asChild variant="outline">
+                <Link to="/">Go to Velolog</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : shared.isPending ? (
+          <p role="status" className="text-muted-foreground">
+            Loading shared bicycle...
+          </p>
+        ) : (
+          <SharedBike view={shared.data} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** A snapshot's items have no ids and never change order: their position is their identity. */
+function withPositions<T>(items: T[], prefix: string): (T & { key: string })[] {
+  return items.map((item, position) => ({ ...item, key: `${prefix}-${position}` }));
+}
+
+function SharedBike({ view }: { view: SharedBikeView }) {
+  const { bike } = view.snapshot;
+  const components = withPositions(view.snapshot.components, "component");
+  const services = withPositions(view.snapshot.services, "service");
+  const costsShared = services.some((s) => s.cost !== undefined);
+  return (
+    <>
+      <div className="grid gap-2">
+        <p className="text-sm text-muted-foreground">Shared bicycle · {formatDate(view.createdAt)}</p>
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{bike.name}</h1>
+        {bike.description ? (
+          <p className="whitespace-pre-line break-words text-muted-foreground">{bike.description}</p>
+        ) : null}
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border bg-muted text-muted-foreground">
+          {bike.imageUrl ? (
+            <img src={bike.imageUrl} alt={bike.name} className="h-full w-full object-cover" />
+          ) : (
+            <div className="grid justify-items-center gap-2">
+              <Bike className="size-12" aria-hidden="true" />
+              <span>{messages.bicycles.noImage}</span>
+            </div>
+          )}
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              {(
+                [
+                  ["Purchase date", bike.purchaseDate ? formatDate(bike.purchaseDate) : "—"],
+                  ["Price", bike.price !== null ? formatPrice(bike.price) : "—"],
+                  [
+                    "Condition",
+                    bike.purchaseCondition === "new"
+                      ? "New"
+                      : bike.purchaseCondition === "used"
+                        ? "Used"
+                        : "—",
+                  ],
+                  ["Store", bike.storeName || "—"],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right font-medium break-words">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {isHttpUrl(bike.storeLink) ? (
+              <Button asChild variant="outline" size="sm" className="mt-4">
+                <a href={bike.storeLink} target="_blank" rel="noopener noreferrer nofollow">
+                  View Original Listing <ExternalLink aria-hidden="true" />
+                </a>
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+      {view.notes ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Notes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="whitespace-pre-line break-words">{view.notes}</p>
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Components</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {components.length === 0 ? (
+            <p className="text-muted-foreground">{messages.components.empty}</p>
+          ) : (
+            <ul className="grid gap-3" aria-label="Components">
+              {components.map((c) => (
+                <li key={c.key} className="grid gap-1 rounded-lg border p-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium break-words">{c.name}</span>
+                    <Badge variant="secondary">{c.type}</Badge>
+                  </div>
+                  <p className="text-sm text-muted-foreground">
+                    {[c.brand, formatMileage(c.mileage)].filter(Boolean).join(" · ")}
+                  </p>
+                  {c.notes ? <p className="text-sm whitespace-pre-line break-words">{c.notes}</p> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Service History</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {services.length === 0 ? (
+            <p className="text-muted-foreground">{messages.services.empty}</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Service history">
+              {services.map((s) => (
+                <li key={s.key} className="flex flex-wrap justify-between gap-2 border-b pb-2 last:border-0">
+                  <div className="grid gap-0.5">
+                    <span className="break-words">{s.description}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {s.componentName} · {formatDate(s.date)}
+                    </span>
+                  </div>
+                  {costsShared && s.cost !== undefined ? (
+                    <span className="tabular-nums">{formatCost(s.cost)}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

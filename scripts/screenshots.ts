@@ -73,9 +73,16 @@ async function signUp(page: Page) {
     await post(`/components/${chain.component.id}/services`, { date, description, cost });
   }
   componentId = chain.component.id;
+  const shared = (await (
+    await post(`/bicycles/${bicycle.id}/share`, { notes: "For sale: serviced in June, ask me anything." })
+  ).json()) as {
+    link: { token: string };
+  };
+  shareToken = shared.link.token;
   return bicycle.id;
 }
 let componentId = "";
+let shareToken = "";
 
 const screens: { name: string; path: (id: string) => string; signedIn: boolean }[] = [
   { name: "landing", path: () => "/", signedIn: false },
@@ -89,6 +96,8 @@ const screens: { name: string; path: (id: string) => string; signedIn: boolean }
   { name: "demo-bicycle", path: () => "/bicycles/demo-1", signedIn: false },
   { name: "demo-component", path: () => "/bicycles/demo-1/components/comp-103", signedIn: false },
   { name: "dashboard", path: () => "/dashboard", signedIn: true },
+  { name: "shared-links", path: () => "/shared-links", signedIn: true },
+  { name: "shared-view", path: () => `/shared/${shareToken}`, signedIn: true },
 ];
 
 let bicycleId = "";

@@ -8,6 +8,7 @@ import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { importRoutes } from "./features/import/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/services", serviceRoutes(deps));
   app.route("/api/dashboard", dashboardRoutes(deps));
   app.route("/api", shareRoutes(deps));
+  app.route("/api/import", importRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });

@@ -111,6 +111,30 @@ export const messages = {
     signUpToShare: "Sign up to share your own bicycles",
     deleteWarning: "Anyone with this link will no longer be able to see the bicycle.",
   },
+  import: {
+    textRequiredTitle: "Text Required",
+    textRequired: "Please paste the bike specification text",
+    urlRequiredTitle: "URL Required",
+    urlRequired: "Please enter a URL to a bicycle specification page",
+    noneFoundTitle: "No Components Found",
+    noneFoundText:
+      "Couldn't identify any components in the provided text. Try adjusting the format or add components manually.",
+    noneFoundPage:
+      "Couldn't find any components on the provided page. Try another URL or add components manually.",
+    foundTitle: "Components Found",
+    found: (n: number) => `Found ${n} components`,
+    noComponentsTitle: "No Components",
+    noComponents: "Add at least one component to import, or paste the specification again.",
+    importedTitle: "Components Imported",
+    imported: (n: number) =>
+      `Import Successful: ${n} ${n === 1 ? "component was" : "components were"} added to your parts bin.`,
+    failedTitle: "Import Failed",
+    parsingFailedTitle: "Parsing Failed",
+    parseFailed: "Failed to parse components from text.",
+    importFailed: "Failed to import components.",
+    mustBeLoggedIn: "You must be logged in to import components",
+    rateLimited: "Too many page imports in a short time. Please wait a minute and try again.",
+  },
   auth: {
     passwordTooShort: "Password must be at least 6 characters long",
     passwordsDoNotMatch: "Passwords do not match",

@@ -1,0 +1,81 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Component } from "../../../shared/schemas/component.ts";
+import { components } from "../../db/schema.ts";
+import { hitRateLimit } from "../../http/rate-limit.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  type TestApp,
+} from "../../testing/test-app.ts";
+
+describeEachDatabase("import API", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("saves reviewed components to the parts bin in one go", async () => {
+    const rider = await signUp(t.app);
+    const response = await rider.request("POST", "/api/import/components", {
+      components: [
+        { name: "Shimano Deore XT M8100, 12-speed", type: "Drivetrain", brand: "Shimano" },
+        { name: "RockShox Reba RL 29", type: "Fork", brand: "RockShox" },
+        { name: "Alloy riser bar", type: "Handlebar", brand: "" },
+      ],
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ imported: 3 });
+    const bin = (await (await rider.request("GET", "/api/components/parts-bin")).json()) as {
+      components: Component[];
+    };
+    expect(bin.components.map((c) => [c.name, c.type, c.brand, c.bicycleId]).sort()).toEqual([
+      ["Alloy riser bar", "Handlebar", null, null],
+      ["RockShox Reba RL 29", "Fork", "RockShox", null],
+      ["Shimano Deore XT M8100, 12-speed", "Drivetrain", "Shimano", null],
+    ]);
+  });
+
+  it("refuses zero components, a bad row, or no session, and stores nothing", async () => {
+    const rider = await signUp(t.app);
+    const none = await rider.request("POST", "/api/import/components", { components: [] });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: { message: string } }).error.message).toBe(
+      "Add at least one component to import, or paste the specification again.",
+    );
+    const bad = await rider.request("POST", "/api/import/components", {
+      components: [
+        { name: "Good", type: "Frame" },
+        { name: "Bad", type: "Jetpack" },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      ((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields["components.1.type"],
+    ).toBe("Please select a component type");
+    const visitor = await anonymous(t.app).request("POST", "/api/import/components", {
+      components: [{ name: "x", type: "Frame" }],
+    });
+    expect(visitor.status).toBe(401);
+    expect(((await visitor.json()) as { error: { message: string } }).error.message).toBe(
+      "You must be logged in to import components",
+    );
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(components)
+      .where(eq(components.userId, rider.userId));
+    expect(row!.n).toBe(0);
+  });
+
+  it("counts rate-limit hits atomically in the database, per key and window", async () => {
+    const key = `test:${Math.random()}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => hitRateLimit(t.db, key, 5, 60_000)));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    expect(await hitRateLimit(t.db, `${key}:other`, 5, 60_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await hitRateLimit(t.db, key, 5, 1)).toBe(true); // the window has passed: counting starts again
+  });
+});

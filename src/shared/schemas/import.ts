@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { COMPONENT_TYPES } from "../domain/component-types.ts";
+import { messages } from "../messages.ts";
+import { optionalText } from "./common.ts";
+
+export const MAX_IMPORT_COMPONENTS = 200;
+
+export const importedComponentSchema = z.object({
+  name: z
+    .string({ error: messages.components.nameRequired })
+    .trim()
+    .min(1, messages.components.nameRequired)
+    .max(200, "Component name must be at most 200 characters"),
+  type: z.enum(COMPONENT_TYPES, { error: messages.components.typeRequired }),
+  brand: optionalText(100, "Brand").default(null),
+});
+
+export const importComponentsSchema = z.object({
+  components: z
+    .array(importedComponentSchema, { error: messages.import.noComponents })
+    .min(1, messages.import.noComponents)
+    .max(MAX_IMPORT_COMPONENTS, `At most ${MAX_IMPORT_COMPONENTS} components can be imported at once`),
+});
+
+export type ImportedComponent = z.output<typeof importedComponentSchema>;
+
+export const importUrlSchema = z.object({
+  url: z
+    .string({ error: messages.import.urlRequired })
+    .trim()
+    .min(1, messages.import.urlRequired)
+    .max(2000, "The URL must be at most 2000 characters"),
+});
+
+/** A found component under review: a temporary id so rows can be edited and removed. */
+export interface ImportPreview {
+  id: string;
+  label: string;
+  name: string;
+  type: ImportedComponent["type"];
+  brand: string | null;
+}

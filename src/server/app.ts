@@ -7,6 +7,7 @@ import { AppError } from "./errors.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
+import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/dashboard", dashboardRoutes(deps));
   app.route("/api", shareRoutes(deps));
   app.route("/api/import", importRoutes(deps));
+  app.route("/api/feedback", feedbackRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "LIMIT_REACHED"
   | "PAYLOAD_TOO_LARGE"
   | "FORBIDDEN"
+  | "RATE_LIMITED"
   | "INTERNAL";
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
@@ -17,6 +18,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   LIMIT_REACHED: 409,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 };
 

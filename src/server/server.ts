@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createOutboxMailer } from "./adapters/mail.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
@@ -20,6 +21,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
   const auth = createAuth(database.db, config, { rateLimit: process.env.AUTH_RATE_LIMIT !== "off" });
   const webDir = options.webDir === null ? undefined : (options.webDir ?? defaultWebDir);
   const app = createApp({
+    mailer: createOutboxMailer(config.dataDir, logger),
     db: database.db,
     config,
     auth,

@@ -135,6 +135,15 @@ export const messages = {
     mustBeLoggedIn: "You must be logged in to import components",
     rateLimited: "Too many page imports in a short time. Please wait a minute and try again.",
   },
+  feedback: {
+    titleRequired: "Please enter a title",
+    feedbackRequired: "Please enter your feedback",
+    submitted: "Feedback submitted",
+    submittedDescription: "Thank you! We read every message.",
+    failedTitle: "Error submitting feedback",
+    failed: "Please try again or contact support if the problem persists.",
+    rateLimited: "You have sent a lot of feedback in a short time. Please try again in an hour.",
+  },
   auth: {
     passwordTooShort: "Password must be at least 6 characters long",
     passwordsDoNotMatch: "Passwords do not match",

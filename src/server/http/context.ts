@@ -1,3 +1,4 @@
+import type { Mailer } from "../adapters/mail.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
@@ -21,6 +22,7 @@ export interface AppDeps {
   config: Config;
   auth: Auth;
   logger: Logger;
+  mailer: Mailer;
   /** Folder of the built web app; when absent only the API is served. */
   webDir?: string;
 }

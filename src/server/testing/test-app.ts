@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe } from "vitest";
+import { createOutboxMailer } from "../adapters/mail.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
@@ -75,6 +76,7 @@ export async function createTestApp(kind: DatabaseKind, options: { webDir?: stri
     config,
     auth,
     logger,
+    mailer: createOutboxMailer(config.dataDir, logger),
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   return { app, db: database.db, config, queries, close: database.close };

@@ -80,6 +80,29 @@ describeEachDatabase("app", (kind) => {
     expect(response.status).toBe(400);
   });
 
+  it("serves a sitemap of the public pages and a robots.txt", async () => {
+    const sitemap = await t.app.request("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const page of [
+      "/",
+      "/about",
+      "/pricing",
+      "/faq",
+      "/contact",
+      "/privacy-policy",
+      "/security-policy",
+      "/sitemap",
+      "/dashboard",
+    ]) {
+      expect(xml).toContain(`<loc>http://localhost:3000${page}</loc>`);
+    }
+    expect(xml).not.toContain("/account");
+    const robots = await (await t.app.request("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(robots).toContain("Disallow: /api/");
+  });
+
   it("needs a session for the subscription status", async () => {
     expect((await anonymous(t.app).request("GET", "/api/subscription")).status).toBe(401);
   });

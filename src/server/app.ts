@@ -15,6 +15,7 @@ import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
+import { seoRoutes } from "./http/seo.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { mountWebApp } from "./http/web.ts";
 
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
+  app.route("/", seoRoutes(deps.config.publicUrl));
   if (deps.webDir) {
     mountWebApp(app, {
       webDir: deps.webDir,

@@ -63,13 +63,34 @@ export const routes: RouteObject[] = [
             path: "shared-links",
             lazy: async () => ({ Component: (await import("./routes/shared-links.tsx")).SharedLinksPage }),
           },
-          placeholder("feedback", "Feedback", "Tell us what would make Velolog better."),
-          placeholder("about", "About", "Why Velolog exists."),
-          placeholder("pricing", "Pricing", "Free for one bicycle; Premium for up to ten."),
-          placeholder("faq", "FAQ", "Answers to common questions."),
-          placeholder("contact", "Contact", "How to reach us."),
-          placeholder("sitemap", "Sitemap", "Every page of the site."),
-          ...policyPages.map(([path, title]) => placeholder(path, title, `The ${title} of Velolog.`)),
+          {
+            path: "feedback",
+            lazy: async () => ({ Component: (await import("./routes/site/feedback.tsx")).FeedbackPage }),
+          },
+          {
+            path: "about",
+            lazy: async () => ({ Component: (await import("./routes/site/about.tsx")).AboutPage }),
+          },
+          {
+            path: "pricing",
+            lazy: async () => ({ Component: (await import("./routes/site/pricing.tsx")).PricingPage }),
+          },
+          {
+            path: "faq",
+            lazy: async () => ({ Component: (await import("./routes/site/faq.tsx")).FaqPage }),
+          },
+          {
+            path: "contact",
+            lazy: async () => ({ Component: (await import("./routes/site/contact.tsx")).ContactPage }),
+          },
+          {
+            path: "sitemap",
+            lazy: async () => ({ Component: (await import("./routes/site/sitemap.tsx")).SitemapPage }),
+          },
+          ...policyPages.map(([path]) => ({
+            path,
+            lazy: async () => ({ Component: (await import("./routes/site/policies.tsx")).PolicyPage }),
+          })),
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -2,9 +2,9 @@ import { BarChart3, Bike, ClipboardList, FileText, Link2, Moon, PackageOpen, Sma
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { PLANS } from "../../shared/domain/plans.ts";
 import { TAGLINE } from "../../shared/messages.ts";
 
 const WORDS = ["bikes", "tires", "crank", "brakes", "pedals", "wheels", "chain"];
@@ -32,7 +32,7 @@ function RotatingWord() {
   return (
     <span
       data-testid="rotating-word"
-      className="inline-block min-w-[6ch] text-primary transition-opacity duration-500"
+      className="inline-block min-w-[6ch] text-left text-primary transition-opacity duration-500"
       style={{ opacity: visible ? 1 : 0 }}
     >
       {WORDS[index]}
@@ -125,30 +125,15 @@ export function LandingPage() {
         <h2 id="pricing-title" className="text-center text-2xl font-semibold sm:text-3xl">
           Simple pricing
         </h2>
-        <div className="mx-auto grid w-full max-w-3xl gap-4 sm:grid-cols-2">
-          {[PLANS.free, PLANS.premium].map((plan) => (
-            <Card key={plan.tier}>
-              <CardHeader>
-                <CardTitle>{plan.name}</CardTitle>
-                <CardDescription>
-                  <span className="text-3xl font-bold text-foreground">${plan.priceUsdPerMonth}</span>
-                  {plan.priceUsdPerMonth > 0 ? " per month" : " forever"}
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-4 text-sm">
-                <p>
-                  Up to {plan.bicycleLimit} {plan.bicycleLimit === 1 ? "bicycle" : "bicycles"}, unlimited
-                  components and service entries.
-                </p>
-                <Button asChild variant={plan.tier === "premium" ? "default" : "outline"}>
-                  <Link to={plan.tier === "premium" ? "/pricing" : "/auth"}>
-                    {plan.tier === "premium" ? "See Premium" : "Start free"}
-                  </Link>
-                </Button>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <PlanCards
+          action={(tier) => (
+            <Button asChild variant={tier === "premium" ? "default" : "outline"}>
+              <Link to={tier === "premium" ? "/pricing" : "/auth"}>
+                {tier === "premium" ? "See Premium" : "Start free"}
+              </Link>
+            </Button>
+          )}
+        />
       </section>
     </div>
   );

@@ -6,7 +6,9 @@ import { chromiumArgs } from "./e2e/browser.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-"));
+// Set once in the runner process so its workers (which load this file again) find the same folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { SignInForm } from "@/features/auth/components/sign-in-form.tsx";
@@ -20,7 +20,7 @@ export function AuthPage() {
       <Logo />
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-xl">Welcome to {PRODUCT_NAME}</CardTitle>
+          <h1 className="text-xl leading-none font-semibold">Welcome to {PRODUCT_NAME}</h1>
           <CardDescription>{TAGLINE}</CardDescription>
         </CardHeader>
         <CardContent>

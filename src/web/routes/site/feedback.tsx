@@ -47,7 +47,7 @@ export function FeedbackPage() {
       />
       <Card>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Feedback">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Feedback form">
             <p className="text-sm text-muted-foreground">We will reply to {session?.user.email}.</p>
             <FormField id="feedback-title" label="Title" error={errors.title?.message}>
               <Input id="feedback-title" aria-invalid={!!errors.title} {...form.register("title")} />

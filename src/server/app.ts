@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
 import { AppError } from "./errors.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
+import { billingRoutes } from "./features/billing/routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { feedbackRoutes } from "./features/feedback/routes.ts";
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", shareRoutes(deps));
   app.route("/api/import", importRoutes(deps));
   app.route("/api/feedback", feedbackRoutes(deps));
+  app.route("/api/billing", billingRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });

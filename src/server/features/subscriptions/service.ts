@@ -1,8 +1,9 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { bicycleLimitFor, type PlanTier } from "../../../shared/domain/plans.ts";
 import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, subscriptions } from "../../db/schema.ts";
+import { billingState } from "../billing/service.ts";
 
 type Executor = Pick<Database, "select">;
 
@@ -20,18 +21,17 @@ export async function currentTier(
 }
 
 export async function subscriptionStatus(db: Database, userId: string): Promise<SubscriptionStatus> {
-  const [{ tier, end }, [counted]] = await Promise.all([
-    currentTier(db, userId),
-    db
-      .select({ n: count() })
-      .from(bicycles)
-      .where(and(eq(bicycles.userId, userId))),
+  const [state, [counted]] = await Promise.all([
+    billingState(db, userId),
+    db.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId)),
   ]);
   return {
-    subscribed: tier === "premium",
-    subscriptionTier: tier,
-    subscriptionEnd: end ? end.toISOString() : null,
-    bicycleLimit: bicycleLimitFor(tier),
+    subscribed: state.tier === "premium",
+    subscriptionTier: state.tier,
+    subscriptionEnd: state.currentPeriodEnd ? state.currentPeriodEnd.toISOString() : null,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    billingMode: "test",
+    bicycleLimit: bicycleLimitFor(state.tier),
     bicycleCount: counted?.n ?? 0,
   };
 }

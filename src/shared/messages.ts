@@ -144,6 +144,18 @@ export const messages = {
     failed: "Please try again or contact support if the problem persists.",
     rateLimited: "You have sent a lot of feedback in a short time. Please try again in an hour.",
   },
+  billing: {
+    paymentSuccessful: "Payment Successful",
+    paymentSuccessfulDescription: "Welcome to Premium: you can now track up to 10 bicycles.",
+    paymentCanceled: "Payment Canceled",
+    paymentCanceledDescription: "Nothing was charged. You can upgrade whenever you like.",
+    checkFailed: "Failed to check subscription status",
+    checkoutFailed: "Failed to create checkout session",
+    portalFailed: "Failed to open customer portal",
+    testMode: "Test mode: no payment is taken.",
+    canceled: "Your Premium plan will end at the end of the period.",
+    resumed: "Your Premium plan will renew.",
+  },
   auth: {
     passwordTooShort: "Password must be at least 6 characters long",
     passwordsDoNotMatch: "Passwords do not match",

@@ -58,7 +58,22 @@ export const routes: RouteObject[] = [
               Component: (await import("./routes/component-detail.tsx")).ComponentDetailPage,
             }),
           },
-          placeholder("account", "Account Settings", "Your account, password and subscription."),
+          {
+            path: "account",
+            lazy: async () => ({ Component: (await import("./routes/account.tsx")).AccountPage }),
+          },
+          {
+            path: "billing/checkout",
+            lazy: async () => ({
+              Component: (await import("./routes/billing-checkout.tsx")).BillingCheckoutPage,
+            }),
+          },
+          {
+            path: "billing/portal",
+            lazy: async () => ({
+              Component: (await import("./routes/billing-portal.tsx")).BillingPortalPage,
+            }),
+          },
           {
             path: "shared-links",
             lazy: async () => ({ Component: (await import("./routes/shared-links.tsx")).SharedLinksPage }),

@@ -7,13 +7,14 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useSession } from "@/features/auth/api.ts";
-import { useBicycles, useCreateBicycle, useSubscription } from "@/features/bicycles/api.ts";
+import { useBicycles, useCreateBicycle } from "@/features/bicycles/api.ts";
 import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
 import { BicycleForm } from "@/features/bicycles/components/bicycle-form.tsx";
 import { BicycleLimitNotice } from "@/features/bicycles/components/bicycle-limit-notice.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { useSubscription } from "@/lib/subscription.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../shared/messages.ts";
 

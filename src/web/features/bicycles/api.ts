@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
+import { subscriptionKey } from "@/lib/subscription.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
-import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
 
 export const bicycleKeys = {
   all: ["bicycles"] as const,
   detail: (id: string) => ["bicycles", id] as const,
 };
-export const subscriptionKey = ["subscription"] as const;
 
 export const bicyclesQuery = () =>
   queryOptions({
@@ -21,19 +20,12 @@ export const bicycleQuery = (id: string) =>
     queryFn: () => api<{ bicycle: Bicycle }>(`/bicycles/${encodeURIComponent(id)}`).then((r) => r.bicycle),
   });
 
-export const subscriptionQuery = () =>
-  queryOptions({ queryKey: subscriptionKey, queryFn: () => api<SubscriptionStatus>("/subscription") });
-
 export function useBicycles(enabled = true) {
   return useQuery({ ...bicyclesQuery(), enabled });
 }
 
 export function useBicycle(id: string) {
   return useQuery(bicycleQuery(id));
-}
-
-export function useSubscription(enabled = true) {
-  return useQuery({ ...subscriptionQuery(), enabled });
 }
 
 function useInvalidateBicycles() {

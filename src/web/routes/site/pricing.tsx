@@ -1,16 +1,43 @@
-import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useSession } from "@/features/auth/api.ts";
-import { useSubscription } from "@/features/bicycles/api.ts";
+import { useCheckout } from "@/features/billing/api.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
+import { subscriptionKey, useSubscription } from "@/lib/subscription.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { messages } from "../../../shared/messages.ts";
+
+/** /pricing?success=true and ?canceled=true, where checkout returns: say how it went, once. */
+function usePaymentResultToast() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const success = params.get("success") === "true";
+  const canceled = params.get("canceled") === "true";
+  useEffect(() => {
+    if (success) {
+      toast.success(messages.billing.paymentSuccessful, {
+        description: messages.billing.paymentSuccessfulDescription,
+      });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKey });
+      void queryClient.invalidateQueries({ queryKey: ["bicycles"] });
+    } else if (canceled) {
+      toast(messages.billing.paymentCanceled, { description: messages.billing.paymentCanceledDescription });
+    }
+    if (success || canceled) setParams({}, { replace: true });
+  }, [success, canceled, setParams, queryClient]);
+}
 
 export function PricingPage() {
   usePageTitle("Pricing");
   const { data: session } = useSession();
   const subscription = useSubscription(!!session);
   const current = session ? subscription.data?.subscriptionTier : undefined;
+  const checkout = useCheckout();
+  usePaymentResultToast();
   return (
     <div className="grid gap-10">
       <PageHeader title="Pricing" description="Free for one bicycle. Premium for the whole stable." />
@@ -29,8 +56,8 @@ export function PricingPage() {
                 Current plan
               </Button>
             ) : tier === "premium" ? (
-              <Button asChild>
-                <Link to="/account">Upgrade to Premium</Link>
+              <Button onClick={() => checkout.mutate()} disabled={checkout.isPending}>
+                Upgrade to Premium
               </Button>
             ) : (
               <Button asChild variant="outline">

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client.ts";
+import { showError } from "@/lib/error-handler.ts";
+import { subscriptionKey } from "@/lib/subscription.ts";
+import { messages } from "../../../shared/messages.ts";
+
+/** Checkout and the customer portal open in a new tab (SPEC.md section 7). */
+function openInNewTab(url: string) {
+  window.open(url, "_blank", "noopener");
+}
+
+export function useCheckout() {
+  return useMutation({
+    mutationFn: () => api<{ url: string }>("/billing/checkout", { method: "POST" }),
+    onSuccess: ({ url }) => openInNewTab(url),
+    onError: (error) => showError(error, { fallback: messages.billing.checkoutFailed }),
+  });
+}
+
+export function usePortal() {
+  return useMutation({
+    mutationFn: () => api<{ url: string }>("/billing/portal", { method: "POST" }),
+    onSuccess: ({ url }) => openInNewTab(url),
+    onError: (error) => showError(error, { fallback: messages.billing.portalFailed }),
+  });
+}
+
+/** Test mode only: the actions of our own checkout and portal pages. */
+export function useTestBilling() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+      queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
+    ]);
+  return {
+    confirm: () => api<{ redirectTo: string }>("/billing/test/confirm", { method: "POST" }).finally(refresh),
+    cancel: () => api<{ ok: true }>("/billing/test/cancel", { method: "POST" }).finally(refresh),
+    resume: () => api<{ ok: true }>("/billing/test/resume", { method: "POST" }).finally(refresh),
+  };
+}

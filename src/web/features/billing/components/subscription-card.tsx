@@ -1,0 +1,64 @@
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSubscription } from "@/lib/subscription.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import { messages } from "../../../../shared/messages.ts";
+import { useCheckout, usePortal } from "../api.ts";
+
+/** The plan, its end date, and the way to upgrade or manage it. */
+export function SubscriptionCard() {
+  const subscription = useSubscription();
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const s = subscription.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Subscription</CardTitle>
+        <CardDescription>
+          {subscription.isError
+            ? messages.billing.checkFailed
+            : s?.billingMode === "test"
+              ? messages.billing.testMode
+              : null}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        {subscription.isPending ? (
+          <p role="status" className="text-muted-foreground">
+            Checking your plan...
+          </p>
+        ) : s ? (
+          <>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{s.subscribed ? "Premium" : "Free"} plan</span>
+              {s.subscribed ? <Badge>Premium</Badge> : null}
+            </div>
+            <p className="text-muted-foreground">
+              {s.bicycleCount} of {s.bicycleLimit} bicycles used.
+              {s.subscriptionEnd
+                ? s.cancelAtPeriodEnd
+                  ? ` Ends on ${formatDate(s.subscriptionEnd)}; you will be on the Free plan after that.`
+                  : ` Renews on ${formatDate(s.subscriptionEnd)}.`
+                : ""}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {s.subscribed ? (
+                <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+                  Manage subscription
+                </Button>
+              ) : (
+                <Button onClick={() => checkout.mutate()} disabled={checkout.isPending}>
+                  Upgrade to Premium
+                </Button>
+              )}
+            </div>
+          </>
+        ) : (
+          <p className="text-muted-foreground">Free plan</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

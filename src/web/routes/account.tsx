@@ -1,0 +1,50 @@
+import { LogOut } from "lucide-react";
+import { PageHeader } from "@/components/page-header.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useSession, useSignOut } from "@/features/auth/api.ts";
+import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatDate } from "../../shared/format.ts";
+
+export function AccountPage() {
+  usePageTitle("Account Settings");
+  const { data: session } = useSession();
+  const signOut = useSignOut();
+  if (!session) return null; // the root route sends visitors to /auth
+  const { user } = session;
+  return (
+    <>
+      <PageHeader title="Account Settings" description="Your account and your plan." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Account</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              {(
+                [
+                  ["Email", user.email],
+                  ["User ID", user.id],
+                  ["Created", formatDate(new Date(user.createdAt))],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right font-medium break-all">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+        <SubscriptionCard />
+      </div>
+      <div className="mt-6">
+        <Button variant="outline" onClick={() => void signOut()}>
+          <LogOut aria-hidden="true" /> Sign Out
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { FlaskConical } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
+import { useTestBilling } from "@/features/billing/api.ts";
+import { showError } from "@/lib/error-handler.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { PLANS } from "../../shared/domain/plans.ts";
+import { messages } from "../../shared/messages.ts";
+
+/** Billing test mode's checkout: the same outcome and redirects as a real payment, without one. */
+export function BillingCheckoutPage() {
+  usePageTitle("Checkout");
+  const billing = useTestBilling();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  return (
+    <div className="mx-auto grid max-w-lg gap-6">
+      <Alert>
+        <FlaskConical />
+        <AlertTitle>Test mode</AlertTitle>
+        <AlertDescription>
+          {messages.billing.testMode} This Velolog has no payment provider configured.
+        </AlertDescription>
+      </Alert>
+      <Card>
+        <CardHeader>
+          <h1 className="text-xl leading-none font-semibold">Upgrade to Premium</h1>
+          <CardDescription>
+            ${PLANS.premium.priceUsdPerMonth} per month · up to {PLANS.premium.bicycleLimit} bicycles · cancel
+            any time
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => navigate("/pricing?canceled=true")}>
+            Cancel
+          </Button>
+          <Button
+            disabled={pending}
+            onClick={async () => {
+              setPending(true);
+              try {
+                const { redirectTo } = await billing.confirm();
+                navigate(redirectTo);
+              } catch (error) {
+                showError(error, { fallback: messages.billing.checkoutFailed });
+                setPending(false);
+              }
+            }}
+          >
+            {pending ? "Confirming..." : "Confirm test payment"}
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

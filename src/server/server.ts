@@ -18,10 +18,15 @@ export async function buildServer(config: Config, options: { webDir?: string | n
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir) },
   );
-  const auth = createAuth(database.db, config, { rateLimit: process.env.AUTH_RATE_LIMIT !== "off" });
+  const mailer = createOutboxMailer(config.dataDir, logger);
+  const auth = createAuth(database.db, config, {
+    rateLimit: process.env.AUTH_RATE_LIMIT !== "off",
+    mailer,
+    logger,
+  });
   const webDir = options.webDir === null ? undefined : (options.webDir ?? defaultWebDir);
   const app = createApp({
-    mailer: createOutboxMailer(config.dataDir, logger),
+    mailer,
     db: database.db,
     config,
     auth,

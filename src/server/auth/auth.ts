@@ -1,16 +1,30 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Mailer } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import * as schema from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+
+function authMail(intro: string, url: string): string {
+  return `${intro}\n\nOpen this link to continue (it works once, for one hour):\n${url}\n\nIf you did not ask for this, you can ignore this message.\n\nVelolog\n`;
+}
 
 export interface AuthOptions {
   rateLimit: boolean;
+  mailer: Mailer;
+  logger: Logger;
 }
 
 /** The auth library's setup; later plug-ins (verification mail, Google, two-factor) are added here. */
 export function createAuth(db: Database, config: Config, options: AuthOptions) {
+  const { mailer, logger } = options;
+  /** Mails a link; without SMTP it lands in the outbox, and the log says where, so sign-up can be finished. */
+  const sendLink = async (kind: string, to: string, subject: string, intro: string, url: string) => {
+    await mailer.send({ to, subject, text: authMail(intro, url) });
+    logger.info({ event: "auth_mail", kind, to }, `${subject}: ${url}`);
+  };
   return betterAuth({
     appName: "Velolog",
     baseURL: config.publicUrl,
@@ -33,7 +47,30 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       maxPasswordLength: 128,
       autoSignIn: true,
       password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url }) =>
+        sendLink(
+          "reset",
+          user.email,
+          "Reset your Velolog password",
+          "Someone (hopefully you) asked to reset your Velolog password.",
+          url,
+        ),
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: ({ user, url }) =>
+        sendLink(
+          "verify",
+          user.email,
+          "Confirm your email for Velolog",
+          "Welcome to Velolog! Please confirm your email address.",
+          url,
+        ),
+    },
+    user: { deleteUser: { enabled: true } },
     rateLimit: { enabled: options.rateLimit, storage: "database", modelName: "rateLimit" },
     telemetry: { enabled: false },
   });

@@ -70,13 +70,14 @@ export async function createTestApp(kind: DatabaseKind, options: { webDir?: stri
   const queries = { count: 0 };
   const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
   const logger = createLogger("silent");
-  const auth = createAuth(database.db, config, { rateLimit: false });
+  const mailer = createOutboxMailer(config.dataDir, logger);
+  const auth = createAuth(database.db, config, { rateLimit: false, mailer, logger });
   const app = createApp({
     db: database.db,
     config,
     auth,
     logger,
-    mailer: createOutboxMailer(config.dataDir, logger),
+    mailer,
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   return { app, db: database.db, config, queries, close: database.close };

@@ -1,0 +1,143 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { readOutbox } from "../adapters/mail.ts";
+import { bicycles, user } from "../db/schema.ts";
+import {
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestApp,
+} from "../testing/test-app.ts";
+
+describeEachDatabase("accounts", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const post = (path: string, body: unknown, cookie = "") =>
+    t.app.request(path, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: TEST_ORIGIN,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const signIn = (email: string, password: string) => post("/api/auth/sign-in/email", { email, password });
+  const cookieOf = (response: Response) => response.headers.getSetCookie()[0]!.split(";")[0]!;
+  const lastLinkTo = (email: string) => {
+    const mail = readOutbox(t.config.dataDir)
+      .filter((m) => m.to === email)
+      .at(-1);
+    return /https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? null;
+  };
+
+  it("mails a verification link on sign-up that confirms the address", async () => {
+    const rider = await signUp(t.app);
+    const link = lastLinkTo(rider.email);
+    expect(link).toContain("/api/auth/verify-email?token=");
+    const verify = await t.app.request(link!.replace(TEST_ORIGIN, ""));
+    expect([200, 302]).toContain(verify.status);
+    const [row] = await t.db
+      .select({ verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, rider.userId));
+    expect(row!.verified).toBe(true);
+  });
+
+  it("resets a forgotten password through the emailed link, once, and ends the old sessions", async () => {
+    const rider = await signUp(t.app);
+    const oldSession = cookieOf(await signIn(rider.email, "correct-horse"));
+    const request = await post("/api/auth/request-password-reset", {
+      email: rider.email,
+      redirectTo: "/auth/callback?type=recovery",
+    });
+    expect(request.status).toBe(200);
+    const link = lastLinkTo(rider.email)!;
+    expect(link).toContain("/api/auth/reset-password/");
+
+    const opened = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    const location = new URL(opened.headers.get("location")!, TEST_ORIGIN);
+    expect(location.pathname).toBe("/auth/callback");
+    const token = location.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    expect((await post("/api/auth/reset-password", { token, newPassword: "new-horse-battery" })).status).toBe(
+      200,
+    );
+    expect((await signIn(rider.email, "correct-horse")).status).toBe(401);
+    expect((await signIn(rider.email, "new-horse-battery")).status).toBe(200);
+    const stale = await t.app.request("/api/bicycles", { headers: { Cookie: oldSession } });
+    expect(stale.status).toBe(401);
+
+    expect((await post("/api/auth/reset-password", { token, newPassword: "another-one-1" })).status).toBe(
+      400,
+    );
+    const reused = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    expect(new URL(reused.headers.get("location")!, TEST_ORIGIN).searchParams.get("error")).toBe(
+      "INVALID_TOKEN",
+    );
+  });
+
+  it("answers a reset request for an unknown email exactly like a known one", async () => {
+    const rider = await signUp(t.app);
+    const known = await post("/api/auth/request-password-reset", {
+      email: rider.email,
+      redirectTo: "/auth/callback",
+    });
+    const unknown = await post("/api/auth/request-password-reset", {
+      email: "nobody-here@example.com",
+      redirectTo: "/auth/callback",
+    });
+    expect(unknown.status).toBe(known.status);
+    expect(await unknown.json()).toEqual(await known.json());
+    expect(lastLinkTo("nobody-here@example.com")).toBeNull();
+  });
+
+  it("changes the password only with the current one", async () => {
+    const rider = await signUp(t.app);
+    const cookie = cookieOf(await signIn(rider.email, "correct-horse"));
+    const wrong = await post(
+      "/api/auth/change-password",
+      { currentPassword: "nope-nope", newPassword: "fresh-password" },
+      cookie,
+    );
+    expect(wrong.status).toBe(400);
+    const right = await post(
+      "/api/auth/change-password",
+      { currentPassword: "correct-horse", newPassword: "fresh-password" },
+      cookie,
+    );
+    expect(right.status).toBe(200);
+    expect((await signIn(rider.email, "fresh-password")).status).toBe(200);
+  });
+
+  it("lists sessions and signs out the others", async () => {
+    const rider = await signUp(t.app);
+    const a = cookieOf(await signIn(rider.email, "correct-horse"));
+    const b = cookieOf(await signIn(rider.email, "correct-horse"));
+    const list = await t.app.request("/api/auth/list-sessions", { headers: { Cookie: a } });
+    expect(((await list.json()) as unknown[]).length).toBeGreaterThanOrEqual(2);
+    expect((await post("/api/auth/revoke-other-sessions", {}, a)).status).toBe(200);
+    expect((await t.app.request("/api/bicycles", { headers: { Cookie: b } })).status).toBe(401);
+    expect((await t.app.request("/api/bicycles", { headers: { Cookie: a } })).status).toBe(200);
+  });
+
+  it("deletes the account and all its data, only with the password", async () => {
+    const rider = await signUp(t.app);
+    await rider.request("POST", "/api/bicycles", { name: "Mine" });
+    const cookie = cookieOf(await signIn(rider.email, "correct-horse"));
+    expect((await post("/api/auth/delete-user", { password: "wrong-password" }, cookie)).status).toBe(400);
+    expect((await post("/api/auth/delete-user", { password: "correct-horse" }, cookie)).status).toBe(200);
+    const [users] = await t.db.select({ n: count() }).from(user).where(eq(user.id, rider.userId));
+    const [bikes] = await t.db.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, rider.userId));
+    expect(users!.n).toBe(0);
+    expect(bikes!.n).toBe(0);
+    expect((await signIn(rider.email, "correct-horse")).status).toBe(401);
+  });
+});

@@ -2,13 +2,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { MainLayout } from "@/components/layout/main-layout.tsx";
 import { LandingPage } from "./routes/landing.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
-import { PlaceholderPage } from "./routes/placeholder.tsx";
 import { RootRoute } from "./routes/root.tsx";
-
-const placeholder = (path: string, title: string, description: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage title={title} description={description} />,
-});
 
 const policyPages: [string, string][] = [
   ["privacy-policy", "Privacy Policy"],
@@ -113,7 +107,10 @@ export const routes: RouteObject[] = [
         path: "auth",
         lazy: async () => ({ Component: (await import("./routes/auth.tsx")).AuthPage }),
       },
-      placeholder("auth/callback", "Completing authentication", "Completing authentication"),
+      {
+        path: "auth/callback",
+        lazy: async () => ({ Component: (await import("./routes/auth-callback.tsx")).AuthCallbackPage }),
+      },
       {
         path: "shared",
         lazy: async () => ({ Component: (await import("./routes/shared-view.tsx")).SharedViewPage }),

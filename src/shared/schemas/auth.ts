@@ -23,3 +23,30 @@ export const signUpSchema = z
 
 export type SignInValues = z.infer<typeof signInSchema>;
 export type SignUpValues = z.infer<typeof signUpSchema>;
+
+const newPassword = z.string().min(6, m.passwordTooShort).max(128, "Password must be at most 128 characters");
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const updatePasswordSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: m.passwordsDoNotMatch,
+  });
+
+/** Account Settings: the current password is required, and its mismatch message is "Passwords don't match". */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, m.currentPasswordRequired),
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: m.passwordsDontMatchAccount,
+  });
+
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+export type UpdatePasswordValues = z.infer<typeof updatePasswordSchema>;
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;

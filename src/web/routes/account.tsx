@@ -3,6 +3,9 @@ import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useSession, useSignOut } from "@/features/auth/api.ts";
+import { ChangePasswordCard } from "@/features/auth/components/change-password-card.tsx";
+import { DeleteAccountCard } from "@/features/auth/components/delete-account-card.tsx";
+import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
@@ -39,6 +42,9 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <SubscriptionCard />
+        <ChangePasswordCard />
+        <SessionsCard currentToken={session.token} />
+        <DeleteAccountCard />
       </div>
       <div className="mt-6">
         <Button variant="outline" onClick={() => void signOut()}>

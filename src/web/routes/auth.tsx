@@ -1,46 +1,117 @@
-import { Navigate, useSearchParams } from "react-router";
+import { AlertCircle } from "lucide-react";
+import { useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
+import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form.tsx";
 import { SignInForm } from "@/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "@/features/auth/components/sign-up-form.tsx";
+import { UpdatePasswordForm } from "@/features/auth/components/update-password-form.tsx";
+import { hasResetToken } from "@/features/auth/reset-token.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
+import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
+
+const m = messages.auth;
 
 export function AuthPage() {
   usePageTitle("Sign In");
   const { data: session } = useSession();
   const [params, setParams] = useSearchParams();
-  if (session && params.get("mode") !== "update-password") return <Navigate to="/" replace />;
+  const [forgot, setForgot] = useState(false);
+  const updating = params.get("mode") === "update-password";
+  if (session && !updating) return <Navigate to="/" replace />;
   const tab = params.get("tab") === "signup" ? "signup" : "signin";
+  const expired = params.get("error") === "expired_link";
+  const backToSignIn = () => {
+    setForgot(false);
+    setParams({}, { replace: true });
+  };
+
+  let body: React.ReactNode;
+  if (updating && hasResetToken()) {
+    body = (
+      <UpdatePasswordForm
+        onDone={backToSignIn}
+        onExpired={() => setParams({ error: "expired_link" }, { replace: true })}
+      />
+    );
+  } else if (updating) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        {session ? (
+          <>
+            Change your password in{" "}
+            <Link to="/account" className="text-primary hover:underline">
+              Account Settings
+            </Link>
+            .
+          </>
+        ) : (
+          <>
+            Open the link from your reset email to choose a new password, or{" "}
+            <button
+              type="button"
+              className="text-primary hover:underline"
+              onClick={() => {
+                setParams({}, { replace: true });
+                setForgot(true);
+              }}
+            >
+              request a new one
+            </button>
+            .
+          </>
+        )}
+      </p>
+    );
+  } else if (forgot) {
+    body = <ForgotPasswordForm onBack={backToSignIn} />;
+  } else {
+    body = (
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams(value === "signup" ? { tab: "signup" } : {}, { replace: true })}
+      >
+        <TabsList className="mb-4 grid w-full grid-cols-2">
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="signin">
+          <SignInForm onForgotPassword={() => setForgot(true)} />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+    );
+  }
 
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
       <Logo />
       <Card className="w-full max-w-md">
         <CardHeader>
-          <h1 className="text-xl leading-none font-semibold">Welcome to {PRODUCT_NAME}</h1>
+          <h1 className="text-xl leading-none font-semibold">
+            {updating
+              ? "Choose a new password"
+              : forgot
+                ? "Reset your password"
+                : `Welcome to ${PRODUCT_NAME}`}
+          </h1>
           <CardDescription>{TAGLINE}</CardDescription>
         </CardHeader>
-        <CardContent>
-          <Tabs
-            value={tab}
-            onValueChange={(value) =>
-              setParams(value === "signup" ? { tab: "signup" } : {}, { replace: true })
-            }
-          >
-            <TabsList className="mb-4 grid w-full grid-cols-2">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin">
-              <SignInForm />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm />
-            </TabsContent>
-          </Tabs>
+        <CardContent className="grid gap-4">
+          {expired ? (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertTitle>{m.linkExpiredTitle}</AlertTitle>
+              <AlertDescription>{m.linkExpired}</AlertDescription>
+            </Alert>
+          ) : null}
+          {body}
         </CardContent>
       </Card>
     </div>

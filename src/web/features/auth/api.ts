@@ -6,6 +6,7 @@ import { messages } from "../../../shared/messages.ts";
 export const sessionQueryKey = ["session"] as const;
 
 export interface SessionInfo {
+  token: string;
   user: { id: string; email: string; name: string; createdAt: string | Date };
 }
 
@@ -13,6 +14,7 @@ async function fetchSession(): Promise<SessionInfo | null> {
   const { data, error } = await authClient.getSession();
   if (error || !data) return null;
   return {
+    token: data.session.token,
     user: { id: data.user.id, email: data.user.email, name: data.user.name, createdAt: data.user.createdAt },
   };
 }

@@ -12,7 +12,7 @@ import { messages } from "../../../../shared/messages.ts";
 import { type SignInValues, signInSchema } from "../../../../shared/schemas/auth.ts";
 import { useRefreshSession } from "../api.ts";
 
-export function SignInForm() {
+export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const refreshSession = useRefreshSession();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInValues>({
@@ -65,6 +65,9 @@ export function SignInForm() {
       </FormField>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}
+      </Button>
+      <Button type="button" variant="link" onClick={onForgotPassword}>
+        Forgot password?
       </Button>
     </form>
   );

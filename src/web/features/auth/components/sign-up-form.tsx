@@ -27,7 +27,7 @@ export function SignUpForm() {
       toast.error(messages.auth.signUpErrorTitle, { description: error.message || messages.generic.error });
       return;
     }
-    toast.success(messages.auth.accountCreated);
+    toast.success(messages.auth.accountCreated, { description: messages.auth.accountCreatedDescription });
     await refreshSession();
   });
 

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, signUpThroughApi, test } from "./fixtures.ts";
+
+function lastLinkTo(email: string): string | null {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const mails = readdirSync(outbox)
+    .sort()
+    .map(
+      (f) =>
+        JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as {
+          to: string;
+          subject: string;
+          text: string;
+        },
+    )
+    .filter((m) => m.to === email && m.subject.includes("Reset"));
+  return /https?:\/\/\S+/.exec(mails.at(-1)?.text ?? "")?.[0] ?? null;
+}
+
+test("forgot password: the emailed link leads to a new password, which then signs in", async ({
+  browser,
+  baseURL,
+}) => {
+  const setup = await (await browser.newContext()).newPage();
+  const rider = await signUpThroughApi(setup, baseURL!);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(rider.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Password reset email sent")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reset Link Sent" })).toBeVisible();
+
+  await expect.poll(() => lastLinkTo(rider.email)).not.toBeNull();
+  const link = lastLinkTo(rider.email)!;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\?mode=update-password$/);
+  await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
+  await page.getByLabel("Confirm new password").fill("brand-new-pasX");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await page.getByLabel("Confirm new password").fill("brand-new-pass");
+  await page.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Password updated")).toBeVisible();
+
+  const signIn = page.getByRole("form", { name: "Sign in" });
+  await signIn.getByLabel("Email").fill(rider.email);
+  await signIn.getByLabel("Password").fill("brand-new-pass");
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The same link a second time: expired.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\?error=expired_link$/);
+  await expect(page.getByText("Link expired")).toBeVisible();
+  await expect(
+    page.getByText("The password reset link has expired or is invalid. Please request a new one."),
+  ).toBeVisible();
+});
+
+test("account settings: change the password, with the current one", async ({ page, rider }) => {
+  await page.goto("/account");
+  await expect(page.getByText(rider.email)).toBeVisible();
+  const form = page.getByRole("form", { name: "Update password" });
+  await form.getByLabel("Current password").fill("correct-horse");
+  await form.getByLabel("New password", { exact: true }).fill("another-horse");
+  await form.getByLabel("Confirm new password").fill("another-horsX");
+  await form.getByRole("button", { name: "Update password" }).click();
+  await expect(form.getByText("Passwords don't match")).toBeVisible();
+  await form.getByLabel("Confirm new password").fill("another-horse");
+  await form.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Password updated")).toBeVisible();
+  const check = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: rider.email, password: "another-horse" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(check.status()).toBe(200);
+});

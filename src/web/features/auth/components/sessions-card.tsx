@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Monitor } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { authClient } from "@/lib/auth-client.ts";
+import { showError } from "@/lib/error-handler.ts";
+import { formatDate } from "../../../../shared/format.ts";
+
+function describeAgent(agent: string | null | undefined): string {
+  if (!agent) return "Unknown browser";
+  const browser = /Firefox\//.test(agent)
+    ? "Firefox"
+    : /Edg\//.test(agent)
+      ? "Edge"
+      : /Chrome\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : "Browser";
+  const system = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Mac OS X/.test(agent)
+        ? "macOS"
+        : /Windows/.test(agent)
+          ? "Windows"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : "";
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** Where this account is signed in, and a way to sign out everywhere else. */
+export function SessionsCard({ currentToken }: { currentToken: string | undefined }) {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({
+    queryKey: ["auth-sessions"],
+    queryFn: async () => {
+      const { data, error } = await authClient.listSessions();
+      if (error) throw new Error(error.message);
+      return data;
+    },
+  });
+  const revokeOthers = useMutation({
+    mutationFn: async () => {
+      const { error } = await authClient.revokeOtherSessions();
+      if (error) throw new Error(error.message);
+    },
+    onSuccess: () => {
+      toast.success("Signed out of your other sessions");
+      return queryClient.invalidateQueries({ queryKey: ["auth-sessions"] });
+    },
+    onError: (error) => showError(error),
+  });
+  const others = (sessions.data ?? []).filter((s) => s.token !== currentToken).length;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sessions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        {sessions.isPending ? (
+          <p role="status" className="text-muted-foreground">
+            Loading sessions...
+          </p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Sessions">
+            {(sessions.data ?? []).map((s) => (
+              <li key={s.id} className="flex items-center justify-between gap-2 rounded-md border p-3">
+                <span className="flex items-center gap-2">
+                  <Monitor className="size-4 text-muted-foreground" aria-hidden="true" />
+                  {describeAgent(s.userAgent)}
+                  {s.token === currentToken ? <Badge variant="secondary">This browser</Badge> : null}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  since {formatDate(new Date(s.createdAt))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div>
+          <Button
+            variant="outline"
+            disabled={others === 0 || revokeOthers.isPending}
+            onClick={() => revokeOthers.mutate()}
+          >
+            Sign out other sessions
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import { FormField } from "@/components/ui/form-field.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { authClient } from "@/lib/auth-client.ts";
+import { messages } from "../../../../shared/messages.ts";
+import { type UpdatePasswordValues, updatePasswordSchema } from "../../../../shared/schemas/auth.ts";
+import { takeResetToken } from "../reset-token.ts";
+
+const m = messages.auth;
+
+/** /auth?mode=update-password: the new password for the emailed reset link. */
+export function UpdatePasswordForm({ onDone, onExpired }: { onDone: () => void; onExpired: () => void }) {
+  const form = useForm<UpdatePasswordValues>({
+    resolver: zodResolver(updatePasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    const token = takeResetToken();
+    if (!token) {
+      onExpired();
+      return;
+    }
+    const { error } = await authClient.resetPassword({ newPassword: password, token });
+    if (error) {
+      toast.error(m.passwordUpdateFailed, { description: error.message || m.linkExpired });
+      onExpired();
+      return;
+    }
+    toast.success(m.passwordUpdated, { description: "Sign in with your new password." });
+    onDone();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
+      <FormField
+        id="new-password"
+        label="New password"
+        error={errors.password?.message}
+        hint="At least 6 characters."
+      >
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          {...form.register("password")}
+        />
+      </FormField>
+      <FormField
+        id="new-password-confirm"
+        label="Confirm new password"
+        error={errors.confirmPassword?.message}
+      >
+        <Input
+          id="new-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.confirmPassword}
+          {...form.register("confirmPassword")}
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Update password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useRefreshSession } from "@/features/auth/api.ts";
+import { keepResetToken } from "@/features/auth/reset-token.ts";
+import { usePageTitle } from "@/lib/use-page-title.ts";
+import { messages } from "../../shared/messages.ts";
+
+/** Where emailed links land (SPEC.md section 4's callback outcomes). */
+export function AuthCallbackPage() {
+  usePageTitle(messages.auth.completing);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+
+  useEffect(() => {
+    const error = params.get("error");
+    const token = params.get("token");
+    if (error) {
+      const expired = ["INVALID_TOKEN", "TOKEN_EXPIRED", "access_denied", "otp_expired"].includes(error);
+      navigate(expired ? "/auth?error=expired_link" : "/auth", { replace: true });
+    } else if (token && params.get("type") === "recovery") {
+      keepResetToken(token);
+      navigate("/auth?mode=update-password", { replace: true });
+    } else {
+      void refreshSession().then(() => navigate("/", { replace: true }));
+    }
+  }, [params, navigate, refreshSession]);
+
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">
+      <h1 className="text-muted-foreground">{messages.auth.completing}</h1>
+    </div>
+  );
+}

@@ -36,6 +36,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT: "off",
+      DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: "1",
       LOG_LEVEL: "warn",
     },
   },

@@ -16,6 +16,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
+  DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -30,6 +31,8 @@ export interface Config {
   trustedOrigins: string[];
   supportEmail: string;
   logLevel: string;
+  /** Tests only: lets page import reach 127.0.0.1 (where a test serves its pages). Never in production. */
+  allowLoopbackImportsForTests: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    allowLoopbackImportsForTests: e.DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS === "1",
   };
 }
 

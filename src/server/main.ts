@@ -6,6 +6,11 @@ import { buildServer } from "./server.ts";
 async function main() {
   const config = loadConfig();
   const { app, database, logger } = await buildServer(config);
+  if (config.allowLoopbackImportsForTests) {
+    logger.warn(
+      "DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS is on: page import can reach 127.0.0.1. Never use this in production.",
+    );
+  }
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, host: config.host, database: database.kind },

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createOutboxMailer } from "./adapters/mail.ts";
+import { createPageFetcher } from "./adapters/page-fetcher.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
@@ -27,6 +28,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
   const webDir = options.webDir === null ? undefined : (options.webDir ?? defaultWebDir);
   const app = createApp({
     mailer,
+    fetchPage: createPageFetcher({ dangerouslyAllowLoopbackForTests: config.allowLoopbackImportsForTests }),
     db: database.db,
     config,
     auth,

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe } from "vitest";
 import { createOutboxMailer } from "../adapters/mail.ts";
+import { createPageFetcher } from "../adapters/page-fetcher.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
@@ -58,13 +59,17 @@ export async function openTestDatabase(
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-export async function createTestApp(kind: DatabaseKind, options: { webDir?: string } = {}) {
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { webDir?: string; allowLoopbackImports?: boolean } = {},
+) {
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-test-")),
     PUBLIC_URL: TEST_ORIGIN,
     BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: "silent",
+    DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: options.allowLoopbackImports ? "1" : "0",
   });
   // Counts the SQL statements sent, so tests can check that a route's query count stays constant.
   const queries = { count: 0 };
@@ -78,6 +83,7 @@ export async function createTestApp(kind: DatabaseKind, options: { webDir?: stri
     auth,
     logger,
     mailer,
+    fetchPage: createPageFetcher({ dangerouslyAllowLoopbackForTests: config.allowLoopbackImportsForTests }),
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   return { app, db: database.db, config, queries, close: database.close };

@@ -15,6 +15,7 @@ import {
   DemoBicycleComponents,
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
+import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
 import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
 import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
@@ -88,7 +89,12 @@ function OwnBicycle({ id }: { id: string }) {
           <DeleteBicycleButton bicycle={bicycle.data} />
         </>
       }
-      components={<BicycleComponents bicycleId={bicycle.data.id} />}
+      components={
+        <div className="grid gap-4">
+          <BicycleComponents bicycleId={bicycle.data.id} />
+          <ImportTextPanel />
+        </div>
+      }
       services={<RecentServices bicycleId={bicycle.data.id} />}
     />
   );

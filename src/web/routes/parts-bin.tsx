@@ -11,6 +11,8 @@ import { usePartsBin } from "@/features/components/api.ts";
 import { AssignDialog } from "@/features/components/components/assign-dialog.tsx";
 import { AddComponentForm, EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
 import { ComponentMenu } from "@/features/components/components/component-menu.tsx";
+import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
+import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatMileage } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
@@ -60,6 +62,10 @@ function PartsBin() {
 
   return (
     <div className="grid gap-6">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ImportTextPanel />
+        <ImportUrlPanel />
+      </div>
       {form.mode === "closed" ? (
         <div>
           <Button onClick={() => setForm({ mode: "add" })}>

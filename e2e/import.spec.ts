@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "./fixtures.ts";
+
+const fixtures = new URL("../../shared/fixtures/import/", import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, fixtures), "utf8");
+
+test("paste a spec sheet, edit and remove rows, import them into the parts bin", async ({ page, rider }) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/parts-bin");
+  await page.getByRole("button", { name: /Import from Text/ }).click();
+  await page.getByRole("button", { name: "Find Components" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please paste the bike specification text" }),
+  ).toBeVisible();
+
+  await page.getByLabel("Specification text").fill("Just a nice bike, ridden twice, no receipts.");
+  await page.getByRole("button", { name: "Find Components" }).click();
+  await expect(page.getByText("No Components Found")).toBeVisible();
+
+  const spec = read("002-norco-sight-c7-4-2016/spec.txt");
+  const expected = (JSON.parse(read("002-norco-sight-c7-4-2016/expected.json")) as { components: unknown[] })
+    .components.length;
+  await page.getByLabel("Specification text").fill(spec);
+  await page.getByRole("button", { name: "Find Components" }).click();
+  await expect(page.getByText(`Found ${expected} components`)).toBeVisible();
+  const rows = page.getByTestId("import-row");
+  await expect(rows).toHaveCount(expected);
+
+  // Edit the first row, remove the second.
+  await page.getByLabel("Name of component 1", { exact: true }).fill("KS E-Ten dropper (mine)");
+  await page.getByLabel("Type of component 1", { exact: true }).selectOption("Seatpost");
+  await page.getByLabel("Brand of component 1", { exact: true }).fill("Kind Shock");
+  const second = await page.getByLabel("Name of component 2", { exact: true }).inputValue();
+  await page.getByRole("button", { name: `Remove ${second}` }).click();
+  await expect(rows).toHaveCount(expected - 1);
+
+  await page.getByRole("button", { name: `Import Components (${expected - 1})` }).click();
+  await expect(page.getByText("Components Imported")).toBeVisible();
+  const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+  await expect(cards).toHaveCount(expected - 1);
+  const mine = cards.filter({ hasText: "KS E-Ten dropper (mine)" });
+  await expect(mine).toContainText("Seatpost");
+  await expect(mine).toContainText("Kind Shock");
+  await expect(cards.filter({ hasText: second })).toHaveCount(0);
+  await expect(cards.filter({ hasText: "WTB Volt Sport" })).toContainText("Saddle");
+  await expect(cards.filter({ hasText: "WTB Volt Sport" })).toContainText("WTB");
+});
+
+test("import from a website: the server reads the page", async ({ page, rider }) => {
+  expect(rider.email).toBeTruthy();
+  const html = read("024-trek-marlin-7-rento/page.html");
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/marlin-7`;
+    await page.goto("/parts-bin");
+    await page.getByRole("button", { name: /Import from website/ }).click();
+    await page.getByRole("button", { name: "Fetch Components" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please enter a URL to a bicycle specification page" }),
+    ).toBeVisible();
+    await page.getByLabel("Specification page URL").fill(url);
+    await page.getByRole("button", { name: "Fetch Components" }).click();
+    await expect(page.getByText("Found 3 components")).toBeVisible();
+    await page.getByRole("button", { name: "Import Components (3)" }).click();
+    const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.filter({ hasText: "Shimano MT200 Hydraulic Disc" })).toContainText("Brakes");
+    await expect(cards.filter({ hasText: "Bontrager Arvada" })).toContainText("Saddle");
+  } finally {
+    server.close();
+  }
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp } from "../../testing/test-app.ts";
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../../../shared/fixtures/import/${name}`, import.meta.url), "utf8");
+
+interface Found {
+  components: { label: string; name: string; type: string; brand: string | null }[];
+}
+
+describe("import from a web page", () => {
+  let server: Server;
+  let base: string;
+  let allowed: TestApp;
+  let guarded: TestApp;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === "/bike.html") {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        res.end(fixture("001-specialized-carve-expert-29-2013/page.html"));
+      } else if (req.url === "/photo.png") {
+        res.writeHead(200, { "Content-Type": "image/png" });
+        res.end(Buffer.alloc(100));
+      } else if (req.url === "/empty.html") {
+        res.writeHead(200, { "Content-Type": "text/html" });
+        res.end("<html><body><h1>Nothing to see</h1><p>Just prose about riding.</p></body></html>");
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    allowed = await createTestApp("pglite", { allowLoopbackImports: true });
+    guarded = await createTestApp("pglite");
+  });
+  afterAll(async () => {
+    await Promise.all([allowed.close(), guarded.close()]);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("fetches the page and finds its components, with types and brands", async () => {
+    const rider = await signUp(allowed.app);
+    const response = await rider.request("POST", "/api/import/url", { url: `${base}/bike.html` });
+    expect(response.status).toBe(200);
+    const { components } = (await response.json()) as Found;
+    const expected = JSON.parse(fixture("001-specialized-carve-expert-29-2013/expected.json")) as Found;
+    expect(components.length).toBe(expected.components.length);
+    expect(components.find((c) => c.type === "Fork")).toMatchObject({ brand: "RockShox" });
+  });
+
+  it("explains a page that cannot be used, and never answers 500", async () => {
+    const rider = await signUp(allowed.app);
+    const png = await rider.request("POST", "/api/import/url", { url: `${base}/photo.png` });
+    expect(png.status).toBe(400);
+    expect(((await png.json()) as { error: { message: string } }).error.message).toMatch(
+      /web page|HTML|text/i,
+    );
+    const missing = await rider.request("POST", "/api/import/url", { url: `${base}/nope` });
+    expect(missing.status).toBe(400);
+    const empty = await rider.request("POST", "/api/import/url", { url: `${base}/empty.html` });
+    expect(((await empty.json()) as Found).components).toEqual([]);
+    const blank = await rider.request("POST", "/api/import/url", { url: "  " });
+    expect(((await blank.json()) as { error: { message: string } }).error.message).toBe(
+      "Please enter a URL to a bicycle specification page",
+    );
+  });
+
+  it("refuses loopback when the test allowance is off (the default)", async () => {
+    const rider = await signUp(guarded.app);
+    for (const url of [
+      `${base}/bike.html`,
+      "http://localhost/",
+      "http://169.254.169.254/latest/meta-data/",
+      "file:///etc/passwd",
+    ]) {
+      const response = await rider.request("POST", "/api/import/url", { url });
+      expect(response.status, url).toBe(400);
+    }
+  });
+
+  it("limits page imports per user, in the database", async () => {
+    const rider = await signUp(allowed.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await rider.request("POST", "/api/import/url", { url: `${base}/empty.html` })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import { parseSpecText } from "./parse-spec.ts";
+
+/** label → name of what was found, for compact assertions. */
+const names = (text: string) => parseSpecText(text).map((c) => [c.label, c.name]);
+
+describe("parseSpecText: input formats", () => {
+  it("reads Label: value lines with type and brand", () => {
+    expect(parseSpecText("Frame: Aluminium 6061\nRear Derailleur: Shimano Deore XT M8100, 12-speed")).toEqual(
+      [
+        { label: "Frame", name: "Aluminium 6061", type: "Frame", brand: null },
+        {
+          label: "Rear Derailleur",
+          name: "Shimano Deore XT M8100, 12-speed",
+          type: "Drivetrain",
+          brand: "Shimano",
+        },
+      ],
+    );
+  });
+
+  it("reads tab-separated rows, keeping the value as written", () => {
+    expect(names("Seat Post\tKS E-Ten Integra\nBrake Rotors\tShimano RT-54  180 mm rotors")).toEqual([
+      ["Seat Post", "KS E-Ten Integra"],
+      ["Brake Rotors", "Shimano RT-54  180 mm rotors"],
+    ]);
+  });
+
+  it("reads pipe tables and skips their header and rule rows", () => {
+    const text = "| Part | Spec |\n| --- | --- |\n| Fork | RockShox Pike |\n| **Stem** | Race Face Turbine |";
+    expect(names(text)).toEqual([
+      ["Fork", "RockShox Pike"],
+      ["Stem", "Race Face Turbine"],
+    ]);
+  });
+
+  it("reads markdown bullets and bold labels", () => {
+    const text =
+      "## Bike\n\t* FRAME: Specialized M4SL\n- Fork: Fox 34\n**Saddle:** WTB Volt\n1. Chain: KMC X10";
+    expect(names(text)).toEqual([
+      ["FRAME", "Specialized M4SL"],
+      ["Fork", "Fox 34"],
+      ["Saddle", "WTB Volt"],
+      ["Chain", "KMC X10"],
+    ]);
+  });
+
+  it("reads a two-line layout and skips the section headings between", () => {
+    const text =
+      "drivetrain\nCHAIN\nSRAM GX Eagle\nCASSETTE\n\tSRAM XG-1275\n\nbrakes\nFRONT BRAKE\nSRAM Guide R";
+    expect(parseSpecText(text)).toEqual([
+      { label: "CHAIN", name: "SRAM GX Eagle", type: "Drivetrain", brand: "SRAM" },
+      { label: "CASSETTE", name: "SRAM XG-1275", type: "Drivetrain", brand: "SRAM" },
+      { label: "FRONT BRAKE", name: "SRAM Guide R", type: "Brakes", brand: "SRAM" },
+    ]);
+  });
+
+  it("reads size-dependent values in a two-line layout", () => {
+    const text =
+      "Handlebar\nSize: S, M\nBontrager alloy, 690mm\nSize: L, XL\nBontrager alloy, 720mm\nStem\nAlloy";
+    expect(names(text)).toEqual([
+      ["Handlebar", "Bontrager alloy, 690mm"],
+      ["Handlebar", "Bontrager alloy, 720mm"],
+      ["Stem", "Alloy"],
+    ]);
+  });
+
+  it("reads YAML-like lists, removing quotes and ignoring sub-lists", () => {
+    const text =
+      "- frametype: 'Diamant'\n- frame: 'Aluminium'\n- sizes:\n  - '47'\n  - '52'\n- drive: 'Riemenantrieb'";
+    expect(parseSpecText(text)).toEqual([
+      { label: "frame", name: "Aluminium", type: "Frame", brand: null },
+      { label: "drive", name: "Riemenantrieb", type: "Drivetrain", brand: null },
+    ]);
+  });
+
+  it("cuts a paste whose line breaks were lost at known labels (BIKE prefix)", () => {
+    const text =
+      "Floor model, like new. BIKE FRAME: Aluminum 6061, Travel: 180mm BIKE REAR SHOCK: RockShox Super Deluxe BIKE SEAT: Haibike XDURO";
+    expect(parseSpecText(text)).toEqual([
+      { label: "FRAME", name: "Aluminum 6061, Travel: 180mm", type: "Frame", brand: null },
+      { label: "REAR SHOCK", name: "RockShox Super Deluxe", type: "Other", brand: "RockShox" },
+      { label: "SEAT", name: "Haibike XDURO", type: "Saddle", brand: "Haibike" },
+    ]);
+  });
+
+  it("cuts run-together '- Label:' and '* Label :' pastes and drops the seller prose", () => {
+    expect(names("***Mint*** - Asking $325.00 - Frame: Alloy frame - Seat Post: Alloy 27.2mm")).toEqual([
+      ["Frame", "Alloy frame"],
+      ["Seat Post", "Alloy 27.2mm"],
+    ]);
+    expect(names("Gently used. * Frame : ALUXX-Grade Aluminum * Shock : N/A * Pedals: one-piece PP")).toEqual(
+      [
+        ["Frame", "ALUXX-Grade Aluminum"],
+        ["Pedals", "one-piece PP"],
+      ],
+    );
+  });
+
+  it("does not cut at a lower-case label or one after a comma inside a value", () => {
+    expect(names("Brakeset: TRP Slate T4, rotors: 203mm front Brake Levers: TRP Slate T4")).toEqual([
+      ["Brakeset", "TRP Slate T4, rotors: 203mm front"],
+      ["Brake Levers", "TRP Slate T4"],
+    ]);
+    expect(names("Brakes: SRAM Code R, Rotors: 200mm")).toEqual([["Brakes", "SRAM Code R, Rotors: 200mm"]]);
+  });
+
+  it("reads 'Label - value' and wide-gap rows", () => {
+    expect(names("Frame - Reynolds 853 steel\nStem      Thomson Elite X4")).toEqual([
+      ["Frame", "Reynolds 853 steel"],
+      ["Stem", "Thomson Elite X4"],
+    ]);
+  });
+});
+
+describe("parseSpecText: what is not a component", () => {
+  it("ignores size, colour, extras and weight labels", () => {
+    const text = [
+      "Sizes: S, M, L",
+      "Frame size: 54cm",
+      "Color(s): Satin black",
+      "Colour: red",
+      "Paint: gloss",
+      "Extras: bell, kickstand",
+      "Weight: 12.5 kg",
+      "Weight limit: 136 kg",
+      "Fork: Fox 34",
+    ].join("\n");
+    expect(names(text)).toEqual([["Fork", "Fox 34"]]);
+  });
+
+  it("ignores empty values: N/A, not included, none, NULL, -, TBD and blank", () => {
+    const values = ["N/A", "n/a", "Not included", "none", "NULL", "-", "TBD", "", "  "];
+    const text = values.map((v) => `Chain Tensioner: ${v}`).join("\n");
+    expect(parseSpecText(`${text}\nChain: KMC X10`)).toHaveLength(1);
+  });
+
+  it("ignores attribute lines: price, version, model, frame type, wheel and tire size, axles, crank options, other", () => {
+    const text = [
+      "version\tTarmac Expert",
+      "price\t$ 5000.00",
+      "MSRP: $1,299",
+      "Model: Marlin 7",
+      "frametype: Diamant",
+      'Wheel size: 29"',
+      "Tire size: 29 x 2.4",
+      "Axles: 12x148mm",
+      "crank option 1: optional 53/39 (Not for Europe)",
+      "other: Chainstay protector, reflectors",
+      "Fork travel: 130mm",
+      "Stem length: 50mm",
+      "Free shipping: yes",
+      "crankset: FSA Gossamer Pro",
+    ].join("\n");
+    expect(names(text)).toEqual([["crankset", "FSA Gossamer Pro"]]);
+  });
+
+  it("keeps a speeds line only when it names a maker's product", () => {
+    expect(parseSpecText("speeds: 8\ngears: 2x11")).toEqual([]);
+    expect(parseSpecText("speeds: 'Shimano Nexus 8-Gang'")).toEqual([
+      { label: "speeds", name: "Shimano Nexus 8-Gang", type: "Drivetrain", brand: "Shimano" },
+    ]);
+  });
+
+  it("skips titles, headings, prices, prose and unknown labels", () => {
+    const text = [
+      "Giant Anthem",
+      "Rs.5128(Per Day)",
+      "Specifications:",
+      "Frame",
+      "Built for the ride you love. Lightweight, capable and ready for anything you throw at it.",
+      "Travel: 150mm",
+      "Hire Now",
+    ].join("\n");
+    expect(parseSpecText(text)).toEqual([]);
+  });
+
+  it("skips values too long to be a part", () => {
+    expect(parseSpecText(`Frame: ${"carbon ".repeat(100)}`)).toEqual([]);
+  });
+});
+
+describe("parseSpecText: robustness", () => {
+  const quickly = (input: string) => {
+    const started = performance.now();
+    const found = parseSpecText(input);
+    return { found, ms: performance.now() - started };
+  };
+
+  it("returns nothing for empty or blank input", () => {
+    expect(parseSpecText("")).toEqual([]);
+    expect(parseSpecText(" \n\t\n\r\n")).toEqual([]);
+  });
+
+  it("reads 10 MB of spec text within a couple of seconds", () => {
+    const sheet = "Frame: Aluminium\nFork: RockShox Reba RL\nSize: M\nTravel: 100mm\n";
+    const { found, ms } = quickly(sheet.repeat(Math.ceil(10_000_000 / sheet.length)));
+    expect(found.length).toBe(2 * Math.ceil(10_000_000 / sheet.length));
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it("survives 10 MB of binary garbage", () => {
+    let seed = 42;
+    const bytes = new Uint8Array(10_000_000).map(() => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return seed >>> 24;
+    });
+    const { ms } = quickly(new TextDecoder("latin1").decode(bytes));
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it("survives one enormous line without a newline", () => {
+    const line = "Frame: Aluminium 6061 Fork: RockShox Reba, ".repeat(120_000);
+    const { found, ms } = quickly(line);
+    expect(line.length).toBeGreaterThan(5_000_000);
+    expect(ms).toBeLessThan(2000);
+    expect(found.length).toBeGreaterThan(0);
+  });
+
+  it("survives pathological runs of colons, spaces, pipes and labels", () => {
+    for (const input of [
+      ":".repeat(5_000_000),
+      `Frame${" ".repeat(5_000_000)}x`,
+      "|".repeat(5_000_000),
+      "Rear Brake ".repeat(400_000),
+      "Frame\n".repeat(500_000),
+      "a - ".repeat(1_000_000),
+    ]) {
+      expect(quickly(input).ms).toBeLessThan(2000);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { detectBrand } from "./brands.ts";
+import { classifyLabel, cleanLabel } from "./labels.ts";
+import { analyseLine, type LineShape } from "./lines.ts";
+import type { ParsedComponent } from "./types.ts";
+import { cleanValue, isIgnoredValue } from "./values.ts";
+
+export type { ParsedComponent } from "./types.ts";
+
+/** Blank lines allowed between a label line and its value line. */
+const MAX_BLANKS_IN_PAIR = 2;
+
+/** Sentences ("Our lightest frame yet. Built for …") are prose, not a value. */
+function isProse(text: string): boolean {
+  if (/\p{Ll}{2}[.!?]\s+\p{Lu}/u.test(text)) return true;
+  return /[.!?]$/.test(text) && text.split(/\s+/).length >= 8;
+}
+
+function toComponent(label: string, rawValue: string): ParsedComponent | null {
+  const found = classifyLabel(label);
+  if (!found || found.kind === "ignored") return null;
+  const name = cleanValue(rawValue);
+  if (isIgnoredValue(name)) return null;
+  const brand = detectBrand(name);
+  if (found.kind === "speeds") {
+    // A gear count is an attribute; a line naming a maker's product (a Nexus hub gear) is a part.
+    return brand ? { label: cleanLabel(label), name, type: "Drivetrain", brand } : null;
+  }
+  return { label: cleanLabel(label), name, type: found.type, brand };
+}
+
+function isValueLine(shape: LineShape): shape is Extract<LineShape, { kind: "text" }> {
+  return shape.kind === "text" && shape.text !== "" && !isProse(shape.text);
+}
+
+/** "Size: S, M" and the like: entries that are all ignored labels. */
+function isIgnoredEntry(shape: LineShape): boolean {
+  return shape.kind === "pairs" && shape.pairs.every((p) => classifyLabel(p.label)?.kind === "ignored");
+}
+
+/**
+ * Finds the components in pasted spec text: `Label: value` lines, tab- or pipe-separated tables,
+ * markdown bullets, YAML-like `- key: 'value'` lists, label and value on consecutive lines, and pastes
+ * whose line breaks were lost. Section headings, ignored labels (sizes, colours, weight, price …) and
+ * empty values (N/A, none, -) are skipped. Runs in the browser and on the server.
+ */
+export function parseSpecText(text: string): ParsedComponent[] {
+  if (typeof text !== "string" || text === "") return [];
+  const lines = text.split(/\r\n|\r|\n/);
+  const found: ParsedComponent[] = [];
+  const add = (label: string, value: string) => {
+    const component = toComponent(label, value);
+    if (component) found.push(component);
+  };
+  /** The next non-blank line after `i` (at most a few blank lines away). */
+  const nextLine = (i: number): { at: number; shape: LineShape } => {
+    for (let j = i + 1; j < lines.length && j <= i + 1 + MAX_BLANKS_IN_PAIR; j++) {
+      const shape = analyseLine(lines[j]!);
+      if (shape.kind !== "blank") return { at: j, shape };
+    }
+    return { at: lines.length, shape: { kind: "blank" } };
+  };
+
+  // A two-line label whose value depends on the size ("Handlebar", "Size: S, M", value, "Size: L", value).
+  let sizedLabel: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const shape = analyseLine(lines[i]!);
+    if (shape.kind === "blank") continue;
+    if (shape.kind === "text") {
+      sizedLabel = null;
+      continue;
+    }
+    if (shape.kind === "pairs") {
+      if (sizedLabel && isIgnoredEntry(shape)) {
+        const next = nextLine(i);
+        if (isValueLine(next.shape)) {
+          add(sizedLabel, next.shape.text);
+          i = next.at;
+          continue;
+        }
+      }
+      sizedLabel = null;
+      for (const pair of shape.pairs) add(pair.label, pair.value);
+      continue;
+    }
+
+    // A label alone: its value is on the next line, unless that line is another label or entry
+    // (then this was a section heading) or a YAML sub-list (`- sizes:` then `- '47'`).
+    sizedLabel = null;
+    let next = nextLine(i);
+    if (isIgnoredEntry(next.shape)) {
+      const after = nextLine(next.at);
+      if (isValueLine(after.shape)) {
+        sizedLabel = shape.label;
+        next = after;
+      }
+    }
+    if (isValueLine(next.shape) && !(shape.colon && next.shape.listItem)) {
+      add(shape.label, next.shape.text);
+      i = next.at;
+    }
+  }
+  return found;
+}

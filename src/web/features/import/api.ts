@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client.ts";
+import type { ImportedComponent, ImportPreview } from "../../../shared/schemas/import.ts";
+
+export function useImportComponents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (components: ImportedComponent[]) =>
+      api<{ imported: number }>("/import/components", { method: "POST", body: { components } }).then(
+        (r) => r.imported,
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["components"] }),
+        queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
+      ]),
+  });
+}
+
+export function useFetchComponentsFromUrl() {
+  return useMutation({
+    mutationFn: (url: string) =>
+      api<{ components: Omit<ImportPreview, "id">[] }>("/import/url", { method: "POST", body: { url } }).then(
+        (r) => withPreviewIds(r.components),
+      ),
+  });
+}
+
+let previewCounter = 0;
+
+/** Gives found components temporary ids so that rows can be edited and removed before saving. */
+export function withPreviewIds(found: Omit<ImportPreview, "id">[]): ImportPreview[] {
+  return found.map((c) => ({ ...c, id: `preview-${++previewCounter}` }));
+}

@@ -1,0 +1,95 @@
+import { Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
+import type { ImportPreview } from "../../../../shared/schemas/import.ts";
+
+/** The found components, each editable inline (name, type, brand) or removable, before importing. */
+export function ReviewTable({
+  rows,
+  onChange,
+}: {
+  rows: ImportPreview[];
+  onChange: (rows: ImportPreview[]) => void;
+}) {
+  const update = (id: string, patch: Partial<ImportPreview>) =>
+    onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+        No components left to import.
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Components found, to review before importing</caption>
+        <thead>
+          <tr className="border-b text-left text-muted-foreground">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Component
+            </th>
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Brand
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.id} className="border-b align-top last:border-0" data-testid="import-row">
+              <td className="min-w-56 py-2 pr-2">
+                {row.label ? (
+                  <span className="mb-1 block text-xs text-muted-foreground">{row.label}</span>
+                ) : null}
+                <Input
+                  aria-label={`Name of component ${index + 1}`}
+                  value={row.name}
+                  aria-invalid={!row.name.trim()}
+                  onChange={(event) => update(row.id, { name: event.target.value })}
+                />
+              </td>
+              <td className="min-w-36 py-2 pr-2">
+                <NativeSelect
+                  aria-label={`Type of component ${index + 1}`}
+                  value={row.type}
+                  onChange={(event) => update(row.id, { type: event.target.value as ImportPreview["type"] })}
+                >
+                  {COMPONENT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </td>
+              <td className="min-w-32 py-2 pr-2">
+                <Input
+                  aria-label={`Brand of component ${index + 1}`}
+                  value={row.brand ?? ""}
+                  onChange={(event) => update(row.id, { brand: event.target.value || null })}
+                />
+              </td>
+              <td className="py-2">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${row.name || `component ${index + 1}`}`}
+                  onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+                >
+                  <Trash2 />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

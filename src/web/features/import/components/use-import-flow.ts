@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { showError } from "@/lib/error-handler.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { ImportPreview } from "../../../../shared/schemas/import.ts";
+import { useImportComponents } from "../api.ts";
+
+const m = messages.import;
+
+export type ImportStep = "enter" | "review" | "imported";
+
+/** The steps both import panels share: enter, review the found rows, import them into the parts bin. */
+export function useImportFlow() {
+  const [step, setStep] = useState<ImportStep>("enter");
+  const [rows, setRows] = useState<ImportPreview[]>([]);
+  const [importedCount, setImportedCount] = useState(0);
+  const save = useImportComponents();
+
+  return {
+    step,
+    rows,
+    setRows,
+    importedCount,
+    saving: save.isPending,
+    /** Shows what was found, or says nothing was found (`noneFound` is the panel's own sentence). */
+    review(found: ImportPreview[], noneFound: string) {
+      if (found.length === 0) {
+        toast.error(m.noneFoundTitle, { description: noneFound });
+        return;
+      }
+      toast.success(m.foundTitle, { description: m.found(found.length) });
+      setRows(found);
+      setStep("review");
+    },
+    async importRows() {
+      const cleaned = rows.map((r) => ({
+        name: r.name.trim(),
+        type: r.type,
+        brand: r.brand?.trim() || null,
+      }));
+      if (cleaned.length === 0) {
+        toast.error(m.noComponentsTitle, { description: m.noComponents });
+        return;
+      }
+      if (cleaned.some((r) => !r.name)) {
+        toast.error(m.failedTitle, { description: messages.components.nameRequired });
+        return;
+      }
+      try {
+        const n = await save.mutateAsync(cleaned);
+        toast.success(m.importedTitle, { description: m.imported(n) });
+        setImportedCount(n);
+        setRows([]);
+        setStep("imported");
+      } catch (error) {
+        showError(error, { fallback: m.importFailed });
+      }
+    },
+    restart() {
+      setRows([]);
+      setStep("enter");
+    },
+  };
+}

@@ -4,7 +4,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./e2e/browser.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+// A port of its own for each run (set once, so the runner's workers agree), so runs side by side never collide.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner process so its workers (which load this file again) find the same folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-"));

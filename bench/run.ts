@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchDashboard } from "./dashboard.ts";
+import { benchImportParse } from "./import-parse.ts";
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
 
@@ -12,6 +13,11 @@ const dashboard = [await benchDashboard("pglite")];
 if (process.env.TEST_DATABASE_URL) dashboard.push(await benchDashboard("postgres"));
 console.table(dashboard);
 results.dashboard = dashboard;
+
+console.log("\nImport: parsing pasted spec text in one call (target: 1 MB under 100 ms)");
+const parse = benchImportParse();
+console.table([parse]);
+results.importParse = parse;
 
 mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/bench-${Date.now()}.json`;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseSpecText } from "./parse-spec.ts";
 
+/** Generous for a busy test machine; catastrophic backtracking would take minutes, not seconds. */
+const TIME_BUDGET_MS = 5000;
+
 /** label → name of what was found, for compact assertions. */
 const names = (text: string) => parseSpecText(text).map((c) => [c.label, c.name]);
 
@@ -192,11 +195,11 @@ describe("parseSpecText: robustness", () => {
     expect(parseSpecText(" \n\t\n\r\n")).toEqual([]);
   });
 
-  it("reads 10 MB of spec text within a couple of seconds", () => {
+  it("reads 10 MB of spec text in seconds", () => {
     const sheet = "Frame: Aluminium\nFork: RockShox Reba RL\nSize: M\nTravel: 100mm\n";
     const { found, ms } = quickly(sheet.repeat(Math.ceil(10_000_000 / sheet.length)));
     expect(found.length).toBe(2 * Math.ceil(10_000_000 / sheet.length));
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(TIME_BUDGET_MS);
   });
 
   it("survives 10 MB of binary garbage", () => {
@@ -206,14 +209,14 @@ describe("parseSpecText: robustness", () => {
       return seed >>> 24;
     });
     const { ms } = quickly(new TextDecoder("latin1").decode(bytes));
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(TIME_BUDGET_MS);
   });
 
   it("survives one enormous line without a newline", () => {
     const line = "Frame: Aluminium 6061 Fork: RockShox Reba, ".repeat(120_000);
     const { found, ms } = quickly(line);
     expect(line.length).toBeGreaterThan(5_000_000);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(TIME_BUDGET_MS);
     expect(found.length).toBeGreaterThan(0);
   });
 
@@ -226,7 +229,7 @@ describe("parseSpecText: robustness", () => {
       "Frame\n".repeat(500_000),
       "a - ".repeat(1_000_000),
     ]) {
-      expect(quickly(input).ms).toBeLessThan(2000);
+      expect(quickly(input).ms).toBeLessThan(TIME_BUDGET_MS);
     }
   });
 });

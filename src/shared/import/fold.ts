@@ -9,14 +9,8 @@ export function fold(text: string): string {
     .replace(/ß/g, "ss");
 }
 
-/** True when the character code is an ASCII or Latin-1/Latin Extended upper-case letter. */
+/** True when the character is an upper-case letter (any script with case). */
 export function isUpperLetter(ch: string | undefined): boolean {
   if (!ch) return false;
   return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
-}
-
-/** True when the character is a letter (any script with case, or a CJK-free Latin letter). */
-export function isLetter(ch: string | undefined): boolean {
-  if (!ch) return false;
-  return ch.toLowerCase() !== ch.toUpperCase();
 }

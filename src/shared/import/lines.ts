@@ -17,7 +17,7 @@ export type LineShape =
   /** Anything else: a value line, prose, a title. */
   | { kind: "text"; text: string; listItem: boolean };
 
-/** Only this much of a line is read; a longer line is not a spec line. */
+/** Only the start of a longer line is read (a paste that lost its line breaks is a few KB). */
 export const MAX_LINE_LENGTH = 65_536;
 const MAX_LABEL_WORDS = 6;
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
+import { importedComponentName } from "../../../shared/import/component-name.ts";
 import type { ImportedComponent, ImportPreview } from "../../../shared/schemas/import.ts";
 
 export function useImportComponents() {
@@ -28,7 +29,10 @@ export function useFetchComponentsFromUrl() {
 
 let previewCounter = 0;
 
-/** Gives found components temporary ids so that rows can be edited and removed before saving. */
+/**
+ * Found components as review rows: a temporary id (so rows can be edited and removed) and the name they
+ * will be saved with, label included, in the editable field.
+ */
 export function withPreviewIds(found: Omit<ImportPreview, "id">[]): ImportPreview[] {
-  return found.map((c) => ({ ...c, id: `preview-${++previewCounter}` }));
+  return found.map((c) => ({ ...c, name: importedComponentName(c), id: `preview-${++previewCounter}` }));
 }

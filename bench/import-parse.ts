@@ -4,9 +4,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseSpecText } from "../src/shared/import/parse-spec.ts";
 
-const FIXTURES = "/work/shared/fixtures/import";
+// shared/ sits beside the repository (as in CI's clone): ../shared/fixtures/import from the root.
+const FIXTURES = fileURLToPath(new URL("../../shared/fixtures/import", import.meta.url));
 const TARGET_BYTES = 1_000_000;
 
 /** Realistic spec text: every fixture's spec.txt, repeated to about `bytes`. */

@@ -1,12 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { htmlToSpecText } from "./html-to-text.ts";
 import { parseSpecText } from "./parse-spec.ts";
 import type { ParsedComponent } from "./types.ts";
 
 /** The labelled import fixtures (see their README.md and RULES.md). */
-const FIXTURES = "/work/shared/fixtures/import";
+// shared/ sits beside the repository (as in CI's clone): ../shared/fixtures/import from the root.
+const FIXTURES = fileURLToPath(new URL("../../../../shared/fixtures/import", import.meta.url));
 
 interface Expected {
   label: string;

@@ -16,6 +16,7 @@ import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
+import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { seoRoutes } from "./http/seo.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { mountWebApp } from "./http/web.ts";
@@ -43,6 +44,8 @@ export function createApp(deps: AppDeps) {
     );
   });
 
+  app.use("*", securityHeaders(deps.config.publicUrl));
+  app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
   app.use(
     "/api/*",
     bodyLimit({

@@ -95,6 +95,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export interface TestClient {
   userId: string;
   email: string;
+  /** The session cookie, for requests built by hand. */
+  cookie: string;
   request: (method: string, urlPath: string, body?: unknown) => Promise<Response>;
 }
 
@@ -126,6 +128,7 @@ function clientFor(app: TestApp["app"], cookie: string, userId: string, email: s
   return {
     userId,
     email,
+    cookie,
     request: async (method, urlPath, body) =>
       app.request(urlPath, {
         method,

@@ -78,6 +78,7 @@ export function createApp(deps: AppDeps) {
       webDir: deps.webDir,
       logger,
       supportEmail: deps.config.supportEmail,
+      publicUrl: deps.config.publicUrl,
       pageHead: sharePageHead(deps.db, deps.config.publicUrl),
     });
   }

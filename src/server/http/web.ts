@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
+import { PAGE_META } from "../../shared/domain/pages.ts";
 import { isKnownPath } from "../../shared/domain/routes.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import type { Logger } from "../logger.ts";
@@ -19,8 +20,21 @@ export interface WebAppOptions {
   webDir: string;
   logger: Logger;
   supportEmail: string;
-  /** Per-page title and preview tags, when a page has its own (e.g. a shared bicycle). */
+  publicUrl: string;
+  /** Per-page title and preview tags computed from data (e.g. a shared bicycle); others use PAGE_META. */
   pageHead?: (pathname: string) => Promise<PageHead | null>;
+}
+
+/** The fixed title and description of a public page (shared/domain/pages.ts). */
+function staticHead(pathname: string, publicUrl: string): PageHead | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  const meta = PAGE_META[path];
+  if (!meta) return null;
+  return {
+    title: path === "/" ? meta.title : `${meta.title} · Velolog`,
+    description: meta.description,
+    url: `${publicUrl}${path}`,
+  };
 }
 
 function headTags(head: PageHead): string {
@@ -49,7 +63,7 @@ function headTags(head: PageHead): string {
  * found") with status 404, and the miss is logged.
  */
 export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
-  const { webDir, logger, supportEmail, pageHead } = options;
+  const { webDir, logger, supportEmail, pageHead, publicUrl } = options;
   const root = path.relative(process.cwd(), webDir) || ".";
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8").replace(
     "</head>",
@@ -85,7 +99,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
       );
       return c.html(indexHtml, 404);
     }
-    const head = pageHead ? await pageHead(c.req.path).catch(() => null) : null;
-    return c.html(renderPage(head));
+    const own = pageHead ? await pageHead(c.req.path).catch(() => null) : null;
+    return c.html(renderPage(own ?? staticHead(c.req.path, publicUrl)));
   });
 }

@@ -1,0 +1,48 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+describe("the served pages", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(path.join(os.tmpdir(), "velolog-web-"));
+    writeFileSync(
+      path.join(webDir, "index.html"),
+      '<!doctype html><html><head><meta name="description" content="Velolog" /><title>Velolog</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp("pglite", { webDir });
+  });
+  afterAll(() => t.close());
+
+  it("gives each public page its own title and description", async () => {
+    const titles = new Set<string>();
+    for (const page of [
+      "/",
+      "/about",
+      "/pricing",
+      "/faq",
+      "/contact",
+      "/privacy-policy",
+      "/security-policy",
+      "/sitemap",
+    ]) {
+      const html = await (await t.app.request(page)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      titles.add(title);
+      expect(html.match(/<meta name="description"/g), page).toHaveLength(1);
+      expect(html, page).toContain(`<meta property="og:url" content="http://localhost:3000${page}" />`);
+    }
+    expect(titles.size).toBe(8);
+    expect(await (await t.app.request("/pricing")).text()).toContain(
+      '<meta name="description" content="Free for 1 bicycle. Premium tracks up to 10 bicycles for $2 per month." />',
+    );
+  });
+
+  it("answers a missing page with 404 and the app's page", async () => {
+    const response = await t.app.request("/no/such/page");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<div id="root">');
+  });
+});

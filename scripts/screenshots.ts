@@ -97,6 +97,10 @@ const screens: { name: string; path: (id: string) => string; signedIn: boolean }
   { name: "demo-component", path: () => "/bicycles/demo-1/components/comp-103", signedIn: false },
   { name: "dashboard", path: () => "/dashboard", signedIn: true },
   { name: "shared-links", path: () => "/shared-links", signedIn: true },
+  { name: "account", path: () => "/account", signedIn: true },
+  { name: "pricing", path: () => "/pricing", signedIn: true },
+  { name: "checkout", path: () => "/billing/checkout", signedIn: true },
+  { name: "faq", path: () => "/faq", signedIn: false },
   { name: "shared-view", path: () => `/shared/${shareToken}`, signedIn: true },
 ];
 

@@ -83,6 +83,64 @@ describe("import from a web page", () => {
     }
   });
 
+  it("refuses at least 25 SSRF attempts through the API, with no connection made to them", async () => {
+    let connections = 0;
+    const trap = createServer((_req, res) =>
+      res.end("<table><tr><td>Frame</td><td>Stolen</td></tr></table>"),
+    );
+    trap.on("connection", () => {
+      connections++;
+    });
+    await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+    const port = (trap.address() as AddressInfo).port;
+    try {
+      const attempts = [
+        `http://127.0.0.1:${port}/`,
+        "http://127.0.0.1/",
+        "http://127.1/",
+        "http://2130706433/",
+        "http://0x7f000001/",
+        "http://0177.0.0.1/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://[::ffff:7f00:1]/",
+        "http://[64:ff9b::7f00:1]/",
+        "http://localhost/",
+        "http://localhost./",
+        "http://foo.localhost/",
+        "http://0.0.0.0/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://metadata.google.internal/",
+        "http://[fe80::1]/",
+        "http://10.0.0.1/",
+        "http://172.16.0.1/",
+        "http://192.168.1.1/",
+        "http://100.64.0.1/",
+        "http://224.0.0.1/",
+        "http://[fc00::1]/",
+        "http://[2002:7f00:1::]/",
+        "http://example.com:8080/",
+        "file:///etc/passwd",
+        "ftp://example.com/",
+        "gopher://127.0.0.1:70/",
+        "http://user:pass@example.com/",
+        "javascript:alert(1)",
+      ];
+      let rider = await signUp(guarded.app);
+      for (const [i, url] of attempts.entries()) {
+        if (i > 0 && i % 9 === 0) rider = await signUp(guarded.app); // stay under the per-user rate limit
+        const response = await rider.request("POST", "/api/import/url", { url });
+        expect(response.status, url).toBe(400);
+        const { error } = (await response.json()) as { error: { message: string } };
+        expect(error.message.length, url).toBeGreaterThan(10);
+      }
+      expect(attempts.length).toBeGreaterThanOrEqual(25);
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => trap.close(resolve));
+    }
+  });
+
   it("limits page imports per user, in the database", async () => {
     const rider = await signUp(allowed.app);
     const statuses: number[] = [];

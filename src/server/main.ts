@@ -11,24 +11,35 @@ async function main() {
       "DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS is on: page import can reach 127.0.0.1. Never use this in production.",
     );
   }
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  let closing = false;
+  // Once shutdown begins, the readiness probe says so, so a load balancer stops sending new requests.
+  const fetch: typeof app.fetch = (request, ...rest) =>
+    closing && new URL(request.url).pathname === "/api/health/ready"
+      ? Response.json({ status: "shutting_down" }, { status: 503 })
+      : app.fetch(request, ...rest);
+  const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, host: config.host, database: database.kind },
       `Velolog is running at ${config.publicUrl}`,
     );
   });
 
-  let closing = false;
+  /** Stop taking connections, let requests in flight finish (10 s at most), then close the database. */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    const forceExit = setTimeout(() => {
+      logger.warn("requests still in flight after 10 s; exiting anyway");
+      process.exit(1);
+    }, 10_000);
     forceExit.unref();
     server.close(async () => {
       await database.close();
+      logger.info("stopped");
       process.exit(0);
     });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -66,6 +66,7 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
     db: db as unknown as Database,
     kind: "pglite",
     close: async () => {
+      await client.exec("CHECKPOINT").catch(() => undefined);
       await client.close();
       release();
     },

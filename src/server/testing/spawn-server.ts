@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "main.ts");
+const running = new Set<ChildProcess>();
+
+export interface StartedServer {
+  child: ChildProcess;
+  /** Empty when the process exited instead of listening. */
+  url: string;
+  exitCode: number | null;
+  output: () => string;
+}
+
+/** Starts `node src/server/main.ts` on a port of its own and waits for it to listen (or to exit). */
+export function startServer(env: Record<string, string>): Promise<StartedServer> {
+  const child = spawn(process.execPath, [mainFile], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      PUBLIC_URL: "http://localhost:3000",
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: `http://127.0.0.1:${match[1]}`, output: () => output, exitCode: null });
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve({ child, url: "", output: () => output, exitCode: code });
+    });
+  });
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+/** Kills whatever a test left running (call from afterEach). */
+export function killAll(): void {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+}
+
+const ORIGIN = { Origin: "http://localhost:3000" };
+
+/** Signs up (or in, when `existing`) through HTTP and returns the session cookie. */
+export async function sessionCookie(url: string, email: string, existing = false): Promise<string> {
+  const response = await fetch(`${url}/api/auth/${existing ? "sign-in" : "sign-up"}/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...ORIGIN },
+    body: JSON.stringify({ email, password: "correct-horse", name: "" }),
+  });
+  if (response.status !== 200) throw new Error(`auth failed: ${response.status}`);
+  return response.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
+export function postJson(url: string, cookie: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie, ...ORIGIN },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptions } from "./db/schema.ts";
+import { anonymous, createTestApp, signUp, type TestApp, type TestClient } from "./testing/test-app.ts";
+
+/**
+ * Every API route with what it answers for the object's owner, another signed-in user, and a visitor
+ * with no session. Another user's object is always a 404 and changes nothing. The auth library's own
+ * routes (/api/auth/*) are tested in src/server/auth.
+ */
+type Row = [method: string, path: string, body: unknown, owner: number, other: number, visitor: number];
+
+const service = { date: "2024-05-01", description: "Checked", cost: 10 };
+
+const MATRIX: Row[] = [
+  ["GET", "/api/health", undefined, 200, 200, 200],
+  ["GET", "/api/health/live", undefined, 200, 200, 200],
+  ["GET", "/api/health/ready", undefined, 200, 200, 200],
+  ["GET", "/api/subscription", undefined, 200, 200, 401],
+  ["GET", "/api/dashboard", undefined, 200, 200, 401],
+  ["GET", "/api/bicycles", undefined, 200, 200, 401],
+  ["POST", "/api/bicycles", { name: "New" }, 201, 201, 401],
+  ["GET", "/api/bicycles/:bicycle", undefined, 200, 404, 401],
+  ["PUT", "/api/bicycles/:bicycle", { name: "Renamed" }, 200, 404, 401],
+  ["DELETE", "/api/bicycles/:bicycle", undefined, 204, 404, 401],
+  ["GET", "/api/bicycles/:bicycle/components", undefined, 200, 404, 401],
+  ["GET", "/api/bicycles/:bicycle/services", undefined, 200, 404, 401],
+  ["POST", "/api/bicycles/:bicycle/share", {}, 201, 404, 401],
+  ["GET", "/api/components/parts-bin", undefined, 200, 200, 401],
+  ["POST", "/api/components", { name: "Chain", type: "Drivetrain", bicycleId: ":bicycle" }, 201, 404, 401],
+  ["GET", "/api/components/:component", undefined, 200, 404, 401],
+  ["PUT", "/api/components/:component", { name: "Renamed", type: "Frame" }, 200, 404, 401],
+  ["DELETE", "/api/components/:component", undefined, 204, 404, 401],
+  ["POST", "/api/components/:component/move-to-parts-bin", undefined, 200, 404, 401],
+  ["POST", "/api/components/:spare/assign", { bicycleId: ":bicycle" }, 200, 404, 401],
+  ["GET", "/api/components/:component/services", undefined, 200, 404, 401],
+  ["POST", "/api/components/:component/services", service, 201, 404, 401],
+  ["PUT", "/api/services/:service", service, 200, 404, 401],
+  ["DELETE", "/api/services/:service", undefined, 204, 404, 401],
+  ["GET", "/api/shared-links", undefined, 200, 200, 401],
+  ["DELETE", "/api/shared-links/:share", undefined, 204, 404, 401],
+  ["GET", "/api/shared/:token", undefined, 200, 200, 200],
+  ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }, 201, 201, 401],
+  ["POST", "/api/import/url", { url: "http://127.0.0.1/" }, 400, 400, 401],
+  ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, 201, 201, 401],
+  ["POST", "/api/billing/checkout", undefined, 400, 200, 401],
+  ["POST", "/api/billing/portal", undefined, 200, 200, 401],
+  ["POST", "/api/billing/test/confirm", undefined, 200, 200, 401],
+  ["POST", "/api/billing/test/cancel", undefined, 200, 400, 401],
+  ["POST", "/api/billing/test/resume", undefined, 200, 200, 401],
+];
+
+interface Objects {
+  bicycle: string;
+  component: string;
+  spare: string;
+  service: string;
+  share: string;
+  token: string;
+}
+
+describe("authorization matrix", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("pglite");
+  });
+  afterAll(() => t.close());
+
+  /** A Premium owner with a bicycle, a fitted component with a service entry, a spare part and a share link. */
+  async function ownerWithObjects(): Promise<{ owner: TestClient; ids: Objects }> {
+    const owner = await signUp(t.app);
+    await t.db.insert(subscriptions).values({ userId: owner.userId, tier: "premium" });
+    const post = async (path: string, body: unknown) =>
+      (await (await owner.request("POST", path, body)).json()) as Record<
+        string,
+        { id: string; token: string }
+      >;
+    const bicycle = (await post("/api/bicycles", { name: "Owned" })).bicycle!.id;
+    const component = (await post("/api/components", { bicycleId: bicycle, name: "Fork", type: "Fork" }))
+      .component!.id;
+    const spare = (await post("/api/components", { name: "Spare", type: "Tires" })).component!.id;
+    const serviceId = (await post(`/api/components/${component}/services`, service)).service!.id;
+    const link = (await post(`/api/bicycles/${bicycle}/share`, {})).link!;
+    return {
+      owner,
+      ids: { bicycle, component, spare, service: serviceId, share: link.id, token: link.token },
+    };
+  }
+
+  const fill = (text: string, ids: Objects) =>
+    text.replace(/:([a-z]+)/g, (_m, key: string) => ids[key as keyof Objects] ?? `:${key}`);
+  const fillBody = (body: unknown, ids: Objects) =>
+    body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body), ids));
+
+  async function ownerState(owner: TestClient, ids: Objects) {
+    const read = async (path: string) => (await owner.request("GET", path)).json();
+    return JSON.stringify([
+      await read(`/api/bicycles/${ids.bicycle}`),
+      await read(`/api/components/${ids.component}`),
+      await read(`/api/components/${ids.component}/services`),
+      await read("/api/components/parts-bin"),
+      await read("/api/shared-links"),
+      await read("/api/subscription"),
+    ]);
+  }
+
+  it.each(MATRIX)("%s %s", async (method, path, body, ownerStatus, otherStatus, visitorStatus) => {
+    const { owner, ids } = await ownerWithObjects();
+    const other = await signUp(t.app);
+    const before = await ownerState(owner, ids);
+
+    const asVisitor = await anonymous(t.app).request(method, fill(path, ids), fillBody(body, ids));
+    expect(asVisitor.status, "no session").toBe(visitorStatus);
+    const asOther = await other.request(method, fill(path, ids), fillBody(body, ids));
+    expect(asOther.status, "another user").toBe(otherStatus);
+    if (otherStatus === 404) {
+      expect(((await asOther.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+    }
+    expect(await ownerState(owner, ids), "the owner's data after the others' attempts").toBe(before);
+
+    const asOwner = await owner.request(method, fill(path, ids), fillBody(body, ids));
+    expect(asOwner.status, "owner").toBe(ownerStatus);
+  });
+
+  it("lists every API route the app has, so a new route cannot skip the matrix", () => {
+    const listed = new Set(MATRIX.map(([method, path]) => `${method} ${path.replace(/:[a-z]+/g, ":id")}`));
+    const routes = t.app.routes
+      .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.startsWith("/api/auth/"))
+      .map((r) => `${r.method} ${r.path.replace(/:[a-z]+/gi, ":id")}`);
+    const missing = [...new Set(routes)].filter((route) => !listed.has(route));
+    expect(missing).toEqual([]);
+  });
+});

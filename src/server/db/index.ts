@@ -52,7 +52,9 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, "pglite"));
+      // PGlite starts Postgres with fsync off (-F); on costs nothing measurable here (decision 0010).
+      const startParams = PGlite.defaultStartParams.filter((param) => param !== "-F");
+      client = await PGlite.create(path.join(dataDir, "pglite"), { startParams });
     } catch (error) {
       release();
       throw error;

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../shared/messages.ts";
 
 export const sessionQueryKey = ["session"] as const;
@@ -10,9 +9,20 @@ export interface SessionInfo {
   user: { id: string; email: string; name: string; createdAt: string | Date };
 }
 
+interface SessionResponse {
+  session: { token: string };
+  user: { id: string; email: string; name: string; createdAt: string };
+}
+
+/**
+ * The session check on every page load. Plain fetch rather than the auth library's client, which stays
+ * out of the first-load bundle (it loads with the sign-in and account screens).
+ */
 async function fetchSession(): Promise<SessionInfo | null> {
-  const { data, error } = await authClient.getSession();
-  if (error || !data) return null;
+  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
+  if (!response?.ok) return null;
+  const data = (await response.json().catch(() => null)) as SessionResponse | null;
+  if (!data?.user) return null;
   return {
     token: data.session.token,
     user: { id: data.user.id, email: data.user.email, name: data.user.name, createdAt: data.user.createdAt },
@@ -49,7 +59,12 @@ export function useSignOut() {
       toast.error(messages.auth.signOutFailedTitle, { description: messages.auth.signOutFailed });
       return;
     }
-    await authClient.signOut().catch(() => undefined);
+    await fetch("/api/auth/sign-out", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    }).catch(() => undefined);
     window.location.assign("/");
   };
 }

@@ -9,6 +9,7 @@ import { billingRoutes } from "./features/billing/routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { feedbackRoutes } from "./features/feedback/routes.ts";
+import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
@@ -46,15 +47,14 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", securityHeaders(deps.config.publicUrl));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large (at most 1 MB).");
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large (at most 1 MB).");
+    },
+  });
+  // Uploads have their own, larger limit (features/files/routes.ts).
+  app.use("/api/*", (c, next) => (c.req.path === "/api/files" ? next() : jsonBodyLimit(c, next)));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.use("/api/*", sessionMiddleware(auth));
   app.route("/api/health", healthRoutes(deps));
@@ -68,6 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/import", importRoutes(deps));
   app.route("/api/feedback", feedbackRoutes(deps));
   app.route("/api/billing", billingRoutes(deps));
+  app.route("/api/files", fileRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });

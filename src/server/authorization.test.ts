@@ -47,9 +47,14 @@ const MATRIX: Row[] = [
   ["POST", "/api/billing/test/confirm", undefined, 200, 200, 401],
   ["POST", "/api/billing/test/cancel", undefined, 200, 400, 401],
   ["POST", "/api/billing/test/resume", undefined, 200, 200, 401],
+  // Uploads are multipart: their ownership and validation are tested in features/files/files.test.ts.
+  ["POST", "/api/files", undefined, 400, 400, 401],
+  // A stored file is public to whoever holds its unguessable id (photos appear in share links).
+  ["GET", "/api/files/:file", undefined, 200, 200, 200],
 ];
 
 interface Objects {
+  file: string;
   bicycle: string;
   component: string;
   spare: string;
@@ -80,9 +85,22 @@ describe("authorization matrix", () => {
     const spare = (await post("/api/components", { name: "Spare", type: "Tires" })).component!.id;
     const serviceId = (await post(`/api/components/${component}/services`, service)).service!.id;
     const link = (await post(`/api/bicycles/${bicycle}/share`, {})).link!;
+    const form = new FormData();
+    form.append("purpose", "receipt");
+    form.append(
+      "file",
+      new Blob([Buffer.from("%PDF-1.4\n%%EOF\n")], { type: "application/pdf" }),
+      "receipt.pdf",
+    );
+    const uploaded = await t.app.request("/api/files", {
+      method: "POST",
+      headers: { Origin: "http://localhost:3000", Cookie: owner.cookie },
+      body: form,
+    });
+    const file = ((await uploaded.json()) as { file: { id: string } }).file.id;
     return {
       owner,
-      ids: { bicycle, component, spare, service: serviceId, share: link.id, token: link.token },
+      ids: { file, bicycle, component, spare, service: serviceId, share: link.id, token: link.token },
     };
   }
 

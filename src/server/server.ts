@@ -3,10 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createOutboxMailer } from "./adapters/mail.ts";
 import { createPageFetcher } from "./adapters/page-fetcher.ts";
+import { createDiskStorage } from "./adapters/storage.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
+import { deleteAllFilesOf } from "./features/files/service.ts";
 import { createLogger } from "./logger.ts";
 
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist");
@@ -20,14 +22,17 @@ export async function buildServer(config: Config, options: { webDir?: string | n
       : { kind: "pglite", dataDir: path.join(config.dataDir) },
   );
   const mailer = createOutboxMailer(config.dataDir, logger);
+  const storage = createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: process.env.AUTH_RATE_LIMIT !== "off",
     mailer,
     logger,
+    beforeDeleteUser: (userId) => deleteAllFilesOf(database.db, storage, userId),
   });
   const webDir = options.webDir === null ? undefined : (options.webDir ?? defaultWebDir);
   const app = createApp({
     mailer,
+    storage,
     fetchPage: createPageFetcher({ dangerouslyAllowLoopbackForTests: config.allowLoopbackImportsForTests }),
     db: database.db,
     config,

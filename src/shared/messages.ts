@@ -187,4 +187,24 @@ export const messages = {
   notFound: {
     title: "Oops! Page not found",
   },
+  images: {
+    invalidType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP)",
+    invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",
+    tooLarge: "File too large: Please select an image smaller than 10MB",
+    processFailed: "Failed to process image. Please try another file.",
+    tooManyPixels: "Image too large: Please select an image of at most 40 megapixels",
+    quotaReached:
+      "Storage full: You have used all 200 MB of your file storage. Remove some photos or receipts first.",
+    rateLimited: "Too many uploads: Please wait a few minutes and try again.",
+    notYourFile: "The file could not be found.",
+    wrongPurpose: "This file cannot be used here.",
+    uploadFailed: "Upload failed. Please try again.",
+    canvasContext: "Could not get canvas context",
+    createBlob: "Could not create blob",
+    loading: "Image loading error",
+    reading: "File reading error",
+    originalSize: "Original",
+    compressedSize: "Compressed",
+    removePhoto: "Remove photo",
+  },
 } as const;

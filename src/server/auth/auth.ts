@@ -15,6 +15,8 @@ export interface AuthOptions {
   rateLimit: boolean;
   mailer: Mailer;
   logger: Logger;
+  /** Runs before an account is deleted (its rows go by cascade; its stored files need deleting). */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
 /** The auth library's setup; later plug-ins (verification mail, Google, two-factor) are added here. */
@@ -70,7 +72,14 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
           url,
         ),
     },
-    user: { deleteUser: { enabled: true } },
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await options.beforeDeleteUser?.(user.id);
+        },
+      },
+    },
     rateLimit: { enabled: options.rateLimit, storage: "database", modelName: "rateLimit" },
     telemetry: { enabled: false },
   });

@@ -202,3 +202,20 @@ export const feedback = pgTable(
   },
   (t) => [index("feedback_created_idx").on(t.createdAt.desc())],
 );
+
+/** Uploaded files (photos, receipts). The bytes live in storage under `key`; the id is the public URL's name. */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    purpose: text("purpose").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("files_key_key").on(t.key), index("files_user_idx").on(t.userId)],
+);

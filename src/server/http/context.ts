@@ -1,5 +1,6 @@
 import type { Mailer } from "../adapters/mail.ts";
 import type { FetchedPage } from "../adapters/page-fetcher.ts";
+import type { Storage } from "../adapters/storage.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
@@ -24,6 +25,8 @@ export interface AppDeps {
   auth: Auth;
   logger: Logger;
   mailer: Mailer;
+  /** Uploaded photos and receipts. */
+  storage: Storage;
   /** Fetches a public web page for import (SSRF-guarded). */
   fetchPage: (url: string) => Promise<FetchedPage>;
   /** Folder of the built web app; when absent only the API is served. */

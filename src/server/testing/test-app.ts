@@ -6,10 +6,12 @@ import pg from "pg";
 import { describe } from "vitest";
 import { createOutboxMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
+import { createDiskStorage } from "../adapters/storage.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
 import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
+import { deleteAllFilesOf } from "../features/files/service.ts";
 import { createLogger } from "../logger.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -76,13 +78,20 @@ export async function createTestApp(
   const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
   const logger = createLogger("silent");
   const mailer = createOutboxMailer(config.dataDir, logger);
-  const auth = createAuth(database.db, config, { rateLimit: false, mailer, logger });
+  const storage = createDiskStorage(config.dataDir);
+  const auth = createAuth(database.db, config, {
+    rateLimit: false,
+    mailer,
+    logger,
+    beforeDeleteUser: (userId) => deleteAllFilesOf(database.db, storage, userId),
+  });
   const app = createApp({
     db: database.db,
     config,
     auth,
     logger,
     mailer,
+    storage,
     fetchPage: createPageFetcher({ dangerouslyAllowLoopbackForTests: config.allowLoopbackImportsForTests }),
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });

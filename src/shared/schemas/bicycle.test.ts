@@ -16,6 +16,7 @@ describe("bicycle input", () => {
     expect(parsed).toEqual({
       name: "Gravel",
       description: null,
+      imageUrl: null,
       purchaseDate: null,
       price: 1499.5,
       purchaseCondition: "used",
@@ -28,6 +29,7 @@ describe("bicycle input", () => {
   it("fills the optional fields with null", () => {
     expect(bicycleInputSchema.parse({ name: "Bike" })).toMatchObject({
       description: null,
+      imageUrl: null,
       price: null,
       storeLink: null,
     });

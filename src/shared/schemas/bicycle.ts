@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
 import { optionalHttpUrl, optionalIsoDate, optionalMoney, optionalText } from "./common.ts";
+import { optionalFileUrl } from "./file.ts";
 
 const m = messages.bicycles;
 
@@ -24,6 +25,7 @@ export const bicycleInputSchema = z.object({
   storeName: optionalText(200, "Store name").default(null),
   serialNumber: optionalText(100, "Serial number").default(null),
   storeLink: optionalHttpUrl(m.storeLinkInvalid).default(null),
+  imageUrl: optionalFileUrl(messages.images.notYourFile).default(null),
 });
 
 export type BicycleInput = z.output<typeof bicycleInputSchema>;

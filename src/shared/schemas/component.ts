@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
 import { blankToNull, optionalText } from "./common.ts";
+import { optionalFileUrl } from "./file.ts";
 
 const m = messages.components;
 
@@ -33,6 +34,7 @@ export const componentInputSchema = z.object({
     )
     .transform((n) => Math.round(n * 10) / 10),
   notes: optionalText(5000, "Notes").default(null),
+  imageUrl: optionalFileUrl(messages.images.notYourFile).default(null),
 });
 
 export type ComponentInput = z.output<typeof componentInputSchema>;

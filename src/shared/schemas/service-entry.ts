@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isIsoDate } from "../format.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, money, optionalHttpUrl } from "./common.ts";
+import { blankToNull, money } from "./common.ts";
+import { optionalReceiptUrl } from "./file.ts";
 
 const m = messages.services;
 
@@ -27,7 +28,7 @@ export const serviceEntryInputSchema = z.object({
     },
     money(m.costInvalid, m.costRequired),
   ),
-  receiptUrl: optionalHttpUrl(m.receiptUrlInvalid).default(null),
+  receiptUrl: optionalReceiptUrl(m.receiptUrlInvalid).default(null),
 });
 
 export type ServiceEntryInput = z.output<typeof serviceEntryInputSchema>;

@@ -9,7 +9,7 @@ import { listBicycleComponents } from "../components/service.ts";
 import { listBicycleServices } from "../services/service.ts";
 import { createBicycle, deleteBicycle, getBicycle, listBicycles, updateBicycle } from "./service.ts";
 
-export function bicycleRoutes({ db }: AppDeps) {
+export function bicycleRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const user = requireUser(c.get("user"));
@@ -34,7 +34,7 @@ export function bicycleRoutes({ db }: AppDeps) {
     })
     .put("/:id", validate("param", idParamSchema), validate("json", bicycleInputSchema), async (c) => {
       const user = requireUser(c.get("user"));
-      const bicycle = await updateBicycle(db, user.id, c.req.valid("param").id, c.req.valid("json"));
+      const bicycle = await updateBicycle(db, storage, user.id, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ bicycle });
     })
     .get("/:id/components", validate("param", idParamSchema), async (c) => {
@@ -47,7 +47,7 @@ export function bicycleRoutes({ db }: AppDeps) {
     })
     .delete("/:id", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));
-      await deleteBicycle(db, user.id, c.req.valid("param").id);
+      await deleteBicycle(db, storage, user.id, c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

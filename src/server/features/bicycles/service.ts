@@ -2,9 +2,11 @@ import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, user } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
+import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { currentTier } from "../subscriptions/service.ts";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,8 +47,11 @@ function toColumns(input: BicycleInput) {
     storeName: input.storeName,
     serialNumber: input.serialNumber,
     storeLink: input.storeLink,
+    imageUrl: input.imageUrl,
   };
 }
+
+export const IMAGE_PURPOSES = ["bicycle-image", "component-image"] as const;
 
 // Written out in full: drizzle drops table qualifiers inside sql``, which would compare components' own columns.
 const componentCount =
@@ -75,6 +80,7 @@ export async function getBicycle(db: Database, userId: string, id: string): Prom
  * counted one after another and cannot pass the limit together.
  */
 export async function createBicycle(db: Database, userId: string, input: BicycleInput): Promise<Bicycle> {
+  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
     const { tier } = await currentTier(tx, userId);
@@ -93,26 +99,50 @@ export async function createBicycle(db: Database, userId: string, input: Bicycle
 
 export async function updateBicycle(
   db: Database,
+  storage: Storage,
   userId: string,
   id: string,
   input: BicycleInput,
 ): Promise<Bicycle> {
   assertUuid(id);
+  const where = and(eq(bicycles.id, id), eq(bicycles.userId, userId));
+  const [before] = await db.select({ imageUrl: bicycles.imageUrl }).from(bicycles).where(where);
+  if (!before) throw notFound();
+  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   const [row] = await db
     .update(bicycles)
     .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)))
+    .where(where)
     .returning({ id: bicycles.id });
   if (!row) throw notFound();
+  if (before.imageUrl !== input.imageUrl) await releaseFileUrls(db, storage, userId, [before.imageUrl]);
   return getBicycle(db, userId, id);
 }
 
-/** Deletes the bicycle; its components and their service entries go with it (cascading keys). */
-export async function deleteBicycle(db: Database, userId: string, id: string): Promise<void> {
+/** The photo and receipt URLs a bicycle's deletion takes with it: its own, its components', their entries'. */
+async function fileUrlsOfBicycle(db: Database, userId: string, id: string) {
+  const rows = await db
+    .select({ bike: bicycles.imageUrl, component: components.imageUrl, receipt: serviceEntries.receiptUrl })
+    .from(bicycles)
+    .leftJoin(components, eq(components.bicycleId, bicycles.id))
+    .leftJoin(serviceEntries, eq(serviceEntries.componentId, components.id))
+    .where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)));
+  return rows.flatMap((r) => [r.bike, r.component, r.receipt]);
+}
+
+/** Deletes the bicycle; its components and their service entries go with it (cascading keys), and their files. */
+export async function deleteBicycle(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  id: string,
+): Promise<void> {
   assertUuid(id);
+  const urls = await fileUrlsOfBicycle(db, userId, id);
   const deleted = await db
     .delete(bicycles)
     .where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)))
     .returning({ id: bicycles.id });
   if (deleted.length === 0) throw notFound();
+  await releaseFileUrls(db, storage, userId, urls);
 }

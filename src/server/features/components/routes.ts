@@ -21,7 +21,7 @@ import {
 
 const m = messages.components;
 
-export function componentRoutes({ db }: AppDeps) {
+export function componentRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/parts-bin", signedIn(), async (c) => {
       return c.json({ components: await listPartsBin(db, requireUser(c.get("user")).id) });
@@ -43,12 +43,18 @@ export function componentRoutes({ db }: AppDeps) {
       async (c) => {
         const user = requireUser(c.get("user"));
         return c.json({
-          component: await updateComponent(db, user.id, c.req.valid("param").id, c.req.valid("json")),
+          component: await updateComponent(
+            db,
+            storage,
+            user.id,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          ),
         });
       },
     )
     .delete("/:id", signedIn(m.mustBeLoggedInToDelete), validate("param", idParamSchema), async (c) => {
-      await deleteComponent(db, requireUser(c.get("user")).id, c.req.valid("param").id);
+      await deleteComponent(db, storage, requireUser(c.get("user")).id, c.req.valid("param").id);
       return c.body(null, 204);
     })
     .post(

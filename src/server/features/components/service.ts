@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
+import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, components } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { assertUuid } from "../bicycles/service.ts";
+import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
+import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 
 const m = messages.components;
 
@@ -84,6 +86,7 @@ function toColumns(input: ComponentInput) {
     brand: input.brand,
     mileage: input.mileage.toFixed(1),
     notes: input.notes,
+    imageUrl: input.imageUrl,
   };
 }
 
@@ -93,6 +96,7 @@ export async function createComponent(
   input: ComponentInput & { bicycleId: string | null },
 ): Promise<Component> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
+  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   const [row] = await db
     .insert(components)
     .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
@@ -102,23 +106,39 @@ export async function createComponent(
 
 export async function updateComponent(
   db: Database,
+  storage: Storage,
   userId: string,
   id: string,
   input: ComponentInput,
 ): Promise<Component> {
   assertUuid(id);
+  const where = and(eq(components.id, id), eq(components.userId, userId));
+  const [before] = await db.select({ imageUrl: components.imageUrl }).from(components).where(where);
+  if (!before) throw notFound(m.notFound);
+  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   const updated = await db
     .update(components)
     .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(and(eq(components.id, id), eq(components.userId, userId)))
+    .where(where)
     .returning({ id: components.id });
   if (updated.length === 0) throw notFound(m.notFound);
+  if (before.imageUrl !== input.imageUrl) await releaseFileUrls(db, storage, userId, [before.imageUrl]);
   return getComponent(db, userId, id);
 }
 
-/** Deletes the component and its service entries, in one transaction. */
-export async function deleteComponent(db: Database, userId: string, id: string): Promise<void> {
+/** Deletes the component and its service entries, in one transaction, then their photo and receipts. */
+export async function deleteComponent(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  id: string,
+): Promise<void> {
   assertUuid(id);
+  const rows = await db
+    .select({ image: components.imageUrl, receipt: serviceEntries.receiptUrl })
+    .from(components)
+    .leftJoin(serviceEntries, eq(serviceEntries.componentId, components.id))
+    .where(and(eq(components.id, id), eq(components.userId, userId)));
   await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(components)
@@ -126,6 +146,12 @@ export async function deleteComponent(db: Database, userId: string, id: string):
       .returning({ id: components.id });
     if (deleted.length === 0) throw notFound(m.notFound);
   });
+  await releaseFileUrls(
+    db,
+    storage,
+    userId,
+    rows.flatMap((r) => [r.image, r.receipt]),
+  );
 }
 
 export async function moveToPartsBin(db: Database, userId: string, id: string): Promise<Component> {

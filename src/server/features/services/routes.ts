@@ -34,7 +34,7 @@ export function componentServiceRoutes({ db }: AppDeps) {
 }
 
 /** Mounted at /api/services. */
-export function serviceRoutes({ db }: AppDeps) {
+export function serviceRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .put(
       "/:id",
@@ -44,12 +44,18 @@ export function serviceRoutes({ db }: AppDeps) {
       async (c) => {
         const user = requireUser(c.get("user"));
         return c.json({
-          service: await updateServiceEntry(db, user.id, c.req.valid("param").id, c.req.valid("json")),
+          service: await updateServiceEntry(
+            db,
+            storage,
+            user.id,
+            c.req.valid("param").id,
+            c.req.valid("json"),
+          ),
         });
       },
     )
     .delete("/:id", signedIn(loginToAdd), validate("param", idParamSchema), async (c) => {
-      await deleteServiceEntry(db, requireUser(c.get("user")).id, c.req.valid("param").id);
+      await deleteServiceEntry(db, storage, requireUser(c.get("user")).id, c.req.valid("param").id);
       return c.body(null, 204);
     });
 }

@@ -1,11 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
+import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
+import { assertAttachable, releaseFileUrls } from "../files/service.ts";
+
+const RECEIPT_PURPOSES = ["receipt", "bicycle-image", "component-image"] as const;
 
 const m = messages.services;
 
@@ -118,6 +122,7 @@ export async function createServiceEntry(
   input: ServiceEntryInput,
 ): Promise<ServiceEntry> {
   await assertOwnComponent(db, userId, componentId);
+  await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
   const [row] = await db
     .insert(serviceEntries)
     .values({ ...toColumns(input), componentId, userId })
@@ -127,25 +132,45 @@ export async function createServiceEntry(
 
 export async function updateServiceEntry(
   db: Database,
+  storage: Storage,
   userId: string,
   id: string,
   input: ServiceEntryInput,
 ): Promise<ServiceEntry> {
   assertUuid(id);
+  const where = and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId));
+  const [before] = await db
+    .select({ receiptUrl: serviceEntries.receiptUrl })
+    .from(serviceEntries)
+    .where(where);
+  if (!before) throw notFound();
+  await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
   const updated = await db
     .update(serviceEntries)
     .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId)))
+    .where(where)
     .returning({ id: serviceEntries.id });
   if (updated.length === 0) throw notFound();
+  if (before.receiptUrl !== input.receiptUrl) await releaseFileUrls(db, storage, userId, [before.receiptUrl]);
   return getEntry(db, userId, id);
 }
 
-export async function deleteServiceEntry(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteServiceEntry(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  id: string,
+): Promise<void> {
   assertUuid(id);
   const deleted = await db
     .delete(serviceEntries)
     .where(and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId)))
-    .returning({ id: serviceEntries.id });
+    .returning({ receiptUrl: serviceEntries.receiptUrl });
   if (deleted.length === 0) throw notFound();
+  await releaseFileUrls(
+    db,
+    storage,
+    userId,
+    deleted.map((d) => d.receiptUrl),
+  );
 }

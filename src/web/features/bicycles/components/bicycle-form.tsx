@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -6,6 +7,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
+import { ImagePicker } from "@/features/uploads/image-picker.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import {
   type Bicycle,
@@ -24,6 +26,7 @@ function toFormValues(bicycle?: Bicycle): BicycleFormValues {
     storeName: bicycle?.storeName ?? "",
     serialNumber: bicycle?.serialNumber ?? "",
     storeLink: bicycle?.storeLink ?? "",
+    imageUrl: bicycle?.imageUrl ?? null,
   };
 }
 
@@ -36,6 +39,7 @@ const fieldNames = [
   "storeName",
   "serialNumber",
   "storeLink",
+  "imageUrl",
 ] as const;
 
 /**
@@ -62,6 +66,7 @@ export function BicycleForm({
     defaultValues: toFormValues(bicycle),
   });
   const { errors, isSubmitting } = form.formState;
+  const [uploading, setUploading] = useState(false);
   const name = form.watch("name");
   const id = (field: string) => `${idPrefix}-${field}`;
 
@@ -73,7 +78,7 @@ export function BicycleForm({
     }
   });
 
-  const saveDisabled = isSubmitting || (disableWhenNameBlank && !String(name ?? "").trim());
+  const saveDisabled = isSubmitting || uploading || (disableWhenNameBlank && !String(name ?? "").trim());
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -93,6 +98,25 @@ export function BicycleForm({
           {...form.register("description")}
         />
       </FormField>
+      <Controller
+        control={form.control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImagePicker
+            id={id("image")}
+            label="Photo"
+            purpose="bicycle-image"
+            value={typeof field.value === "string" ? field.value : null}
+            onChange={field.onChange}
+            onBusyChange={setUploading}
+          />
+        )}
+      />
+      {errors.imageUrl?.message ? (
+        <p className="text-sm text-destructive" role="alert">
+          {errors.imageUrl.message}
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("purchaseDate")} label="Purchase date" error={errors.purchaseDate?.message}>
           <Input

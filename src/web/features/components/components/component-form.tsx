@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
+import { ImagePicker } from "@/features/uploads/image-picker.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
 import {
@@ -14,7 +16,7 @@ import {
   componentInputSchema,
 } from "../../../../shared/schemas/component.ts";
 
-const fieldNames = ["name", "type", "brand", "mileage", "notes"] as const;
+const fieldNames = ["name", "type", "brand", "mileage", "notes", "imageUrl"] as const;
 
 /** The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). */
 export function ComponentForm({
@@ -38,9 +40,11 @@ export function ComponentForm({
       brand: component?.brand ?? "",
       mileage: component ? String(component.mileage) : "",
       notes: component?.notes ?? "",
+      imageUrl: component?.imageUrl ?? null,
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const [uploading, setUploading] = useState(false);
   const id = (field: string) => `${idPrefix}-${field}`;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -91,11 +95,30 @@ export function ComponentForm({
       <FormField id={id("notes")} label="Notes" error={errors.notes?.message}>
         <Textarea id={id("notes")} rows={3} aria-invalid={!!errors.notes} {...form.register("notes")} />
       </FormField>
+      <Controller
+        control={form.control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImagePicker
+            id={id("image")}
+            label="Photo"
+            purpose="component-image"
+            value={typeof field.value === "string" ? field.value : null}
+            onChange={field.onChange}
+            onBusyChange={setUploading}
+          />
+        )}
+      />
+      {errors.imageUrl?.message ? (
+        <p className="text-sm text-destructive" role="alert">
+          {errors.imageUrl.message}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || uploading}>
           {isSubmitting ? "Saving..." : submitLabel}
         </Button>
       </div>

@@ -1,10 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { ImagePicker } from "@/features/uploads/image-picker.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { fileIdFromUrl } from "../../../../shared/schemas/file.ts";
 import type {
   ServiceEntry,
   ServiceEntryFormValues,
@@ -33,6 +36,8 @@ export function ServiceForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const [uploading, setUploading] = useState(false);
+  const receiptUrl = form.watch("receiptUrl");
   const label = entry ? "Update Service Entry" : "Add Service Entry";
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -72,17 +77,25 @@ export function ServiceForm({
       <FormField id="service-receipt" label="Receipt URL (optional)" error={errors.receiptUrl?.message}>
         <Input
           id="service-receipt"
-          type="url"
           placeholder="https://"
           aria-invalid={!!errors.receiptUrl}
           {...form.register("receiptUrl")}
         />
       </FormField>
+      <ImagePicker
+        id="service-receipt-file"
+        label="Receipt file (optional)"
+        purpose="receipt"
+        kind="receipt"
+        value={typeof receiptUrl === "string" && fileIdFromUrl(receiptUrl) ? receiptUrl : null}
+        onChange={(url) => form.setValue("receiptUrl", url ?? "", { shouldDirty: true })}
+        onBusyChange={setUploading}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || uploading}>
           {isSubmitting ? "Saving..." : label}
         </Button>
       </div>

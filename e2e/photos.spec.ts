@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, test } from "./fixtures.ts";
+
+/** A real photo-sized JPEG over 1 MB (random noise compresses badly), written to a temp file. */
+async function largeJpeg(): Promise<string> {
+  const [width, height] = [3000, 2000];
+  const bytes = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "velolog-photo-")), "IMG_0001.jpg");
+  writeFileSync(file, bytes);
+  return file;
+}
+
+const sizeText = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+test("bicycle and component photos are uploaded and shown; a PDF receipt is attached and downloads", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toContain("@");
+  const photo = await largeJpeg();
+  const photoSize = statSync(photo).size;
+  expect(photoSize).toBeGreaterThan(1024 * 1024);
+
+  await page.goto("/bicycles");
+  await page.getByRole("button", { name: "Add Bicycle" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Gravel Grinder");
+  await page.getByLabel("Photo", { exact: true }).setInputFiles(photo);
+  await expect(page.getByAltText("Photo preview")).toBeVisible();
+  const sizes = page.getByText(/^Original: .* · Compressed: .*/);
+  await expect(sizes).toContainText(`Original: ${sizeText(photoSize)}`);
+  await expect(sizes).toContainText(/Compressed: \d+(\.\d)? KB/);
+  await expect(page.getByText("Uploaded")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+  );
+  await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+  await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+
+  const card = page.getByRole("list", { name: "Bicycles" }).getByRole("listitem");
+  const cardImage = card.getByRole("img", { name: "Gravel Grinder" });
+  await expect(cardImage).toHaveAttribute("src", /^\/api\/files\/[0-9a-f-]{36}$/);
+  await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+
+  await card.getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Gravel Grinder" })).toBeVisible();
+  const pageImage = page.getByRole("img", { name: "Gravel Grinder" });
+  await expect.poll(() => pageImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+  const served = await page.request.get((await pageImage.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  // A component on it, and a service entry with a PDF receipt.
+  const bicycleId = new URL(page.url()).pathname.split("/").pop()!;
+  const created = await page.request.post("/api/components", {
+    data: { name: "Brake pads", type: "Brakes", bicycleId },
+    headers: { Origin: baseURL! },
+  });
+  expect(created.status()).toBe(201);
+  const { component } = (await created.json()) as { component: { id: string } };
+  await page.goto(`/bicycles/${bicycleId}/components/${component.id}`);
+  // A small PNG is sent as it is (no compression below 1 MB) and shows on the component's page.
+  await page.getByRole("button", { name: "Edit Component" }).click();
+  const editForm = page.getByRole("form", { name: "Save Component" });
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
+  await editForm
+    .getByLabel("Photo", { exact: true })
+    .setInputFiles({ name: "pads.png", mimeType: "image/png", buffer: png });
+  await expect(editForm.getByText("Uploaded")).toBeVisible();
+  await expect(editForm.getByText(/^Original:/)).toHaveCount(0);
+  await editForm.getByRole("button", { name: "Save Component" }).click();
+  await expect(page.getByText("Component updated successfully.").first()).toBeVisible();
+  const componentImage = page.getByRole("img", { name: "Brake pads" });
+  await expect.poll(() => componentImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+
+  await page.getByRole("button", { name: "Add Service" }).click();
+  const form = page.getByRole("form", { name: "Add Service Entry" });
+  await form.getByLabel("Description").fill("New pads");
+  await form.getByLabel("Cost ($)").fill("24.90");
+  const pdf = Buffer.from(
+    "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+  );
+  await form
+    .locator("#service-receipt-file")
+    .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect(form.getByText("Uploaded")).toBeVisible();
+  await form.getByRole("button", { name: "Add Service Entry" }).click();
+  await expect(form).toBeHidden();
+
+  const receipt = page.locator("tbody tr").first().getByRole("link", { name: "Receipt" });
+  await expect(receipt).toHaveAttribute("href", /^\/api\/files\/[0-9a-f-]{36}$/);
+  const download = await page.request.get((await receipt.getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
+  expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+});

@@ -1,0 +1,318 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { messages } from "../../../shared/messages.ts";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { UploadedFile } from "../../../shared/schemas/file.ts";
+import { files } from "../../db/schema.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestClient,
+} from "../../testing/test-app.ts";
+import { QUOTA_BYTES } from "./service.ts";
+
+const m = messages.images;
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
+
+/** A PNG whose header claims 20,000 x 20,000 px: a few bytes on disk, a 1.6 GB bomb when decoded. */
+function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(20_000, 0);
+  ihdr.writeUInt32BE(20_000, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describeEachDatabase("files API", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  function upload(
+    client: TestClient,
+    bytes: Uint8Array,
+    name: string,
+    type: string,
+    purpose = "bicycle-image",
+  ) {
+    const form = new FormData();
+    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+    form.set("purpose", purpose);
+    return t.app.request("/api/files", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: client.cookie },
+      body: form,
+    });
+  }
+
+  async function uploaded(response: Response): Promise<UploadedFile> {
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { file: UploadedFile }).file;
+  }
+
+  async function errorOf(response: Response) {
+    return {
+      status: response.status,
+      message: ((await response.json()) as { error: { message: string } }).error.message,
+    };
+  }
+
+  async function diskPath(fileId: string) {
+    const [row] = await t.db.select({ key: files.key }).from(files).where(eq(files.id, fileId));
+    return row ? path.join(t.config.dataDir, "bicycle_images", row.key) : null;
+  }
+
+  it("accepts JPEG, PNG and WebP, and stores each as WebP within 1024x1024", async () => {
+    const rider = await signUp(t.app);
+    for (const [format, type] of [
+      ["jpeg", "image/jpeg"],
+      ["png", "image/png"],
+      ["webp", "image/webp"],
+    ] as const) {
+      const bytes = await solid(2048, 1024).toFormat(format).toBuffer();
+      const file = await uploaded(await upload(rider, bytes, `bike.${format}`, type));
+      expect(file.url).toBe(`/api/files/${file.id}`);
+      const served = await anonymous(t.app).request("GET", file.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Content-Type")).toBe("image/webp");
+      expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1024, 512]);
+    }
+  });
+
+  it("trusts the bytes, not the name: a PNG called .jpg is accepted, HTML or SVG called .png are not", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    await uploaded(await upload(rider, png, "photo.jpg", "image/jpeg"));
+    const html = Buffer.from("<!doctype html><script>alert(1)</script>");
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const bytes of [html, svg]) {
+      expect(await errorOf(await upload(rider, bytes, "photo.png", "image/png"))).toEqual({
+        status: 400,
+        message: m.invalidType,
+      });
+    }
+  });
+
+  it("refuses a truncated JPEG, a pixel bomb and a file over 10 MB with clear messages", async () => {
+    const rider = await signUp(t.app);
+    const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const truncated = noise.subarray(0, Math.floor(noise.length / 2));
+    expect(await errorOf(await upload(rider, truncated, "cut.jpg", "image/jpeg"))).toEqual({
+      status: 400,
+      message: m.processFailed,
+    });
+    expect(await errorOf(await upload(rider, pngBomb(), "bomb.png", "image/png"))).toEqual({
+      status: 400,
+      message: m.tooManyPixels,
+    });
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(11 * 1024 * 1024)]);
+    expect(await errorOf(await upload(rider, big, "big.jpg", "image/jpeg"))).toEqual({
+      status: 413,
+      message: m.tooLarge,
+    });
+  });
+
+  it("strips EXIF, GPS included, from stored photos", async () => {
+    const rider = await signUp(t.app);
+    const withGps = await solid(64, 48)
+      .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const file = await uploaded(await upload(rider, withGps, "gps.jpg", "image/jpeg"));
+    const stored = Buffer.from(await (await rider.request("GET", file.url)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+  });
+
+  it("takes PDFs as receipts only, and serves them as downloads", async () => {
+    const rider = await signUp(t.app);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    expect(await errorOf(await upload(rider, pdf, "r.pdf", "application/pdf"))).toEqual({
+      status: 400,
+      message: m.invalidType,
+    });
+    const file = await uploaded(await upload(rider, pdf, "r.pdf", "application/pdf", "receipt"));
+    expect(await diskPath(file.id)).toContain(`${path.sep}receipts${path.sep}`);
+    const served = await anonymous(t.app).request("GET", file.url);
+    expect(served.headers.get("Content-Type")).toBe("application/pdf");
+    expect(served.headers.get("Content-Disposition")).toMatch(/^attachment/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+    const html = Buffer.from("<html></html>");
+    expect((await errorOf(await upload(rider, html, "r.pdf", "application/pdf", "receipt"))).message).toBe(
+      m.invalidReceiptType,
+    );
+  });
+
+  it("needs a session to upload, and answers unknown files with 404", async () => {
+    const png = await solid(10, 10).png().toBuffer();
+    const form = new FormData();
+    form.set("file", new File([png], "a.png"));
+    form.set("purpose", "bicycle-image");
+    const response = await t.app.request("/api/files", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN },
+      body: form,
+    });
+    expect(response.status).toBe(401);
+    expect(
+      (await anonymous(t.app).request("GET", "/api/files/00000000-0000-4000-8000-000000000000")).status,
+    ).toBe(404);
+    expect((await anonymous(t.app).request("GET", "/api/files/..%2f..%2fauth-secret")).status).toBe(404);
+  });
+
+  it("refuses another user's file as a photo, changing nothing", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const theirs = await uploaded(await upload(owner, png, "a.png", "image/png"));
+    const created = await other.request("POST", "/api/bicycles", { name: "Mine", imageUrl: theirs.url });
+    expect(created.status).toBe(404);
+    expect(
+      ((await (await other.request("GET", "/api/bicycles")).json()) as { bicycles: Bicycle[] }).bicycles,
+    ).toEqual([]);
+
+    const bike = (
+      (await (await other.request("POST", "/api/bicycles", { name: "Mine" })).json()) as { bicycle: Bicycle }
+    ).bicycle;
+    expect(
+      (await other.request("PUT", `/api/bicycles/${bike.id}`, { name: "Mine", imageUrl: theirs.url })).status,
+    ).toBe(404);
+    const component = await other.request("POST", "/api/components", {
+      name: "Fork",
+      type: "Fork",
+      bicycleId: bike.id,
+      imageUrl: theirs.url,
+    });
+    expect(component.status).toBe(404);
+    expect(existsSync((await diskPath(theirs.id))!)).toBe(true);
+  });
+
+  it("deletes a bicycle's photo, its components' photos and their receipts with it", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const photo = await uploaded(await upload(rider, png, "bike.png", "image/png"));
+    const partPhoto = await uploaded(await upload(rider, png, "fork.png", "image/png", "component-image"));
+    const receipt = await uploaded(await upload(rider, pdf, "r.pdf", "application/pdf", "receipt"));
+    const bike = (
+      (await (await rider.request("POST", "/api/bicycles", { name: "B", imageUrl: photo.url })).json()) as {
+        bicycle: Bicycle;
+      }
+    ).bicycle;
+    expect(bike.imageUrl).toBe(photo.url);
+    const component = (await (
+      await rider.request("POST", "/api/components", {
+        name: "Fork",
+        type: "Fork",
+        bicycleId: bike.id,
+        imageUrl: partPhoto.url,
+      })
+    ).json()) as { component: { id: string } };
+    const entry = await rider.request("POST", `/api/components/${component.component.id}/services`, {
+      date: "2024-05-01",
+      description: "Lowers",
+      cost: 20,
+      receiptUrl: receipt.url,
+    });
+    expect(entry.status).toBe(201);
+    const paths = await Promise.all([photo, partPhoto, receipt].map((f) => diskPath(f.id)));
+    expect(paths.every((p) => p && existsSync(p))).toBe(true);
+
+    expect((await rider.request("DELETE", `/api/bicycles/${bike.id}`)).status).toBe(204);
+    expect(paths.some((p) => existsSync(p!))).toBe(false);
+    expect(await t.db.select().from(files).where(eq(files.userId, rider.userId))).toEqual([]);
+  });
+
+  it("removes the old photo when it is replaced or removed", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const first = await uploaded(await upload(rider, png, "1.png", "image/png"));
+    const second = await uploaded(await upload(rider, png, "2.png", "image/png"));
+    const bike = (
+      (await (await rider.request("POST", "/api/bicycles", { name: "B", imageUrl: first.url })).json()) as {
+        bicycle: Bicycle;
+      }
+    ).bicycle;
+    const firstPath = (await diskPath(first.id))!;
+    const secondPath = (await diskPath(second.id))!;
+    expect(
+      (await rider.request("PUT", `/api/bicycles/${bike.id}`, { name: "B", imageUrl: second.url })).status,
+    ).toBe(200);
+    expect(existsSync(firstPath)).toBe(false);
+    expect(
+      (await rider.request("PUT", `/api/bicycles/${bike.id}`, { name: "B", imageUrl: null })).status,
+    ).toBe(200);
+    expect(existsSync(secondPath)).toBe(false);
+  });
+
+  it("deleting an account removes everything that user uploaded, and only theirs", async () => {
+    const leaving = await signUp(t.app);
+    const staying = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const gone = await uploaded(await upload(leaving, png, "a.png", "image/png"));
+    const kept = await uploaded(await upload(staying, png, "b.png", "image/png"));
+    const [gonePath, keptPath] = [(await diskPath(gone.id))!, (await diskPath(kept.id))!];
+    const deleted = await t.app.request("/api/auth/delete-user", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, Cookie: leaving.cookie },
+      body: JSON.stringify({ password: "correct-horse" }),
+    });
+    expect(deleted.status).toBe(200);
+    expect([existsSync(gonePath), existsSync(keptPath)]).toEqual([false, true]);
+    expect(await diskPath(gone.id)).toBeNull();
+  });
+
+  it("keeps each user within the storage quota and the upload rate limit", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    await t.db.insert(files).values({
+      userId: rider.userId,
+      key: "0-quotafiller.webp",
+      contentType: "image/webp",
+      size: QUOTA_BYTES,
+      purpose: "bicycle-image",
+    });
+    expect(await errorOf(await upload(rider, png, "a.png", "image/png"))).toEqual({
+      status: 409,
+      message: m.quotaReached,
+    });
+
+    const busy = await signUp(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await upload(busy, png, "a.png", "image/png")).status);
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { messages } from "../../../shared/messages.ts";
+import {
+  type FilePurpose,
+  fileIdFromUrl,
+  fileUrl,
+  IMAGE_TYPES,
+  MAX_UPLOAD_BYTES,
+  RECEIPT_TYPES,
+  type UploadedFile,
+} from "../../../shared/schemas/file.ts";
+import { newStorageKey, type Storage } from "../../adapters/storage.ts";
+import type { Database } from "../../db/index.ts";
+import { files, user } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { hitRateLimit } from "../../http/rate-limit.ts";
+import { detectType, normalizeImage } from "./image.ts";
+
+const m = messages.images;
+
+export const UPLOAD_LIMIT = { count: 30, windowMs: 10 * 60 * 1000 };
+export const QUOTA_BYTES = 200 * 1024 * 1024;
+/** Uploads not attached to anything after this long (e.g. a form cancelled after picking) are removed. */
+const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const prefixFor: Record<FilePurpose, string | undefined> = {
+  "bicycle-image": undefined,
+  "component-image": "component_images",
+  receipt: "receipts",
+};
+
+async function prepare(bytes: Uint8Array, purpose: FilePurpose) {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", m.tooLarge);
+  const type = detectType(bytes);
+  const allowed: readonly string[] = purpose === "receipt" ? RECEIPT_TYPES : IMAGE_TYPES;
+  if (!type || !allowed.includes(type)) {
+    throw new AppError("VALIDATION", purpose === "receipt" ? m.invalidReceiptType : m.invalidType);
+  }
+  if (type === "application/pdf") return { bytes, contentType: type, extension: "pdf" };
+  return { bytes: await normalizeImage(bytes), contentType: "image/webp", extension: "webp" };
+}
+
+/** Checks, re-encodes and stores an upload under a new name, within the user's rate limit and quota. */
+export async function uploadFile(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  input: { bytes: Uint8Array; purpose: FilePurpose },
+): Promise<UploadedFile> {
+  if (!(await hitRateLimit(db, `upload:${userId}`, UPLOAD_LIMIT.count, UPLOAD_LIMIT.windowMs))) {
+    throw new AppError("RATE_LIMITED", m.rateLimited);
+  }
+  const prepared = await prepare(input.bytes, input.purpose);
+  await deleteUnreferencedFiles(db, storage, userId, {
+    createdBefore: new Date(Date.now() - UNATTACHED_GRACE_MS),
+  });
+  const key = newStorageKey(prepared.extension, prefixFor[input.purpose]);
+  await storage.put(key, prepared.bytes, prepared.contentType);
+  const id = randomUUID();
+  const size = prepared.bytes.byteLength;
+  try {
+    await db.transaction(async (tx) => {
+      // Locking the user's row makes parallel uploads count against the quota one after another.
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+      const [used] = await tx
+        .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+        .from(files)
+        .where(eq(files.userId, userId));
+      if (Number(used?.bytes ?? 0) + size > QUOTA_BYTES) throw new AppError("LIMIT_REACHED", m.quotaReached);
+      await tx
+        .insert(files)
+        .values({ id, userId, key, contentType: prepared.contentType, size, purpose: input.purpose });
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  return { id, url: fileUrl(id), contentType: prepared.contentType, size };
+}
+
+/** A stored file by id, for anyone holding its (unguessable) URL. */
+export async function findFile(db: Database, id: string) {
+  const [row] = await db
+    .select({ key: files.key, contentType: files.contentType })
+    .from(files)
+    .where(eq(files.id, id));
+  return row ?? null;
+}
+
+/**
+ * Throws unless a URL about to be saved is fine: not one of our file URLs (an outside link), or one of
+ * the user's own files uploaded for one of the given purposes. Another user's file is a 404.
+ */
+export async function assertAttachable(
+  db: Database,
+  userId: string,
+  url: string | null,
+  purposes: readonly FilePurpose[],
+): Promise<void> {
+  const id = fileIdFromUrl(url);
+  if (!id) return;
+  const [row] = await db
+    .select({ purpose: files.purpose })
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.userId, userId)));
+  if (!row) throw notFound(m.notYourFile);
+  if (!(purposes as readonly string[]).includes(row.purpose))
+    throw new AppError("VALIDATION", m.wrongPurpose);
+}
+
+// A file is in use while a bicycle, component, service entry or share snapshot of its owner shows its URL.
+const unreferenced = sql`
+  not exists (select 1 from "bicycles" b where b."user_id" = "files"."user_id" and b."image_url" = '/api/files/' || "files"."id")
+  and not exists (select 1 from "components" c where c."user_id" = "files"."user_id" and c."image_url" = '/api/files/' || "files"."id")
+  and not exists (select 1 from "service_entries" s where s."user_id" = "files"."user_id" and s."receipt_url" = '/api/files/' || "files"."id")
+  and not exists (select 1 from "shared_bikes" sb where sb."user_id" = "files"."user_id" and position('/api/files/' || "files"."id" in sb."bike_data"::text) > 0)`;
+
+/** Deletes the user's files that nothing shows any more: the given ones, or all made before a time. */
+export async function deleteUnreferencedFiles(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  which: { ids: string[] } | { createdBefore: Date },
+): Promise<void> {
+  if ("ids" in which && which.ids.length === 0) return;
+  const scope = "ids" in which ? inArray(files.id, which.ids) : lt(files.createdAt, which.createdBefore);
+  const deleted = await db
+    .delete(files)
+    .where(and(eq(files.userId, userId), scope, unreferenced))
+    .returning({ key: files.key });
+  for (const { key } of deleted) await storage.delete(key);
+}
+
+/** After a photo or receipt URL was replaced or its owner deleted: removes those files if now unused. */
+export async function releaseFileUrls(
+  db: Database,
+  storage: Storage,
+  userId: string,
+  urls: (string | null | undefined)[],
+): Promise<void> {
+  const ids = [...new Set(urls.map(fileIdFromUrl).filter((id): id is string => id !== null))];
+  await deleteUnreferencedFiles(db, storage, userId, { ids });
+}
+
+/**
+ * Everything a user uploaded, for account deletion: call it before the user row goes (the rows would
+ * cascade away, leaving the bytes in storage with nothing pointing at them).
+ */
+export async function deleteAllFilesOf(db: Database, storage: Storage, userId: string): Promise<void> {
+  const deleted = await db.delete(files).where(eq(files.userId, userId)).returning({ key: files.key });
+  for (const { key } of deleted) await storage.delete(key);
+}

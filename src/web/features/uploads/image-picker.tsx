@@ -1,0 +1,175 @@
+import { FileText, ImagePlus, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { formatFileSize } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { FilePurpose } from "../../../shared/schemas/file.ts";
+import { compressImage } from "./compress.ts";
+import { COMPRESS_ABOVE_BYTES, checkFile, type PickKind } from "./resize.ts";
+import { uploadFile } from "./upload.ts";
+
+const m = messages.images;
+
+/**
+ * Photo (or receipt) picker: drag and drop or the file dialog, SPEC's checks, compression of images over
+ * 1 MB with before and after sizes, an immediate preview, upload progress, and removal. `onChange` gets
+ * the uploaded file's URL once it is stored (null when removed).
+ */
+export function ImagePicker({
+  id,
+  label,
+  value,
+  onChange,
+  purpose,
+  kind = "image",
+  onBusyChange,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (url: string | null) => void;
+  purpose: FilePurpose;
+  kind?: PickKind;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [pickedPdf, setPickedPdf] = useState(false);
+  const [sizes, setSizes] = useState<{ before: number; after: number } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => () => void (localPreview && URL.revokeObjectURL(localPreview)), [localPreview]);
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    setSizes(null);
+    setProgress(null);
+    const problem = checkFile(file, kind);
+    setError(problem);
+    if (problem) return;
+    const isImage = file.type.startsWith("image/");
+    setPickedPdf(!isImage);
+    setLocalPreview(isImage ? URL.createObjectURL(file) : null);
+    onBusyChange?.(true);
+    try {
+      let toSend = file;
+      if (isImage && file.size > COMPRESS_ABOVE_BYTES) {
+        toSend = await compressImage(file);
+        setSizes({ before: file.size, after: toSend.size });
+      }
+      const uploaded = await uploadFile(toSend, purpose, setProgress);
+      onChange(uploaded.url);
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : m.uploadFailed);
+      setLocalPreview(null);
+      setProgress(null);
+    } finally {
+      onBusyChange?.(false);
+    }
+  }
+
+  function remove() {
+    setLocalPreview(null);
+    setPickedPdf(false);
+    setSizes(null);
+    setProgress(null);
+    setError(null);
+    onChange(null);
+  }
+
+  const accept =
+    kind === "receipt"
+      ? "image/jpeg,image/png,image/webp,application/pdf"
+      : "image/jpeg,image/png,image/webp";
+  const preview = localPreview ?? (kind === "image" ? value : null);
+  const showFileLink = !localPreview && value && (kind === "receipt" || pickedPdf);
+
+  return (
+    <div className="grid gap-2">
+      <span className="text-sm font-medium" id={`${id}-label`}>
+        {label}
+      </span>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds drag and drop to the button inside */}
+      <div
+        className={`grid gap-3 rounded-md border border-dashed p-3 ${dragging ? "border-primary bg-muted" : ""}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void pick(event.dataTransfer.files[0]);
+        }}
+      >
+        {preview ? (
+          <img src={preview} alt={`${label} preview`} className="max-h-48 w-auto rounded object-contain" />
+        ) : null}
+        {showFileLink ? (
+          <a
+            href={value}
+            className="inline-flex items-center gap-1 text-sm underline"
+            target="_blank"
+            rel="noreferrer"
+          >
+            <FileText className="size-4" aria-hidden="true" /> View attached file
+          </a>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept={accept}
+            aria-labelledby={`${id}-label`}
+            className="sr-only"
+            onChange={(event) => {
+              void pick(event.target.files?.[0]);
+              event.target.value = "";
+            }}
+          />
+          <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
+            <ImagePlus aria-hidden="true" /> Choose file
+          </Button>
+          <span>or drag and drop it here</span>
+          {value || localPreview ? (
+            <Button type="button" variant="ghost" size="sm" onClick={remove}>
+              <X aria-hidden="true" /> {kind === "receipt" ? "Remove file" : m.removePhoto}
+            </Button>
+          ) : null}
+        </div>
+        {sizes ? (
+          <p className="text-xs text-muted-foreground" data-testid={`${id}-sizes`}>
+            {m.originalSize}: {formatFileSize(sizes.before)} · {m.compressedSize}:{" "}
+            {formatFileSize(sizes.after)}
+          </p>
+        ) : null}
+        {progress !== null ? (
+          <div className="grid gap-1">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              className="h-2 overflow-hidden rounded bg-muted"
+            >
+              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+            </div>
+            <span className="text-xs text-muted-foreground">
+              {progress === 100 ? "Uploaded" : `Uploading... ${progress}%`}
+            </span>
+          </div>
+        ) : null}
+        {error ? (
+          <p className="text-sm text-destructive" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

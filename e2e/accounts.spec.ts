@@ -80,3 +80,32 @@ test("account settings: change the password, with the current one", async ({ pag
   });
   expect(check.status()).toBe(200);
 });
+
+test("the distance unit: miles everywhere once chosen, stored in km", async ({ page, baseURL, rider }) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  const created = await page.request.post("/api/components", {
+    data: { name: "Chain", type: "Drivetrain", mileage: 1250 },
+    headers,
+  });
+  const { component } = (await created.json()) as { component: { id: string } };
+
+  await page.goto("/account");
+  await page.getByLabel("Miles (mi)").check();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+
+  await page.goto(`/parts-bin/components/${component.id}`);
+  await expect(page.locator("dl").first()).toContainText("776.7 mi");
+  await page.getByRole("button", { name: "Edit Component" }).click();
+  await expect(page.getByLabel("Mileage (mi)")).toHaveValue("776.7");
+  await page.getByLabel("Mileage (mi)").fill("100");
+  await page.getByRole("button", { name: "Save Component" }).click();
+  await expect(page.locator("dl").first()).toContainText("100 mi");
+  const stored = await (await page.request.get(`/api/components/${component.id}`)).json();
+  expect(stored.component.mileage).toBe(160.9);
+
+  await page.goto("/account");
+  await page.getByLabel("Kilometres (km)").check();
+  await page.goto(`/parts-bin/components/${component.id}`);
+  await expect(page.locator("dl").first()).toContainText("160.9 km");
+});

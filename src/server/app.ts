@@ -13,6 +13,7 @@ import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
+import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/import", importRoutes(deps));
   app.route("/api/feedback", feedbackRoutes(deps));
   app.route("/api/billing", billingRoutes(deps));
+  app.route("/api/settings", settingsRoutes(deps));
   app.route("/api/files", fileRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

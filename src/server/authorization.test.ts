@@ -47,6 +47,8 @@ const MATRIX: Row[] = [
   ["POST", "/api/billing/test/confirm", undefined, 200, 200, 401],
   ["POST", "/api/billing/test/cancel", undefined, 200, 400, 401],
   ["POST", "/api/billing/test/resume", undefined, 200, 200, 401],
+  ["GET", "/api/settings", undefined, 200, 200, 401],
+  ["PUT", "/api/settings", { distanceUnit: "mi" }, 200, 200, 401],
   // Uploads are multipart: their ownership and validation are tested in features/files/files.test.ts.
   ["POST", "/api/files", undefined, 400, 400, 401],
   // A stored file is public to whoever holds its unguessable id (photos appear in share links).

@@ -45,10 +45,3 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-const distance = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
-/** Mileage is stored in kilometres; the per-user unit setting comes with Account Settings. */
-export function formatMileage(km: number): string {
-  return `${distance.format(km)} km`;
-}

@@ -219,3 +219,12 @@ export const files = pgTable(
   },
   (t) => [uniqueIndex("files_key_key").on(t.key), index("files_user_idx").on(t.userId)],
 );
+
+/** Per-user preferences (DECISIONS.md: the distance unit, km by default). */
+export const userSettings = pgTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  distanceUnit: text("distance_unit").notNull().default("km"),
+  updatedAt: updatedAt(),
+});

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { useSession, useSignOut } from "@/features/auth/api.ts";
 import { ChangePasswordCard } from "@/features/auth/components/change-password-card.tsx";
 import { DeleteAccountCard } from "@/features/auth/components/delete-account-card.tsx";
+import { PreferencesCard } from "@/features/auth/components/preferences-card.tsx";
 import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -42,6 +43,7 @@ export function AccountPage() {
           </CardContent>
         </Card>
         <SubscriptionCard />
+        <PreferencesCard />
         <ChangePasswordCard />
         <SessionsCard currentToken={session.token} />
         <DeleteAccountCard />

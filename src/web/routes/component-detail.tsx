@@ -13,8 +13,9 @@ import { useDemo } from "@/features/demo/api.ts";
 import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { formatMileage } from "../../shared/format.ts";
+import { formatDistance } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
 
@@ -165,6 +166,7 @@ function ComponentView({
 }) {
   const inPartsBin = component.bicycleId === null;
   const back = backLinkOf(component);
+  const unit = useDistanceUnit();
   return (
     <div className="grid gap-6">
       <Link
@@ -211,7 +213,7 @@ function ComponentView({
                 [
                   ["Type", component.type],
                   ["Brand", component.brand || "—"],
-                  ["Current mileage", formatMileage(component.mileage)],
+                  ["Current mileage", formatDistance(component.mileage, unit)],
                   ["Service count", String(component.serviceCount)],
                 ] as const
               ).map(([label, value]) => (

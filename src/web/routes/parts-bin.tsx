@@ -13,8 +13,9 @@ import { AddComponentForm, EditComponentForm } from "@/features/components/compo
 import { ComponentMenu } from "@/features/components/components/component-menu.tsx";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
+import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { formatMileage } from "../../shared/format.ts";
+import { formatDistance } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
 
@@ -50,6 +51,7 @@ export function PartsBinPage() {
 
 function PartsBin() {
   const parts = usePartsBin();
+  const unit = useDistanceUnit();
   const [filter, setFilter] = useState(ALL);
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [assigning, setAssigning] = useState<Component | null>(null);
@@ -150,7 +152,7 @@ function PartsBin() {
                       />
                     </CardHeader>
                     <CardContent className="px-4 text-sm text-muted-foreground">
-                      {[component.brand, formatMileage(component.mileage)].filter(Boolean).join(" · ")}
+                      {[component.brand, formatDistance(component.mileage, unit)].filter(Boolean).join(" · ")}
                     </CardContent>
                   </Card>
                 </li>

@@ -9,7 +9,8 @@ import { useSharedBike } from "@/features/shares/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { formatCost, formatDate, formatMileage, formatPrice } from "../../shared/format.ts";
+import { formatDistance } from "../../shared/domain/distance.ts";
+import { formatCost, formatDate, formatPrice } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
 import type { SharedBikeView } from "../../shared/schemas/share.ts";
 
@@ -164,7 +165,9 @@ function SharedBike({ view }: { view: SharedBikeView }) {
                     <Badge variant="secondary">{c.type}</Badge>
                   </div>
                   <p className="text-sm text-muted-foreground">
-                    {[c.brand, formatMileage(c.mileage)].filter(Boolean).join(" · ")}
+                    {[c.brand, formatDistance(c.mileage, view.snapshot.distanceUnit)]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                   {c.notes ? <p className="text-sm whitespace-pre-line break-words">{c.notes}</p> : null}
                 </li>

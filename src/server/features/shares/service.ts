@@ -11,6 +11,7 @@ import type { Database } from "../../db/index.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
+import { getSettings } from "../settings/service.ts";
 
 /** 192 random bits, URL-safe: unguessable, and short enough to paste. */
 export function newShareToken(): string {
@@ -70,7 +71,7 @@ async function takeSnapshot(
       componentName: e.componentName,
       ...(includeCosts ? { cost: Number(e.cost) } : {}),
     })),
-    distanceUnit: "km",
+    distanceUnit: (await getSettings(db, userId)).distanceUnit,
   };
 }
 

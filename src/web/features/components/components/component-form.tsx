@@ -8,7 +8,9 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { ImagePicker } from "@/features/uploads/image-picker.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
+import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
 import {
   type Component,
   type ComponentFormValues,
@@ -32,13 +34,15 @@ export function ComponentForm({
   onSave: (input: ComponentInput) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  // Mileage is typed in the user's unit and stored in km.
+  const unit = useDistanceUnit();
   const form = useForm<ComponentFormValues, unknown, ComponentInput>({
     resolver: zodResolver(componentInputSchema),
     defaultValues: {
       name: component?.name ?? "",
       type: (component?.type as ComponentInput["type"] | undefined) ?? ("" as ComponentInput["type"]),
       brand: component?.brand ?? "",
-      mileage: component ? String(component.mileage) : "",
+      mileage: component ? String(fromKm(component.mileage, unit)) : "",
       notes: component?.notes ?? "",
       imageUrl: component?.imageUrl ?? null,
     },
@@ -49,7 +53,7 @@ export function ComponentForm({
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave(input);
+      await onSave({ ...input, mileage: toKm(input.mileage, unit) });
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }
@@ -79,7 +83,7 @@ export function ComponentForm({
         <FormField id={id("brand")} label="Brand" error={errors.brand?.message}>
           <Input id={id("brand")} aria-invalid={!!errors.brand} {...form.register("brand")} />
         </FormField>
-        <FormField id={id("mileage")} label="Mileage (km)" error={errors.mileage?.message}>
+        <FormField id={id("mileage")} label={`Mileage (${unit})`} error={errors.mileage?.message}>
           <Input
             id={id("mileage")}
             type="number"

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { formatMileage } from "../../../../shared/format.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
+import { formatDistance } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { ComponentMenu } from "./component-menu.tsx";
@@ -19,6 +20,7 @@ export function ComponentList({
   /** Absent for the read-only demo. */
   onEdit?: (component: Component) => void;
 }) {
+  const unit = useDistanceUnit();
   if (components.length === 0) {
     return (
       <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
@@ -43,7 +45,7 @@ export function ComponentList({
             <p className="text-sm text-muted-foreground">
               {[
                 component.brand,
-                formatMileage(component.mileage),
+                formatDistance(component.mileage, unit),
                 `${component.serviceCount} ${component.serviceCount === 1 ? "service" : "services"}`,
               ]
                 .filter(Boolean)

@@ -1,0 +1,22 @@
+export const DISTANCE_UNITS = ["km", "mi"] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+
+const KM_PER_MILE = 1.609344;
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** Distances are stored in kilometres; a value typed in the user's unit becomes km. */
+export function toKm(value: number, unit: DistanceUnit): number {
+  return oneDecimal(unit === "mi" ? value * KM_PER_MILE : value);
+}
+
+/** A stored distance in the user's unit, to one decimal. */
+export function fromKm(km: number, unit: DistanceUnit): number {
+  return oneDecimal(unit === "mi" ? km / KM_PER_MILE : km);
+}
+
+const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** e.g. "1,250 km" or "776.7 mi". */
+export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
+  return `${number.format(fromKm(km, unit))} ${unit}`;
+}

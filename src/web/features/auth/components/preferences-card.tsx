@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { useDistanceUnit, useSaveSettings, useSettings } from "@/lib/settings.ts";
+import type { DistanceUnit } from "../../../../shared/domain/distance.ts";
+
+const choices: { value: DistanceUnit; label: string }[] = [
+  { value: "km", label: "Kilometres (km)" },
+  { value: "mi", label: "Miles (mi)" },
+];
+
+/** The distance unit every screen (and new share links) uses for mileage. */
+export function PreferencesCard() {
+  const settings = useSettings();
+  const unit = useDistanceUnit();
+  const save = useSaveSettings();
+  // Shown at once while it saves; forgotten if the save fails.
+  const [choice, setChoice] = useState<DistanceUnit | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Preferences</CardTitle>
+        <CardDescription>Mileage is shown and entered in this unit, and share links use it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading preferences...
+          </p>
+        ) : (
+          <fieldset>
+            <legend className="mb-3 text-sm font-medium">Distance unit</legend>
+            <RadioGroup
+              value={choice ?? unit}
+              onValueChange={(value) => {
+                setChoice(value as DistanceUnit);
+                save.mutate(
+                  { distanceUnit: value as DistanceUnit },
+                  {
+                    onSuccess: () => toast.success("Settings saved"),
+                    onError: (error) => {
+                      setChoice(null);
+                      showError(error);
+                    },
+                  },
+                );
+              }}
+            >
+              {choices.map(({ value, label }) => (
+                <div key={value} className="flex items-center gap-2">
+                  <RadioGroupItem id={`unit-${value}`} value={value} />
+                  <Label htmlFor={`unit-${value}`}>{label}</Label>
+                </div>
+              ))}
+            </RadioGroup>
+          </fieldset>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

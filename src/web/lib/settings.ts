@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSession } from "@/features/auth/api.ts";
+import type { DistanceUnit } from "../../shared/domain/distance.ts";
+import type { Settings } from "../../shared/schemas/settings.ts";
+import { api } from "./api-client.ts";
+
+const settingsKey = ["settings"] as const;
+
+export function useSettings() {
+  const { data: session } = useSession();
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: () => api<Settings>("/settings"),
+    enabled: !!session,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The signed-in user's distance unit; km for visitors and the demo. */
+export function useDistanceUnit(): DistanceUnit {
+  return useSettings().data?.distanceUnit ?? "km";
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: Settings) => api<Settings>("/settings", { method: "PUT", body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+  });
+}

@@ -7,6 +7,7 @@ import { ThemeProvider, useTheme } from "@/lib/theme.tsx";
 
 function ThemedToaster() {
   const { theme } = useTheme();
+  // On phones, toasts sit above the bottom tab bar (4 rem) instead of covering it.
   return (
     <Toaster
       theme={theme}
@@ -15,6 +16,7 @@ function ThemedToaster() {
       visibleToasts={3}
       duration={4000}
       hotkey={["altKey", "KeyT"]}
+      mobileOffset={{ bottom: 80 }}
     />
   );
 }

@@ -44,7 +44,7 @@ export function AuthPage() {
         {session ? (
           <>
             Change your password in{" "}
-            <Link to="/account" className="text-primary hover:underline">
+            <Link to="/account" className="text-primary underline underline-offset-4">
               Account Settings
             </Link>
             .
@@ -54,7 +54,7 @@ export function AuthPage() {
             Open the link from your reset email to choose a new password, or{" "}
             <button
               type="button"
-              className="text-primary hover:underline"
+              className="text-primary underline underline-offset-4"
               onClick={() => {
                 setParams({}, { replace: true });
                 setForgot(true);

@@ -183,7 +183,7 @@ function ComponentView({
           ) : (
             <p className="text-muted-foreground">
               On{" "}
-              <Link to={back.to} className="text-primary hover:underline">
+              <Link to={back.to} className="text-primary underline underline-offset-4">
                 {component.bicycleName}
               </Link>
             </p>

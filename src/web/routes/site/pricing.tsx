@@ -73,11 +73,11 @@ export function PricingPage() {
       />
       <p className="text-center text-sm text-muted-foreground">
         Questions? Read the{" "}
-        <Link to="/faq" className="text-primary hover:underline">
+        <Link to="/faq" className="text-primary underline underline-offset-4">
           FAQ
         </Link>{" "}
         or learn more{" "}
-        <Link to="/about" className="text-primary hover:underline">
+        <Link to="/about" className="text-primary underline underline-offset-4">
           about Velolog
         </Link>
         .

@@ -42,7 +42,8 @@ export type ComponentFormValues = z.input<typeof componentInputSchema>;
 
 /** Creating a component: on a bicycle, or in the parts bin when bicycleId is null. */
 export const createComponentSchema = componentInputSchema.extend({
-  bicycleId: z.string().max(100).nullable().default(null),
+  // A blank bicycle means the parts bin.
+  bicycleId: z.preprocess(blankToNull, z.string().max(100).nullable()).default(null),
 });
 
 export const assignComponentSchema = z.object({

@@ -13,7 +13,10 @@ export interface StartedServer {
   output: () => string;
 }
 
-/** Starts `node src/server/main.ts` on a port of its own and waits for it to listen (or to exit). */
+/**
+ * Starts `node src/server/main.ts` on a port of its own and waits for it to listen (or to exit). With
+ * PORT given (and quiet logs), it waits for the health check to answer instead of the start line.
+ */
 export function startServer(env: Record<string, string>): Promise<StartedServer> {
   const child = spawn(process.execPath, [mainFile], {
     env: {
@@ -30,8 +33,23 @@ export function startServer(env: Record<string, string>): Promise<StartedServer>
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    if (env.PORT && env.PORT !== "0") {
+      const url = `http://127.0.0.1:${env.PORT}`;
+      const poll = setInterval(async () => {
+        const healthy = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (healthy) {
+          clearInterval(poll);
+          clearTimeout(timer);
+          resolve({ child, url, output: () => output, exitCode: null });
+        }
+      }, 200);
+      child.on("exit", () => clearInterval(poll));
+    }
     child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000); // the latest lines are the telling ones
       const match = /"port":(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
@@ -39,7 +57,7 @@ export function startServer(env: Record<string, string>): Promise<StartedServer>
       }
     });
     child.stderr!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000);
     });
     child.on("exit", (code) => {
       clearTimeout(timer);

@@ -1,0 +1,143 @@
+/**
+ * API under load: a real server process (PGlite, or PostgreSQL when given a URL), seeded through the API
+ * with 1,000 users and one measured user holding 10 bicycles, 300 components, 3,000 service entries and
+ * 20 share links; then autocannon at 50 connections on each route. Figures only: no pass or fail.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { killAll, postJson, sessionCookie, startServer } from "../src/server/testing/spawn-server.ts";
+
+export interface RouteFigures {
+  database: string;
+  route: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  vsHealth: string;
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
+}
+
+async function seed(url: string) {
+  const others = Array.from(
+    { length: 999 },
+    (_, i) => `other-${i}-${randomBytes(3).toString("hex")}@example.com`,
+  );
+  await inBatches(others, 8, (email) => sessionCookie(url, email));
+  const cookie = await sessionCookie(url, `measured-${randomBytes(3).toString("hex")}@example.com`);
+  await postJson(`${url}/api/billing/test/confirm`, cookie, {});
+  const bikes: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const created = (await (await postJson(`${url}/api/bicycles`, cookie, { name: `Bike ${i}` })).json()) as {
+      bicycle: { id: string };
+    };
+    bikes.push(created.bicycle.id);
+  }
+  const parts: string[] = [];
+  await inBatches(
+    Array.from({ length: 300 }, (_, i) => i),
+    10,
+    async (i) => {
+      const response = await postJson(`${url}/api/components`, cookie, {
+        name: `Part ${i}`,
+        type: "Other",
+        bicycleId: bikes[i % 10],
+      });
+      parts.push(((await response.json()) as { component: { id: string } }).component.id);
+    },
+  );
+  await inBatches(
+    Array.from({ length: 3000 }, (_, i) => i),
+    20,
+    (i) =>
+      postJson(`${url}/api/components/${parts[i % 300]}/services`, cookie, {
+        date: `2024-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
+        description: `Service ${i}`,
+        cost: 12.34,
+      }),
+  );
+  let token = "";
+  for (let i = 0; i < 20; i++) {
+    const shared = (await (
+      await postJson(`${url}/api/bicycles/${bikes[i % 10]}/share`, cookie, {})
+    ).json()) as { link: { token: string } };
+    token = shared.link.token;
+  }
+  return { cookie, bike: bikes[0]!, part: parts[0]!, token };
+}
+
+function run(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+export async function benchApiLoad(
+  database: "pglite" | "postgres",
+  postgresUrl?: string,
+): Promise<RouteFigures[]> {
+  const env: Record<string, string> = {
+    AUTH_RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-bench-")),
+  };
+  if (postgresUrl) env.DATABASE_URL = postgresUrl;
+  const server = await startServer(env);
+  if (!server.url) throw new Error(`server did not start: ${server.output()}`);
+  try {
+    const { cookie, bike, part, token } = await seed(server.url);
+    const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };
+    const routes: [string, Partial<autocannon.Options>][] = [
+      ["GET /api/health", {}],
+      ["GET /api/dashboard", { headers }],
+      ["GET /api/bicycles", { headers }],
+      [`GET /api/bicycles/${bike}`, { headers }],
+      [`GET /api/bicycles/${bike}/components`, { headers }],
+      ["GET /api/components/parts-bin", { headers }],
+      [`GET /api/components/${part}/services`, { headers }],
+      [`GET /api/shared/${token}`, {}],
+      [
+        `POST /api/components/${part}/services`,
+        {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ date: "2024-06-01", description: "Load", cost: 1 }),
+        },
+      ],
+    ];
+    const figures: RouteFigures[] = [];
+    let health = 0;
+    for (const [route, options] of routes) {
+      const [method, pathname] = route.split(" ") as [string, string];
+      const result = await run(`${server.url}${pathname}`, { method: method as "GET" | "POST", ...options });
+      const rps = Math.round(result.requests.average);
+      if (pathname === "/api/health") health = rps;
+      figures.push({
+        database,
+        route: route.replace(/[0-9a-f-]{36}|[A-Za-z0-9_-]{32}/g, ":id"),
+        rps,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        vsHealth: health ? `${Math.round((rps / health) * 100)}%` : "",
+      });
+    }
+    return figures;
+  } finally {
+    killAll();
+  }
+}

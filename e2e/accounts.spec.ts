@@ -65,6 +65,7 @@ test("forgot password: the emailed link leads to a new password, which then sign
 test("account settings: change the password, with the current one", async ({ page, rider }) => {
   await page.goto("/account");
   await expect(page.getByText(rider.email)).toBeVisible();
+  await expect(page.getByText("Last sign in")).toBeVisible();
   const form = page.getByRole("form", { name: "Update password" });
   await form.getByLabel("Current password").fill("correct-horse");
   await form.getByLabel("New password", { exact: true }).fill("another-horse");

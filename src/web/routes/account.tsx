@@ -32,6 +32,7 @@ export function AccountPage() {
                   ["Email", user.email],
                   ["User ID", user.id],
                   ["Created", formatDate(new Date(user.createdAt))],
+                  ["Last sign in", formatDate(new Date(session.signedInAt))],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">

@@ -6,11 +6,13 @@ export const sessionQueryKey = ["session"] as const;
 
 export interface SessionInfo {
   token: string;
+  /** When this browser signed in. */
+  signedInAt: string;
   user: { id: string; email: string; name: string; createdAt: string | Date };
 }
 
 interface SessionResponse {
-  session: { token: string };
+  session: { token: string; createdAt: string };
   user: { id: string; email: string; name: string; createdAt: string };
 }
 
@@ -25,6 +27,7 @@ async function fetchSession(): Promise<SessionInfo | null> {
   if (!data?.user) return null;
   return {
     token: data.session.token,
+    signedInAt: data.session.createdAt,
     user: { id: data.user.id, email: data.user.email, name: data.user.name, createdAt: data.user.createdAt },
   };
 }

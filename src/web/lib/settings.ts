@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSession } from "@/features/auth/api.ts";
 import type { DistanceUnit } from "../../shared/domain/distance.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
 import { api } from "./api-client.ts";
+import { useSession } from "./session.ts";
 
 const settingsKey = ["settings"] as const;
 

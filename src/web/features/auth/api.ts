@@ -1,40 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { type SessionInfo, sessionQueryKey } from "@/lib/session.ts";
 import { messages } from "../../../shared/messages.ts";
 
-export const sessionQueryKey = ["session"] as const;
-
-export interface SessionInfo {
-  token: string;
-  /** When this browser signed in. */
-  signedInAt: string;
-  user: { id: string; email: string; name: string; createdAt: string | Date };
-}
-
-interface SessionResponse {
-  session: { token: string; createdAt: string };
-  user: { id: string; email: string; name: string; createdAt: string };
-}
-
-/**
- * The session check on every page load. Plain fetch rather than the auth library's client, which stays
- * out of the first-load bundle (it loads with the sign-in and account screens).
- */
-async function fetchSession(): Promise<SessionInfo | null> {
-  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
-  if (!response?.ok) return null;
-  const data = (await response.json().catch(() => null)) as SessionResponse | null;
-  if (!data?.user) return null;
-  return {
-    token: data.session.token,
-    signedInAt: data.session.createdAt,
-    user: { id: data.user.id, email: data.user.email, name: data.user.name, createdAt: data.user.createdAt },
-  };
-}
-
-export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
-}
+export { type SessionInfo, sessionQueryKey, useSession } from "@/lib/session.ts";
 
 /** The name shown for a user: the account's name (e.g. from Google), else the email. */
 export function displayName(user: SessionInfo["user"]): string {

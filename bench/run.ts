@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { benchApiLoad } from "./api-load.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchImportParse } from "./import-parse.ts";
+import { benchStartup } from "./startup.ts";
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
 
@@ -23,6 +24,13 @@ if (process.env.TEST_DATABASE_URL)
   load.push(...(await benchApiLoad("postgres", await freshDatabase(process.env.TEST_DATABASE_URL))));
 console.table(load);
 results.apiLoad = load;
+
+console.log(
+  "\nStart-up on an existing database, and resident memory (targets: under 2 s; idle under 150 MB)",
+);
+const startup = await benchStartup();
+console.table([startup]);
+results.startup = startup;
 
 console.log("\nImport: parsing pasted spec text in one call (target: 1 MB under 100 ms)");
 const parse = benchImportParse();

@@ -1,0 +1,47 @@
+/**
+ * Start-up on an existing embedded database (time from `node src/server/main.ts` to the first 200 of
+ * /api/health), and the server's resident memory idle and under load.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { exited, killAll, sessionCookie, startServer } from "../src/server/testing/spawn-server.ts";
+
+function rssMb(pid: number): number {
+  return Math.round(
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
+  );
+}
+
+export async function benchStartup() {
+  const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-startup-"));
+  const port = () => String(20_000 + Math.floor(Math.random() * 20_000));
+  const first = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
+  await sessionCookie(first.url, "startup@example.com");
+  first.child.kill("SIGTERM");
+  await exited(first.child);
+
+  const started = performance.now();
+  const server = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
+  const startupMs = Math.round(performance.now() - started);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idleRssMb = rssMb(server.child.pid!);
+    const cookie = await sessionCookie(server.url, "startup@example.com", true);
+    let loadRssMb = 0;
+    const sampler = setInterval(() => {
+      loadRssMb = Math.max(loadRssMb, rssMb(server.child.pid!));
+    }, 500);
+    await new Promise((resolve, reject) =>
+      autocannon(
+        { url: `${server.url}/api/bicycles`, connections: 50, duration: 5, headers: { Cookie: cookie } },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    clearInterval(sampler);
+    return { database: "pglite", startupMs, idleRssMb, loadRssMb };
+  } finally {
+    killAll();
+  }
+}

@@ -28,13 +28,15 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }
 
-async function seed(url: string) {
+async function seed(url: string, dataDir: string) {
   const others = Array.from(
     { length: 999 },
     (_, i) => `other-${i}-${randomBytes(3).toString("hex")}@example.com`,
   );
-  await inBatches(others, 8, (email) => sessionCookie(url, email));
-  const cookie = await sessionCookie(url, `measured-${randomBytes(3).toString("hex")}@example.com`);
+  await inBatches(others, 8, (email) => sessionCookie(url, email, { dataDir }));
+  const cookie = await sessionCookie(url, `measured-${randomBytes(3).toString("hex")}@example.com`, {
+    dataDir,
+  });
   await postJson(`${url}/api/billing/test/confirm`, cookie, {});
   const bikes: string[] = [];
   for (let i = 0; i < 10; i++) {
@@ -98,7 +100,7 @@ export async function benchApiLoad(
   const server = await startServer(env);
   if (!server.url) throw new Error(`server did not start: ${server.output()}`);
   try {
-    const { cookie, bike, part, token } = await seed(server.url);
+    const { cookie, bike, part, token } = await seed(server.url, env.DATA_DIR!);
     const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };
     const routes: [string, Partial<autocannon.Options>][] = [
       ["GET /api/health", {}],

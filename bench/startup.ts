@@ -18,7 +18,7 @@ export async function benchStartup() {
   const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-startup-"));
   const port = () => String(20_000 + Math.floor(Math.random() * 20_000));
   const first = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
-  await sessionCookie(first.url, "startup@example.com");
+  await sessionCookie(first.url, "startup@example.com", { dataDir: DATA_DIR });
   first.child.kill("SIGTERM");
   await exited(first.child);
 
@@ -28,7 +28,10 @@ export async function benchStartup() {
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idleRssMb = rssMb(server.child.pid!);
-    const cookie = await sessionCookie(server.url, "startup@example.com", true);
+    const cookie = await sessionCookie(server.url, "startup@example.com", {
+      dataDir: DATA_DIR,
+      existing: true,
+    });
     let loadRssMb = 0;
     const sampler = setInterval(() => {
       loadRssMb = Math.max(loadRssMb, rssMb(server.child.pid!));

@@ -1,38 +1,64 @@
+import { lastLinkTo } from "../src/server/testing/outbox.ts";
 import { expect, signUpThroughApi, test } from "./fixtures.ts";
 
-test("sign up, see the dashboard, sign out, sign back in", async ({ page }) => {
-  const email = `new-${Date.now()}@example.com`;
-  await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  const form = page.getByRole("form", { name: "Sign up" });
+// Signing in before confirming the email is answered 403, which the browser logs.
+test.describe("sign-up", () => {
+  test.use({ allowedConsoleErrors: [/status of 403/] });
 
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill("12345");
-  await form.getByLabel("Confirm password").fill("12346");
-  await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(form.getByText("Password must be at least 6 characters long")).toBeVisible();
-  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  test("sign up, confirm by email, see the dashboard, sign out, sign back in", async ({ page }) => {
+    const email = `new-${Date.now()}@example.com`;
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const form = page.getByRole("form", { name: "Sign up" });
 
-  await form.getByLabel("Password", { exact: true }).fill("correct-horse");
-  await form.getByLabel("Confirm password").fill("correct-horse");
-  await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Account created")).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("12345");
+    await form.getByLabel("Confirm password").fill("12346");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(form.getByText("Password must be at least 6 characters long")).toBeVisible();
+    await expect(form.getByText("Passwords do not match")).toBeVisible();
 
-  await page.getByRole("button", { name: "User menu" }).click();
-  await expect(page.getByRole("menu").getByText(email)).toBeVisible();
-  await page.getByRole("menuitem", { name: "Sign Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText("Signed out successfully")).toBeVisible();
-  await expect(page.getByText("You have been logged out")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await form.getByLabel("Password", { exact: true }).fill("correct-horse");
+    await form.getByLabel("Confirm password").fill("correct-horse");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Account created")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Verification Email Sent" })).toBeVisible();
+    await page.getByRole("button", { name: "Back to the form" }).click();
+    await page.getByRole("button", { name: /Reopen: Verification Email Sent/ }).click();
+    await expect(page.getByRole("heading", { name: "Verification Email Sent" })).toBeVisible();
 
-  await page.goto("/auth");
-  const signIn = page.getByRole("form", { name: "Sign in" });
-  await signIn.getByLabel("Email").fill(email);
-  await signIn.getByLabel("Password").fill("correct-horse");
-  await signIn.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+    // Signing in before confirming says so (and sends a new link).
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    const early = page.getByRole("form", { name: "Sign in" });
+    await early.getByLabel("Email").fill(email);
+    await early.getByLabel("Password").fill("correct-horse");
+    await early.getByRole("button", { name: "Sign In" }).click();
+    await expect(
+      early.getByText("Please confirm your email first: we have sent you a new link."),
+    ).toBeVisible();
+
+    // The emailed link confirms the address and signs in.
+    await expect
+      .poll(() => lastLinkTo(process.env.E2E_DATA_DIR!, email, "/api/auth/verify-email"))
+      .not.toBeNull();
+    await page.goto(lastLinkTo(process.env.E2E_DATA_DIR!, email, "/api/auth/verify-email")!);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await expect(page.getByRole("menu").getByText(email)).toBeVisible();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Signed out successfully")).toBeVisible();
+    await expect(page.getByText("You have been logged out")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+
+    await page.goto("/auth");
+    const signIn = page.getByRole("form", { name: "Sign in" });
+    await signIn.getByLabel("Email").fill(email);
+    await signIn.getByLabel("Password").fill("correct-horse");
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });
 
 test.describe("a wrong password", () => {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { lastLinkTo } from "../src/server/testing/outbox.ts";
 
 export interface Rider {
   email: string;
@@ -7,7 +8,10 @@ export interface Rider {
 
 let counter = 0;
 
-/** Creates a user through the API; the page's browser context then carries its session cookie. */
+/**
+ * Creates a user through the API and confirms it as a user would, by opening the emailed link (read from
+ * the test server's outbox); the page's browser context then carries the session cookie.
+ */
 export async function signUpThroughApi(page: Page, baseURL: string): Promise<Rider> {
   const rider = {
     email: `rider-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 7)}@example.com`,
@@ -18,6 +22,9 @@ export async function signUpThroughApi(page: Page, baseURL: string): Promise<Rid
     headers: { Origin: baseURL },
   });
   expect(response.status()).toBe(200);
+  const link = lastLinkTo(process.env.E2E_DATA_DIR!, rider.email, "/api/auth/verify-email");
+  expect(link, "verification mail").not.toBeNull();
+  await page.request.get(link!);
   return rider;
 }
 

@@ -1,10 +1,11 @@
 /**
  * Takes screenshots of the main screens at 1280 and 375 px, in dark and light, against a running app.
- * Usage: BASE_URL=http://127.0.0.1:3000 npm run screenshots  (writes to screenshots/)
+ * Usage: BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data npm run screenshots  (writes to screenshots/)
  */
 import { mkdirSync } from "node:fs";
 import { chromium, type Page } from "@playwright/test";
 import { chromiumArgs } from "../e2e/browser.ts";
+import { lastLinkTo } from "../src/server/testing/outbox.ts";
 
 const baseUrl = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const outDir = "screenshots";
@@ -19,6 +20,10 @@ async function signUp(page: Page) {
     headers: { origin: baseUrl },
   });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()}`);
+  // Confirm the address with the emailed link, from the server's outbox (DATA_DIR of the running server).
+  const link = lastLinkTo(process.env.DATA_DIR ?? "data", email, "/api/auth/verify-email");
+  if (!link) throw new Error("no verification mail: set DATA_DIR to the running server's data folder");
+  await page.request.get(link);
   const created = await page.request.post(`${baseUrl}/api/bicycles`, {
     data: {
       name: "Trail Hardtail",

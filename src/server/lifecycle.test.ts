@@ -20,13 +20,14 @@ describe("shutting down", () => {
     });
     await new Promise<void>((resolve) => slowPage.listen(0, "127.0.0.1", resolve));
     try {
+      const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-shutdown-"));
       const server = await startServer({
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-shutdown-")),
+        DATA_DIR,
         DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: "1",
       });
       expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
       expect(await (await fetch(`${server.url}/api/health/ready`)).json()).toEqual({ status: "ready" });
-      const cookie = await sessionCookie(server.url, "patient@example.com");
+      const cookie = await sessionCookie(server.url, "patient@example.com", { dataDir: DATA_DIR });
       const inFlight = postJson(`${server.url}/api/import/url`, cookie, {
         url: `http://127.0.0.1:${(slowPage.address() as AddressInfo).port}/bike`,
       });
@@ -54,7 +55,10 @@ async function crashRounds(env: Record<string, string>, rounds: number) {
     // It signs in once a round; the database-kept sign-in limit would rightly stop that after a few.
     const server = await startServer({ ...env, AUTH_RATE_LIMIT: "off" });
     expect(server.exitCode, server.output()).toBeNull();
-    cookie = await sessionCookie(server.url, "writer@example.com", round > 0);
+    cookie = await sessionCookie(server.url, "writer@example.com", {
+      dataDir: env.DATA_DIR!,
+      existing: round > 0,
+    });
 
     const list = (await (
       await fetch(`${server.url}/api/components/parts-bin`, { headers: { Cookie: cookie } })

@@ -21,11 +21,12 @@ describe("under a mixed load", () => {
   it(
     `serves ${CONNECTIONS} connections for ${SECONDS} s with no 5xx, no lost write, and bounded memory`,
     async () => {
+      const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-load-"));
       const server = await startServer({
         AUTH_RATE_LIMIT: "off",
         LOG_LEVEL: "warn",
         PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-load-")),
+        DATA_DIR,
       });
       expect(server.url, server.output()).not.toBe("");
       const url = server.url;
@@ -36,7 +37,11 @@ describe("under a mixed load", () => {
       const riders = await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
           const email = `load-${i}-${randomBytes(3).toString("hex")}@example.com`;
-          return { email, cookie: await sessionCookie(url, email), acknowledged: [] as string[] };
+          return {
+            email,
+            cookie: await sessionCookie(url, email, { dataDir: DATA_DIR }),
+            acknowledged: [] as string[],
+          };
         }),
       );
 

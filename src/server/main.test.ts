@@ -6,8 +6,8 @@ import { exited, killAll, postJson, sessionCookie, startServer } from "./testing
 
 afterEach(killAll);
 
-async function bicycleNames(url: string, email: string): Promise<string[]> {
-  const cookie = await sessionCookie(url, email, true);
+async function bicycleNames(url: string, email: string, dataDir: string): Promise<string[]> {
+  const cookie = await sessionCookie(url, email, { dataDir, existing: true });
   const list = (await (await fetch(`${url}/api/bicycles`, { headers: { Cookie: cookie } })).json()) as {
     bicycles: { name: string }[];
   };
@@ -20,7 +20,7 @@ describe("npm start on the embedded database", () => {
     const first = await startServer({ DATA_DIR });
     expect(first.exitCode, first.output()).toBeNull();
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
-    const cookie = await sessionCookie(first.url, "keeper@example.com");
+    const cookie = await sessionCookie(first.url, "keeper@example.com", { dataDir: DATA_DIR });
     expect((await postJson(`${first.url}/api/bicycles`, cookie, { name: "Survivor" })).status).toBe(201);
 
     const second = await startServer({ DATA_DIR });
@@ -33,7 +33,7 @@ describe("npm start on the embedded database", () => {
 
     const third = await startServer({ DATA_DIR });
     expect(third.exitCode, third.output()).toBeNull();
-    expect(await bicycleNames(third.url, "keeper@example.com")).toEqual(["Survivor"]);
+    expect(await bicycleNames(third.url, "keeper@example.com", DATA_DIR)).toEqual(["Survivor"]);
 
     third.child.kill("SIGKILL");
     await exited(third.child);
@@ -41,7 +41,7 @@ describe("npm start on the embedded database", () => {
 
     const fourth = await startServer({ DATA_DIR });
     expect(fourth.exitCode, fourth.output()).toBeNull();
-    expect(await bicycleNames(fourth.url, "keeper@example.com")).toEqual(["Survivor"]);
+    expect(await bicycleNames(fourth.url, "keeper@example.com", DATA_DIR)).toEqual(["Survivor"]);
     fourth.child.kill("SIGTERM");
     expect(await exited(fourth.child)).toBe(0);
   }, 120_000);

@@ -20,6 +20,10 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir) },
+    {
+      onIdleConnectionError: (error) =>
+        logger.warn({ err: error }, "an idle database connection failed; it will be replaced"),
+    },
   );
   const mailer = createOutboxMailer(config.dataDir, logger);
   const storage = createDiskStorage(config.dataDir);

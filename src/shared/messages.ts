@@ -168,6 +168,11 @@ export const messages = {
     passwordRequired: "Please enter your password",
     accountCreated: "Account created",
     accountCreatedDescription: "Check your email for the confirmation link.",
+    verificationSentTitle: "Verification Email Sent",
+    verificationSent: (email: string) =>
+      `We sent a link to ${email}. Open it to confirm your address and sign in. It works once, for one hour.`,
+    verificationResent: "A new confirmation link is on its way.",
+    emailNotVerified: "Please confirm your email first: we have sent you a new link.",
     resetEmailSent: "Password reset email sent",
     resetEmailSentDescription: "If an account uses that address, a link to reset its password is on its way.",
     resetLinkSentTitle: "Reset Link Sent",

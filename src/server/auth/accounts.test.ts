@@ -84,6 +84,36 @@ describeEachDatabase("accounts", (kind) => {
     );
   });
 
+  it("answers a sign-up for a registered email exactly like a new one, and tells the owner", async () => {
+    const rider = await signUp(t.app);
+    const fresh = `fresh-${Date.now()}@example.com`;
+    const signUpAs = (email: string) =>
+      post("/api/auth/sign-up/email", { email, password: "another-pass", name: "" });
+    const [known, unknown] = [await signUpAs(rider.email), await signUpAs(fresh)];
+    expect(known.status).toBe(unknown.status);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      keys: Object.keys(body.user).sort(),
+    });
+    expect(shape(await known.json())).toEqual(shape(await unknown.json()));
+    expect(known.headers.getSetCookie()).toEqual([]);
+    const mails = readOutbox(t.config.dataDir).filter((m) => m.to === rider.email);
+    expect(mails.at(-1)!.subject).toBe("Someone tried to create a Velolog account with your email");
+    expect((await signIn(rider.email, "another-pass")).status).toBe(401);
+  });
+
+  it("refuses to sign in before the email is confirmed, and sends a new link", async () => {
+    const email = `unconfirmed-${Date.now()}@example.com`;
+    expect(
+      (await post("/api/auth/sign-up/email", { email, password: "correct-horse", name: "" })).status,
+    ).toBe(200);
+    const before = readOutbox(t.config.dataDir).filter((m) => m.to === email).length;
+    const early = await signIn(email, "correct-horse");
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as { code: string }).code).toBe("EMAIL_NOT_VERIFIED");
+    expect(readOutbox(t.config.dataDir).filter((m) => m.to === email).length).toBe(before + 1);
+  });
+
   it("answers a reset request for an unknown email exactly like a known one", async () => {
     const rider = await signUp(t.app);
     const known = await post("/api/auth/request-password-reset", {

@@ -47,7 +47,17 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up ends at "Verification Email Sent"; the emailed link signs in. This also makes a sign-up for a
+      // registered email answer exactly like a new one (same body, a password hashed to even out timing).
+      requireEmailVerification: true,
+      onExistingUserSignUp: ({ user }) =>
+        sendLink(
+          "existing",
+          user.email,
+          "Someone tried to create a Velolog account with your email",
+          "Someone tried to sign up to Velolog with this email address, which already has an account. If it was you, sign in instead, or reset your password here:",
+          `${config.publicUrl}/auth`,
+        ),
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -62,6 +72,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: ({ user, url }) =>
         sendLink(

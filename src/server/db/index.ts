@@ -31,6 +31,8 @@ export type DatabaseTarget =
 export interface DatabaseOptions {
   /** Called with every SQL statement the application sends (used to count queries per request). */
   onQuery?: (sql: string) => void;
+  /** An idle PostgreSQL connection failed (e.g. the server restarted); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Opens the database, applies the committed migrations, and returns it with a close function. */
@@ -39,7 +41,7 @@ export async function openDatabase(
   options: DatabaseOptions = {},
 ): Promise<OpenDatabase> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : false;
-  if (target.kind === "postgres") return openPostgres(target.url, logger);
+  if (target.kind === "postgres") return openPostgres(target.url, logger, options.onIdleConnectionError);
   return openPglite(target.kind === "pglite" ? target.dataDir : undefined, logger);
 }
 
@@ -75,8 +77,14 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   };
 }
 
-async function openPostgres(url: string, logger: QueryLogger): Promise<OpenDatabase> {
+async function openPostgres(
+  url: string,
+  logger: QueryLogger,
+  onIdleConnectionError: (error: Error) => void = () => {},
+): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection dropped by the server would be an uncaught error and end the process.
+  pool.on("error", onIdleConnectionError);
   // Numeric and date columns come back as strings (exact), which the services convert.
   const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger });
   const lockClient = await pool.connect();

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { lastLinkTo } from "./outbox.ts";
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "main.ts");
 const running = new Set<ChildProcess>();
@@ -80,15 +81,39 @@ export function killAll(): void {
 
 const ORIGIN = { Origin: "http://localhost:3000" };
 
-/** Signs up (or in, when `existing`) through HTTP and returns the session cookie. */
-export async function sessionCookie(url: string, email: string, existing = false): Promise<string> {
-  const response = await fetch(`${url}/api/auth/${existing ? "sign-in" : "sign-up"}/email`, {
+/**
+ * A session for `email` on a started server: sign in when `existing`, else sign up and open the emailed
+ * verification link from the server's outbox (in `dataDir`), as a user would.
+ */
+export async function sessionCookie(
+  url: string,
+  email: string,
+  options: { dataDir: string; existing?: boolean },
+): Promise<string> {
+  const cookieOf = (response: Response) => response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  if (options.existing) {
+    const response = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...ORIGIN },
+      body: JSON.stringify({ email, password: "correct-horse" }),
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+    return cookieOf(response);
+  }
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...ORIGIN },
     body: JSON.stringify({ email, password: "correct-horse", name: "" }),
   });
-  if (response.status !== 200) throw new Error(`auth failed: ${response.status}`);
-  return response.headers.getSetCookie()[0]!.split(";")[0]!;
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
+  const link = lastLinkTo(options.dataDir, email, "/api/auth/verify-email");
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const verified = await fetch(`${url}${new URL(link).pathname}${new URL(link).search}`, {
+    redirect: "manual",
+  });
+  const cookie = cookieOf(verified);
+  if (!cookie) throw new Error(`verification gave no session: ${verified.status}`);
+  return cookie;
 }
 
 export function postJson(url: string, cookie: string, body: unknown): Promise<Response> {

@@ -13,6 +13,7 @@ import { loadConfig } from "../config.ts";
 import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
 import { createLogger } from "../logger.ts";
+import { lastLinkTo } from "./outbox.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -95,6 +96,7 @@ export async function createTestApp(
     fetchPage: createPageFetcher({ dangerouslyAllowLoopbackForTests: config.allowLoopbackImportsForTests }),
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
+  dataDirs.set(app, config.dataDir);
   return { app, db: database.db, config, queries, close: database.close };
 }
 
@@ -110,6 +112,8 @@ export interface TestClient {
 }
 
 let userCounter = 0;
+/** Each test app's DATA_DIR (where its mail outbox is), so signUp can read the verification mail. */
+const dataDirs = new WeakMap<object, string>();
 
 export async function signUp(
   app: TestApp["app"],
@@ -122,10 +126,15 @@ export async function signUp(
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
+  // As a user does: open the emailed verification link, which signs in.
+  const link = lastLinkTo(dataDirs.get(app)!, email, "/api/auth/verify-email");
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const verified = await app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+  const cookie = verified.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+  if (!cookie) throw new Error(`verification gave no session: ${verified.status}`);
   return clientFor(app, cookie, user.id, email);
 }
 

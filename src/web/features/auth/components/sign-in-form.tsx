@@ -26,7 +26,11 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
     const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
     if (error) {
       const description =
-        error.status === 401 || !error.message ? messages.auth.invalidCredentials : error.message;
+        error.status === 403
+          ? messages.auth.emailNotVerified
+          : error.status === 401 || !error.message
+            ? messages.auth.invalidCredentials
+            : error.message;
       setFailure(description);
       toast.error(messages.auth.signInErrorTitle, { description });
       return;

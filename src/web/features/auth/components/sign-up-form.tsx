@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -7,10 +9,16 @@ import { Input } from "@/components/ui/input.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type SignUpValues, signUpSchema } from "../../../../shared/schemas/auth.ts";
-import { useRefreshSession } from "../api.ts";
 
+const m = messages.auth;
+
+/**
+ * Sign up ends at Verification Email Sent: the emailed link confirms the address and signs in. The
+ * answer is the same whether or not the address already has an account.
+ */
 export function SignUpForm() {
-  const refreshSession = useRefreshSession();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [showSent, setShowSent] = useState(false);
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { email: "", password: "", confirmPassword: "" },
@@ -22,17 +30,48 @@ export function SignUpForm() {
       email: values.email,
       password: values.password,
       name: "",
+      callbackURL: "/auth/callback",
     });
     if (error) {
-      toast.error(messages.auth.signUpErrorTitle, { description: error.message || messages.generic.error });
+      toast.error(m.signUpErrorTitle, { description: error.message || messages.generic.error });
       return;
     }
-    toast.success(messages.auth.accountCreated, { description: messages.auth.accountCreatedDescription });
-    await refreshSession();
+    toast.success(m.accountCreated, { description: m.accountCreatedDescription });
+    setSentTo(values.email);
+    setShowSent(true);
   });
+
+  if (sentTo && showSent) {
+    return (
+      <div className="grid justify-items-center gap-3 text-center" role="status">
+        <MailCheck className="size-8 text-primary" aria-hidden="true" />
+        <h2 className="font-semibold">{m.verificationSentTitle}</h2>
+        <p className="text-sm text-muted-foreground">{m.verificationSent(sentTo)}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button
+            variant="outline"
+            onClick={async () => {
+              await authClient.sendVerificationEmail({ email: sentTo, callbackURL: "/auth/callback" });
+              toast.success(m.verificationResent);
+            }}
+          >
+            Send it again
+          </Button>
+          <Button variant="ghost" onClick={() => setShowSent(false)}>
+            Back to the form
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
+      {sentTo ? (
+        <Button type="button" variant="link" onClick={() => setShowSent(true)}>
+          Reopen: Verification Email Sent to {sentTo}
+        </Button>
+      ) : null}
       <FormField id="signup-email" label="Email" error={errors.email?.message}>
         <Input
           id="signup-email"

@@ -159,3 +159,8 @@ function clientFor(app: TestApp["app"], cookie: string, userId: string, email: s
       }),
   };
 }
+
+/** The JSON body of a test request, typed. */
+export async function json<T>(response: Response | Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}

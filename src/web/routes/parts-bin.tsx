@@ -1,15 +1,17 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Card, CardContent, CardHeader } from "@/components/ui/card.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { usePartsBin } from "@/features/components/api.ts";
 import { AssignDialog } from "@/features/components/components/assign-dialog.tsx";
-import { AddComponentForm, EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
+import {
+  ComponentFormArea,
+  type ComponentFormState,
+} from "@/features/components/components/bicycle-components.tsx";
 import { ComponentMenu } from "@/features/components/components/component-menu.tsx";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
@@ -21,8 +23,6 @@ import type { Component } from "../../shared/schemas/component.ts";
 
 const m = messages.components;
 const ALL = "All Types";
-
-type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; component: Component };
 
 export function PartsBinPage() {
   usePageTitle("Parts Bin");
@@ -53,9 +53,8 @@ function PartsBin() {
   const parts = usePartsBin();
   const unit = useDistanceUnit();
   const [filter, setFilter] = useState(ALL);
-  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
   const [assigning, setAssigning] = useState<Component | null>(null);
-  const close = () => setForm({ mode: "closed" });
 
   const all = parts.data ?? [];
   const types = [...new Set(all.map((c) => c.type))].sort();
@@ -68,26 +67,7 @@ function PartsBin() {
         <ImportTextPanel />
         <ImportUrlPanel />
       </div>
-      {form.mode === "closed" ? (
-        <div>
-          <Button onClick={() => setForm({ mode: "add" })}>
-            <Plus aria-hidden="true" /> Add Component
-          </Button>
-        </div>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>{form.mode === "add" ? "Add Component" : "Edit Component"}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {form.mode === "add" ? (
-              <AddComponentForm bicycleId={null} onDone={close} />
-            ) : (
-              <EditComponentForm key={form.component.id} component={form.component} onDone={close} />
-            )}
-          </CardContent>
-        </Card>
-      )}
+      <ComponentFormArea state={form} onChange={setForm} bicycleId={null} />
 
       {parts.isPending ? (
         <p role="status" className="text-muted-foreground">

@@ -7,14 +7,11 @@ import {
   anonymous,
   createTestApp,
   describeEachDatabase,
+  json,
   signUp,
   type TestApp,
   type TestClient,
 } from "../../testing/test-app.ts";
-
-async function json<T>(response: Response | Promise<Response>): Promise<T> {
-  return (await (await response).json()) as T;
-}
 
 describeEachDatabase("billing in test mode", (kind) => {
   let t: TestApp;

@@ -11,36 +11,63 @@ import { useComponentActions, useEditComponent } from "./component-actions.ts";
 import { ComponentForm } from "./component-form.tsx";
 import { ComponentList } from "./component-list.tsx";
 
-type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; component: Component };
+export type ComponentFormState =
+  | { mode: "closed" }
+  | { mode: "add" }
+  | { mode: "edit"; component: Component };
+
+/** The in-page add and edit area (bicycle page and parts bin): the Add button, or the form in a card. */
+export function ComponentFormArea({
+  state,
+  onChange,
+  bicycleId,
+  buttonClassName,
+}: {
+  state: ComponentFormState;
+  onChange: (state: ComponentFormState) => void;
+  /** Where added components go: a bicycle, or the parts bin (null). */
+  bicycleId: string | null;
+  buttonClassName?: string;
+}) {
+  const close = () => onChange({ mode: "closed" });
+  if (state.mode === "closed") {
+    return (
+      <div className={buttonClassName}>
+        <Button onClick={() => onChange({ mode: "add" })}>
+          <Plus aria-hidden="true" /> Add Component
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{state.mode === "add" ? "Add Component" : "Edit Component"}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {state.mode === "add" ? (
+          <AddComponentForm bicycleId={bicycleId} onDone={close} />
+        ) : (
+          <EditComponentForm key={state.component.id} component={state.component} onDone={close} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 /** The Components tab of the owner's bicycle page: the list, and the in-page add or edit form. */
 export function BicycleComponents({ bicycleId }: { bicycleId: string }) {
   const components = useBicycleComponents(bicycleId);
-  const [form, setForm] = useState<FormState>({ mode: "closed" });
-  const close = () => setForm({ mode: "closed" });
+  const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
 
   return (
     <div className="grid gap-4">
-      {form.mode === "closed" ? (
-        <div className="flex justify-end">
-          <Button onClick={() => setForm({ mode: "add" })}>
-            <Plus aria-hidden="true" /> Add Component
-          </Button>
-        </div>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>{form.mode === "add" ? "Add Component" : "Edit Component"}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {form.mode === "add" ? (
-              <AddComponentForm bicycleId={bicycleId} onDone={close} />
-            ) : (
-              <EditComponentForm key={form.component.id} component={form.component} onDone={close} />
-            )}
-          </CardContent>
-        </Card>
-      )}
+      <ComponentFormArea
+        state={form}
+        onChange={setForm}
+        bicycleId={bicycleId}
+        buttonClassName="flex justify-end"
+      />
       {components.isPending ? (
         <p role="status" className="text-muted-foreground">
           Loading components...

@@ -45,7 +45,7 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await expect(page.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
 
   await card.getByRole("link").click();
-  await expect(page.getByRole("heading", { name: "Trail Hardtail" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Trail Hardtail", level: 1 })).toBeVisible();
   await expect(page.getByText("No image available")).toBeVisible();
   await expect(page.getByText("Mar 14, 2024")).toBeVisible();
   await expect(page.getByText("Corner Bike Shop")).toBeVisible();

@@ -50,7 +50,8 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
 
   await card.getByRole("link").click();
-  await expect(page.getByRole("heading", { name: "Gravel Grinder" })).toBeVisible();
+  await expect(page).toHaveURL(/\/bicycles\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Gravel Grinder", level: 1 })).toBeVisible();
   const pageImage = page.getByRole("img", { name: "Gravel Grinder" });
   await expect.poll(() => pageImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
   const served = await page.request.get((await pageImage.getAttribute("src"))!);

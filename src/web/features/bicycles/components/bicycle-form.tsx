@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { ImagePicker } from "@/features/uploads/image-picker.tsx";
+import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import {
   type Bicycle,
@@ -98,25 +98,14 @@ export function BicycleForm({
           {...form.register("description")}
         />
       </FormField>
-      <Controller
+      <PhotoField
         control={form.control}
         name="imageUrl"
-        render={({ field }) => (
-          <ImagePicker
-            id={id("image")}
-            label="Photo"
-            purpose="bicycle-image"
-            value={typeof field.value === "string" ? field.value : null}
-            onChange={field.onChange}
-            onBusyChange={setUploading}
-          />
-        )}
+        id={id("image")}
+        purpose="bicycle-image"
+        error={errors.imageUrl?.message}
+        onBusyChange={setUploading}
       />
-      {errors.imageUrl?.message ? (
-        <p className="text-sm text-destructive" role="alert">
-          {errors.imageUrl.message}
-        </p>
-      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("purchaseDate")} label="Purchase date" error={errors.purchaseDate?.message}>
           <Input

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { ImagePicker } from "@/features/uploads/image-picker.tsx";
+import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
@@ -99,25 +99,14 @@ export function ComponentForm({
       <FormField id={id("notes")} label="Notes" error={errors.notes?.message}>
         <Textarea id={id("notes")} rows={3} aria-invalid={!!errors.notes} {...form.register("notes")} />
       </FormField>
-      <Controller
+      <PhotoField
         control={form.control}
         name="imageUrl"
-        render={({ field }) => (
-          <ImagePicker
-            id={id("image")}
-            label="Photo"
-            purpose="component-image"
-            value={typeof field.value === "string" ? field.value : null}
-            onChange={field.onChange}
-            onBusyChange={setUploading}
-          />
-        )}
+        id={id("image")}
+        purpose="component-image"
+        error={errors.imageUrl?.message}
+        onBusyChange={setUploading}
       />
-      {errors.imageUrl?.message ? (
-        <p className="text-sm text-destructive" role="alert">
-          {errors.imageUrl.message}
-        </p>
-      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

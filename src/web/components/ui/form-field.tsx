@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 
 /** A labelled form control with its error message, linked for screen readers. */
@@ -26,5 +27,25 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The common case: a labelled input, marked invalid and described by its error message when it has one. */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  id: string;
+  label: React.ReactNode;
+  error?: string | undefined;
+  hint?: string;
+} & React.ComponentProps<"input">) {
+  return (
+    <FormField id={id} label={label} error={error} {...(hint ? { hint } : {})}>
+      <Input id={id} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+    </FormField>
   );
 }

@@ -3,8 +3,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type ChangePasswordValues, changePasswordSchema } from "../../../../shared/schemas/auth.ts";
@@ -41,37 +40,30 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Update password">
-          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!errors.currentPassword}
-              {...form.register("currentPassword")}
-            />
-          </FormField>
-          <FormField id="account-new-password" label="New password" error={errors.password?.message}>
-            <Input
-              id="account-new-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.password}
-              {...form.register("password")}
-            />
-          </FormField>
-          <FormField
+          <InputField
+            id="current-password"
+            label="Current password"
+            error={errors.currentPassword?.message}
+            type="password"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+          />
+          <InputField
+            id="account-new-password"
+            label="New password"
+            error={errors.password?.message}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
+          <InputField
             id="account-confirm-password"
             label="Confirm new password"
             error={errors.confirmPassword?.message}
-          >
-            <Input
-              id="account-confirm-password"
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={!!errors.confirmPassword}
-              {...form.register("confirmPassword")}
-            />
-          </FormField>
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? "Saving..." : "Update password"}

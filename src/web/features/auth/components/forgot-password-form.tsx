@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "../../../../shared/schemas/auth.ts";
@@ -54,16 +53,15 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <p className="text-sm text-muted-foreground">
         Enter your account's email and we will send you a link to choose a new password.
       </p>
-      <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={!!errors.email}
-          {...form.register("email")}
-        />
-      </FormField>
+      <InputField
+        id="forgot-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.register("email")}
+      />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send reset link"}
       </Button>

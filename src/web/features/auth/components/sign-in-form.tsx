@@ -5,8 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type SignInValues, signInSchema } from "../../../../shared/schemas/auth.ts";
@@ -47,26 +46,24 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
           <AlertDescription>{failure}</AlertDescription>
         </Alert>
       ) : null}
-      <FormField id="signin-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={!!errors.email}
-          {...form.register("email")}
-        />
-      </FormField>
-      <FormField id="signin-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={!!errors.password}
-          {...form.register("password")}
-        />
-      </FormField>
+      <InputField
+        id="signin-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.register("email")}
+      />
+      <InputField
+        id="signin-password"
+        label="Password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.register("password")}
+      />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}
       </Button>

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type SignUpValues, signUpSchema } from "../../../../shared/schemas/auth.ts";
@@ -72,41 +71,34 @@ export function SignUpForm() {
           Reopen: Verification Email Sent to {sentTo}
         </Button>
       ) : null}
-      <FormField id="signup-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={!!errors.email}
-          {...form.register("email")}
-        />
-      </FormField>
-      <FormField
+      <InputField
+        id="signup-email"
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        required
+        {...form.register("email")}
+      />
+      <InputField
         id="signup-password"
         label="Password"
         error={errors.password?.message}
         hint="At least 6 characters."
-      >
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={!!errors.password}
-          {...form.register("password")}
-        />
-      </FormField>
-      <FormField id="signup-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-        <Input
-          id="signup-confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={!!errors.confirmPassword}
-          {...form.register("confirmPassword")}
-        />
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.register("password")}
+      />
+      <InputField
+        id="signup-confirm"
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.register("confirmPassword")}
+      />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Creating account..." : "Sign Up"}
       </Button>

@@ -2,8 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type UpdatePasswordValues, updatePasswordSchema } from "../../../../shared/schemas/auth.ts";
@@ -37,33 +36,23 @@ export function UpdatePasswordForm({ onDone, onExpired }: { onDone: () => void; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
-      <FormField
+      <InputField
         id="new-password"
         label="New password"
         error={errors.password?.message}
         hint="At least 6 characters."
-      >
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.password}
-          {...form.register("password")}
-        />
-      </FormField>
-      <FormField
+        type="password"
+        autoComplete="new-password"
+        {...form.register("password")}
+      />
+      <InputField
         id="new-password-confirm"
         label="Confirm new password"
         error={errors.confirmPassword?.message}
-      >
-        <Input
-          id="new-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={!!errors.confirmPassword}
-          {...form.register("confirmPassword")}
-        />
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+        {...form.register("confirmPassword")}
+      />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Saving..." : "Update password"}
       </Button>

@@ -52,6 +52,8 @@ test("the policy pages carry the promised figures", async ({ page }) => {
 
 test("every footer link leads to a real page", async ({ page }) => {
   await page.goto("/");
+  // evaluateAll does not wait: let the app render its footer first.
+  await expect(page.locator("footer a").first()).toBeVisible();
   const hrefs = await page
     .locator("footer a")
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "../logger.ts";
 
@@ -27,9 +27,10 @@ export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`,
       );
-      writeFileSync(file, `${JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2)}\n`, {
-        mode: 0o600,
-      });
+      // Written under another name, then renamed (atomic): a reader never sees a half-written message.
+      const body = `${JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2)}\n`;
+      writeFileSync(`${file}.partial`, body, { mode: 0o600 });
+      renameSync(`${file}.partial`, file);
       logger.info(
         { event: "mail_outbox", to: message.to, subject: message.subject, file },
         "mail written to the outbox",

@@ -21,4 +21,56 @@ describe("config", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET/);
   });
+
+  describe("S3 storage", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "velolog-files",
+      S3_ACCESS_KEY_ID: "key-id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+
+    it("is off by default: files stay on disk", () => {
+      expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+    });
+
+    it("is on with all four settings; region defaults to us-east-1, virtual-hosted style unless asked", () => {
+      expect(loadConfig({ DATA_DIR: dataDir, ...s3 }).s3).toEqual({
+        endpoint: "http://127.0.0.1:9000",
+        bucket: "velolog-files",
+        region: "us-east-1",
+        accessKeyId: "key-id",
+        secretAccessKey: "secret",
+        forcePathStyle: false,
+      });
+      const custom = loadConfig({ DATA_DIR: dataDir, ...s3, S3_REGION: "auto", S3_FORCE_PATH_STYLE: "1" }).s3;
+      expect([custom?.region, custom?.forcePathStyle]).toEqual(["auto", true]);
+    });
+
+    it("names each missing setting when only some are set", () => {
+      const partial = () => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: "velolog-files", S3_REGION: "auto" });
+      expect(partial).toThrow(ConfigError);
+      expect(partial).toThrow(/S3_ENDPOINT: must be set too when S3_BUCKET, S3_REGION are set/);
+      expect(partial).toThrow(/S3_ACCESS_KEY_ID: must be set too/);
+      expect(partial).toThrow(/S3_SECRET_ACCESS_KEY: must be set too/);
+      expect(partial).not.toThrow(/S3_BUCKET: must be set/);
+      const { S3_SECRET_ACCESS_KEY: _, ...noSecret } = s3;
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...noSecret })).toThrow(
+        /^Invalid configuration:\n {2}S3_SECRET_ACCESS_KEY: must be set too/,
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir, S3_FORCE_PATH_STYLE: "1" })).toThrow(
+        /S3_BUCKET: must be set too/,
+      );
+    });
+
+    it("refuses a bad endpoint or path-style flag by name", () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...s3, S3_ENDPOINT: "localhost:9000" })).toThrow(
+        /S3_ENDPOINT: must be an http\(s\) URL/,
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+        /S3_FORCE_PATH_STYLE: must be 0 or 1/,
+      );
+    });
+  });
 });

@@ -18,7 +18,27 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
   DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"], { error: "must be 0 or 1" }).optional(),
 });
+
+/** S3 storage is all or nothing: these four are needed together; region and path style are optional. */
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_ALL = [...S3_REQUIRED, "S3_REGION", "S3_FORCE_PATH_STYLE"] as const;
+
+/** Object storage settings; files stay on local disk when absent. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -31,20 +51,79 @@ export interface Config {
   trustedOrigins: string[];
   supportEmail: string;
   logLevel: string;
+  /** Outgoing mail server; without it mail goes to the outbox in DATA_DIR. */
+  smtp: SmtpConfig | null;
+  /** S3-compatible object storage for uploaded files; undefined means local disk under DATA_DIR. */
+  s3: S3Config | undefined;
   /** Tests only: lets page import reach 127.0.0.1 (where a test serves its pages). Never in production. */
   allowLoopbackImportsForTests: boolean;
 }
 
+export interface SmtpConfig {
+  /** smtp(s)://user:password@host:port, or the parts below. */
+  url?: string;
+  host?: string;
+  port?: number;
+  secure?: boolean;
+  user?: string;
+  password?: string;
+  /** The sender, e.g. "Velolog <no-reply@example.com>". */
+  from: string;
+}
+
 export class ConfigError extends Error {}
+
+/** SMTP is on when SMTP_URL or SMTP_HOST is set; then MAIL_FROM is needed, and a user needs a password. */
+function smtpFrom(e: z.infer<typeof envSchema>): { smtp: SmtpConfig | null; problems: string[] } {
+  const problems: string[] = [];
+  const parts = [e.SMTP_PORT, e.SMTP_USER, e.SMTP_PASSWORD, e.SMTP_SECURE].some((v) => v !== undefined);
+  if (!e.SMTP_URL && !e.SMTP_HOST) {
+    if (parts || e.MAIL_FROM) problems.push("SMTP_HOST: is required when another SMTP_ or MAIL_FROM setting is set");
+    return { smtp: null, problems };
+  }
+  if (e.SMTP_URL && (e.SMTP_HOST || parts)) {
+    problems.push("SMTP_URL: give either SMTP_URL or SMTP_HOST/PORT/USER/PASSWORD/SECURE, not both");
+  }
+  if (!e.MAIL_FROM) problems.push("MAIL_FROM: is required when SMTP is configured");
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
+    problems.push("SMTP_PASSWORD: SMTP_USER and SMTP_PASSWORD go together");
+  }
+  const smtp: SmtpConfig = e.SMTP_URL
+    ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? "" }
+    : {
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT ?? (e.SMTP_SECURE === "true" ? 465 : 587),
+        secure: e.SMTP_SECURE === "true",
+        ...(e.SMTP_USER ? { user: e.SMTP_USER, password: e.SMTP_PASSWORD } : {}),
+        from: e.MAIL_FROM ?? "",
+      };
+  return { smtp, problems };
+}
 
 /** Reads and validates the environment once; a bad variable stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .superRefine((e, context) => {
+      const given = S3_ALL.filter((name) => e[name] !== undefined);
+      if (given.length === 0) return;
+      for (const name of S3_REQUIRED.filter((n) => e[n] === undefined)) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `must be set too when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set (S3 storage needs ${S3_REQUIRED.join(", ")})`,
+        });
+      }
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const { smtp, problems } = smtpFrom(e);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
@@ -61,6 +140,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    smtp,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? "us-east-1",
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "1",
+          }
+        : undefined,
     allowLoopbackImportsForTests: e.DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS === "1",
   };
 }

@@ -18,6 +18,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
   DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BACKUP_DIR: z.string().min(1).default("./backups"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -51,6 +53,10 @@ export interface Config {
   trustedOrigins: string[];
   supportEmail: string;
   logLevel: string;
+  /** Where `npm run db:backup` writes its timestamped backup folders. */
+  backupDir: string;
+  /** When set, GET /api/metrics serves Prometheus metrics to a request bearing this token; off otherwise. */
+  metricsToken: string | undefined;
   /** Outgoing mail server; without it mail goes to the outbox in DATA_DIR. */
   smtp: SmtpConfig | null;
   /** S3-compatible object storage for uploaded files; undefined means local disk under DATA_DIR. */
@@ -140,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    backupDir: path.resolve(e.BACKUP_DIR),
+    metricsToken: e.METRICS_TOKEN,
     smtp,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -4,8 +4,10 @@ import { anonymous, createTestApp, signUp, type TestApp, type TestClient } from 
 
 /**
  * Every API route with what it answers for the object's owner, another signed-in user, and a visitor
- * with no session. Another user's object is always a 404 and changes nothing. The auth library's own
- * routes (/api/auth/*) are tested in src/server/auth.
+ * with no session. Another user's object is always a 404 and changes nothing. The demo is what a visitor
+ * with no session sees: its data ships with the web app and it never calls a write route, so the "visitor"
+ * column is also the demo's (every write answers 401). The auth library's own routes (/api/auth/*) are
+ * tested in src/server/auth.
  */
 type Row = [method: string, path: string, body: unknown, owner: number, other: number, visitor: number];
 

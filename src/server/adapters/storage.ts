@@ -22,7 +22,7 @@ export function newStorageKey(extension: string, prefix?: string): string {
   return prefix ? `${prefix}/${name}` : name;
 }
 
-function assertKey(key: string): void {
+export function assertKey(key: string): void {
   // Keys are ours, but checking the shape keeps a bad one from ever naming a path outside the bucket.
   if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
 }

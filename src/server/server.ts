@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createOutboxMailer } from "./adapters/mail.ts";
 import { createPageFetcher } from "./adapters/page-fetcher.ts";
+import { createS3Storage } from "./adapters/s3-storage.ts";
 import { createDiskStorage } from "./adapters/storage.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
@@ -26,7 +27,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     },
   );
   const mailer = createOutboxMailer(config.dataDir, logger);
-  const storage = createDiskStorage(config.dataDir);
+  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: process.env.AUTH_RATE_LIMIT !== "off",
     mailer,

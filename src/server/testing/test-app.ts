@@ -6,6 +6,7 @@ import pg from "pg";
 import { describe } from "vitest";
 import { createOutboxMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
+import { createS3Storage } from "../adapters/s3-storage.ts";
 import { createDiskStorage } from "../adapters/storage.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
@@ -79,7 +80,7 @@ export async function createTestApp(
   const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
   const logger = createLogger("silent");
   const mailer = createOutboxMailer(config.dataDir, logger);
-  const storage = createDiskStorage(config.dataDir);
+  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: false,
     mailer,

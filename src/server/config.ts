@@ -18,6 +18,16 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
   DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_SECURE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   BACKUP_DIR: z.string().min(1).default("./backups"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -59,6 +69,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Outgoing mail server; without it mail goes to the outbox in DATA_DIR. */
   smtp: SmtpConfig | null;
+  /** Google sign-in; the button is hidden without it. */
+  google: GoogleConfig | null;
   /** S3-compatible object storage for uploaded files; undefined means local disk under DATA_DIR. */
   s3: S3Config | undefined;
   /** Tests only: lets page import reach 127.0.0.1 (where a test serves its pages). Never in production. */
@@ -77,6 +89,13 @@ export interface SmtpConfig {
   from: string;
 }
 
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** OpenID Connect issuer, read through its discovery document; https://accounts.google.com unless testing. */
+  issuerUrl: string;
+}
+
 export class ConfigError extends Error {}
 
 /** SMTP is on when SMTP_URL or SMTP_HOST is set; then MAIL_FROM is needed, and a user needs a password. */
@@ -84,7 +103,8 @@ function smtpFrom(e: z.infer<typeof envSchema>): { smtp: SmtpConfig | null; prob
   const problems: string[] = [];
   const parts = [e.SMTP_PORT, e.SMTP_USER, e.SMTP_PASSWORD, e.SMTP_SECURE].some((v) => v !== undefined);
   if (!e.SMTP_URL && !e.SMTP_HOST) {
-    if (parts || e.MAIL_FROM) problems.push("SMTP_HOST: is required when another SMTP_ or MAIL_FROM setting is set");
+    if (parts || e.MAIL_FROM)
+      problems.push("SMTP_HOST: is required when another SMTP_ or MAIL_FROM setting is set");
     return { smtp: null, problems };
   }
   if (e.SMTP_URL && (e.SMTP_HOST || parts)) {
@@ -127,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const { smtp, problems } = smtpFrom(e);
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together");
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -149,6 +172,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR),
     metricsToken: e.METRICS_TOKEN,
     smtp,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuerUrl: (e.GOOGLE_ISSUER_URL ?? "https://accounts.google.com").replace(/\/$/, ""),
+          }
+        : null,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createOutboxMailer } from "./adapters/mail.ts";
+import { createMailer } from "./adapters/mail.ts";
 import { createPageFetcher } from "./adapters/page-fetcher.ts";
 import { createS3Storage } from "./adapters/s3-storage.ts";
 import { createDiskStorage } from "./adapters/storage.ts";
@@ -26,7 +26,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
         logger.warn({ err: error }, "an idle database connection failed; it will be replaced"),
     },
   );
-  const mailer = createOutboxMailer(config.dataDir, logger);
+  const mailer = createMailer(config, logger);
   const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: process.env.AUTH_RATE_LIMIT !== "off",

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config, SmtpConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 
 export interface MailMessage {
@@ -11,7 +13,55 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** "outbox": nothing leaves the machine, so links are also printed in the log for the operator. */
+  readonly kind: "outbox" | "smtp";
+  /** Sends the message; throws when the mail server refuses it (callers decide what the user sees). */
   send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when configured (SMTP_URL or SMTP_HOST), otherwise the outbox in DATA_DIR. */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  return config.smtp ? createSmtpMailer(config.smtp, logger) : createOutboxMailer(config.dataDir, logger);
+}
+
+/** "rider@example.com" becomes "r***@example.com": enough for an operator, not the whole address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** Sends through an SMTP server with nodemailer (plain-text messages). */
+export function createSmtpMailer(smtp: SmtpConfig, logger: Logger): Mailer {
+  const transport = smtp.url
+    ? nodemailer.createTransport(smtp.url)
+    : nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure ?? false,
+        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+      });
+  return {
+    kind: "smtp",
+    async send(message) {
+      const info = await transport.sendMail({
+        from: smtp.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      });
+      logger.info(
+        {
+          event: "mail_sent",
+          to: maskEmail(message.to),
+          subject: message.subject,
+          messageId: info.messageId,
+        },
+        "mail sent",
+      );
+    },
+  };
 }
 
 /**
@@ -21,6 +71,7 @@ export interface Mailer {
 export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
   const outbox = path.join(dataDir, "outbox");
   return {
+    kind: "outbox",
     async send(message) {
       mkdirSync(outbox, { recursive: true });
       const file = path.join(

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
-import type { Mailer } from "../adapters/mail.ts";
+import { type Mailer, maskEmail } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import * as schema from "../db/schema.ts";
@@ -23,10 +23,23 @@ export interface AuthOptions {
 /** The auth library's setup; later plug-ins (verification mail, Google, two-factor) are added here. */
 export function createAuth(db: Database, config: Config, options: AuthOptions) {
   const { mailer, logger } = options;
-  /** Mails a link; without SMTP it lands in the outbox, and the log says where, so sign-up can be finished. */
+  /**
+   * Mails a link; without SMTP it lands in the outbox and the link is printed in the log, so sign-up can be
+   * finished. A failing mail server is logged, never shown: these answers must not differ between a known
+   * and an unknown email (see docs/decisions/0013-smtp-google-auth-events.md).
+   */
   const sendLink = async (kind: string, to: string, subject: string, intro: string, url: string) => {
-    await mailer.send({ to, subject, text: authMail(intro, url) });
-    logger.info({ event: "auth_mail", kind, to }, `${subject}: ${url}`);
+    try {
+      await mailer.send({ to, subject, text: authMail(intro, url) });
+    } catch (error) {
+      logger.error(
+        { event: "mail_failed", kind, to: maskEmail(to), err: error },
+        `could not send: ${subject}`,
+      );
+      return;
+    }
+    if (mailer.kind === "outbox")
+      logger.info({ event: "auth_mail", kind, to: maskEmail(to) }, `${subject}: ${url}`);
   };
   return betterAuth({
     appName: "Velolog",

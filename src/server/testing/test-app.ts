@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe } from "vitest";
-import { createOutboxMailer } from "../adapters/mail.ts";
+import { createMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
 import { createS3Storage } from "../adapters/s3-storage.ts";
 import { createDiskStorage } from "../adapters/storage.ts";
@@ -13,7 +13,7 @@ import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
 import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { lastLinkTo } from "./outbox.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -65,7 +65,14 @@ export const TEST_ORIGIN = "http://localhost:3000";
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { webDir?: string; allowLoopbackImports?: boolean } = {},
+  options: {
+    webDir?: string;
+    allowLoopbackImports?: boolean;
+    /** More settings, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a stand-in server the test started. */
+    env?: Record<string, string>;
+    /** A logger whose output the test reads (default: silent). */
+    logger?: Logger;
+  } = {},
 ) {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -74,12 +81,13 @@ export async function createTestApp(
     BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: "silent",
     DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: options.allowLoopbackImports ? "1" : "0",
+    ...options.env,
   });
   // Counts the SQL statements sent, so tests can check that a route's query count stays constant.
   const queries = { count: 0 };
   const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
-  const logger = createLogger("silent");
-  const mailer = createOutboxMailer(config.dataDir, logger);
+  const logger = options.logger ?? createLogger("silent");
+  const mailer = createMailer(config, logger);
   const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: false,

@@ -11,7 +11,7 @@ import { validate } from "../../http/validate.ts";
 const FEEDBACK_PER_HOUR = 10;
 
 /** Mounted at /api/feedback: stored, and mailed to the operator (SUPPORT_EMAIL). */
-export function feedbackRoutes({ db, mailer, config }: AppDeps) {
+export function feedbackRoutes({ db, mailer, config, logger }: AppDeps) {
   return new Hono<AppEnv>().post("/", signedIn(), validate("json", feedbackInputSchema), async (c) => {
     const user = requireUser(c.get("user"));
     if (!(await hitRateLimit(db, `feedback:${user.id}`, FEEDBACK_PER_HOUR, 60 * 60 * 1000))) {
@@ -19,12 +19,17 @@ export function feedbackRoutes({ db, mailer, config }: AppDeps) {
     }
     const { title, feedback: text } = c.req.valid("json");
     await db.insert(feedback).values({ userId: user.id, email: user.email, title, feedback: text });
-    await mailer.send({
-      to: config.supportEmail,
-      replyTo: user.email,
-      subject: `Velolog feedback: ${title}`,
-      text: `From: ${user.email}\n\n${text}\n`,
-    });
+    // The feedback is stored; a failing mail server is for the operator to see in the log, not the user.
+    await mailer
+      .send({
+        to: config.supportEmail,
+        replyTo: user.email,
+        subject: `Velolog feedback: ${title}`,
+        text: `From: ${user.email}\n\n${text}\n`,
+      })
+      .catch((error: unknown) =>
+        logger.error({ event: "mail_failed", kind: "feedback", err: error }, "could not mail feedback"),
+      );
     return c.json({ ok: true }, 201);
   });
 }

@@ -4,8 +4,10 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
 import { AppError } from "./errors.ts";
+import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
+import { stripeWebhookRoutes } from "./features/billing/webhook.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { feedbackRoutes } from "./features/feedback/routes.ts";
@@ -47,6 +49,10 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("*", securityHeaders(deps.config.publicUrl));
+  // Stripe's webhook comes before the same-origin check, the JSON body limit and the session middleware:
+  // Stripe sends no Origin and no cookie, the signature on the raw body authenticates it, and the route
+  // has its own body limit (features/billing/webhook.ts).
+  app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
@@ -58,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", (c, next) => (c.req.path === "/api/files" ? next() : jsonBodyLimit(c, next)));
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.use("/api/*", sessionMiddleware(auth));
+  app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/bicycles", bicycleRoutes(deps));

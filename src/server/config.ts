@@ -18,6 +18,19 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
   DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret or restricted key (sk_... or rk_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_/, "must be a Stripe price id (price_...)")
+    .optional(),
+  STRIPE_API_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).optional(),
@@ -52,6 +65,19 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** Stripe billing is all or nothing: these three are needed together; the API base URL is optional. */
+const STRIPE_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID"] as const;
+const STRIPE_ALL = [...STRIPE_REQUIRED, "STRIPE_API_BASE_URL"] as const;
+
+/** Stripe billing settings; billing runs in test mode (no payment taken) when absent. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
+  /** Another host for Stripe's API (a local stand-in in tests); undefined means api.stripe.com. */
+  apiBaseUrl: string | undefined;
+}
+
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
@@ -67,6 +93,8 @@ export interface Config {
   backupDir: string;
   /** When set, GET /api/metrics serves Prometheus metrics to a request bearing this token; off otherwise. */
   metricsToken: string | undefined;
+  /** Stripe Checkout, customer portal and webhooks; undefined means billing test mode. */
+  stripe: StripeConfig | undefined;
   /** Outgoing mail server; without it mail goes to the outbox in DATA_DIR. */
   smtp: SmtpConfig | null;
   /** Google sign-in; the button is hidden without it. */
@@ -140,6 +168,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         });
       }
     })
+    .superRefine((e, context) => {
+      const given = STRIPE_ALL.filter((name) => e[name] !== undefined);
+      if (given.length === 0) return;
+      for (const name of STRIPE_REQUIRED.filter((n) => e[n] === undefined)) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `must be set too when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set (Stripe billing needs ${STRIPE_REQUIRED.join(", ")})`,
+        });
+      }
+    })
     .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -171,6 +210,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupDir: path.resolve(e.BACKUP_DIR),
     metricsToken: e.METRICS_TOKEN,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            priceId: e.STRIPE_PRICE_ID,
+            apiBaseUrl: e.STRIPE_API_BASE_URL,
+          }
+        : undefined,
     smtp,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -3,6 +3,7 @@ import { bicycleLimitFor, type PlanTier } from "../../../shared/domain/plans.ts"
 import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, subscriptions } from "../../db/schema.ts";
+import type { BillingMode } from "../billing/adapter.ts";
 import { billingState } from "../billing/service.ts";
 
 type Executor = Pick<Database, "select">;
@@ -20,7 +21,11 @@ export async function currentTier(
   return active ? { tier: "premium", end: row.end } : { tier: "free", end: null };
 }
 
-export async function subscriptionStatus(db: Database, userId: string): Promise<SubscriptionStatus> {
+export async function subscriptionStatus(
+  db: Database,
+  userId: string,
+  billingMode: BillingMode,
+): Promise<SubscriptionStatus> {
   const [state, [counted]] = await Promise.all([
     billingState(db, userId),
     db.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId)),
@@ -30,7 +35,7 @@ export async function subscriptionStatus(db: Database, userId: string): Promise<
     subscriptionTier: state.tier,
     subscriptionEnd: state.currentPeriodEnd ? state.currentPeriodEnd.toISOString() : null,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-    billingMode: "test",
+    billingMode,
     bicycleLimit: bicycleLimitFor(state.tier),
     bicycleCount: counted?.n ?? 0,
   };

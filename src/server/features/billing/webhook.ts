@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type Stripe from "stripe";
+import type { Database } from "../../db/index.ts";
+import { stripeEvents, subscriptions } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { AppDeps, AppEnv } from "../../http/context.ts";
+import type { Logger } from "../../logger.ts";
+import { stripeClient } from "./stripe-client.ts";
+
+/** Stripe's events are a few kilobytes; anything near this is not from Stripe. */
+const MAX_WEBHOOK_BODY = 256 * 1024;
+
+/** The events that can change a user's plan. Others are acknowledged and ignored. */
+const PLAN_EVENTS = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+]);
+
+/** Subscription states that give Premium (past_due: Stripe is still retrying the payment). */
+const PREMIUM_STATUSES = new Set(["active", "trialing", "past_due"]);
+/** A subscription in one of these states can never become active again. */
+const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * POST /api/billing/webhook: Stripe's signed events. Mounted before the same-origin check and the session
+ * middleware (Stripe sends neither an Origin nor a cookie); the signature on the raw body is the
+ * authentication. In test mode there is no Stripe, so the route answers 404.
+ */
+export function stripeWebhookRoutes({ db, config, logger }: AppDeps) {
+  return new Hono<AppEnv>().post(
+    "/",
+    bodyLimit({
+      maxSize: MAX_WEBHOOK_BODY,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+      },
+    }),
+    async (c) => {
+      if (!config.stripe) {
+        throw new AppError("NOT_FOUND", "Billing webhooks are only used when Stripe is configured.");
+      }
+      const stripe = stripeClient(config.stripe);
+      const payload = Buffer.from(await c.req.arrayBuffer());
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          payload,
+          c.req.header("stripe-signature") ?? "",
+          config.stripe.webhookSecret,
+        );
+      } catch (error) {
+        logger.warn({ err: error, requestId: c.get("requestId") }, "stripe webhook: bad signature");
+        throw new AppError(
+          "VALIDATION",
+          "The Stripe-Signature header is missing or does not match the body.",
+        );
+      }
+      const outcome = await applyStripeEvent(db, stripe, event, logger);
+      logger.info({ event: "stripe_webhook", id: event.id, type: event.type, outcome }, "stripe webhook");
+      return c.json({ received: true, outcome });
+    },
+  );
+}
+
+export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown-customer" | "stale";
+
+/**
+ * Applies one verified event. Idempotent: the event id is recorded in stripe_events in the same
+ * transaction as the change, and an id seen before changes nothing. Order-proof: the event only says
+ * which subscription changed; its current state is fetched from Stripe's API, so an old event applies
+ * today's state rather than its own stale snapshot. An ended subscription (canceled) is never revived,
+ * and an inactive subscription does not take Premium away that another active subscription gives.
+ */
+export async function applyStripeEvent(
+  db: Database,
+  stripe: Stripe,
+  event: Stripe.Event,
+  logger: Logger,
+): Promise<EventOutcome> {
+  if (!PLAN_EVENTS.has(event.type)) return "ignored";
+  const [seen] = await db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, event.id));
+  if (seen) return "duplicate";
+
+  const subscriptionId = subscriptionIdOf(event);
+  // Fetched outside the transaction: no database lock is held while Stripe answers. A failure here
+  // becomes a 500, which Stripe retries later; the event is not recorded as processed.
+  const current = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
+
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (recorded.length === 0) return "duplicate";
+    if (!current) return "ignored";
+
+    const customerId = typeof current.customer === "string" ? current.customer : current.customer.id;
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeCustomerId, customerId))
+      .for("update");
+    if (!row) {
+      logger.warn({ customerId, eventId: event.id }, "stripe webhook: customer is not one of our users");
+      return "unknown-customer";
+    }
+    if (row.stripeSubscriptionId === current.id && ENDED_STATUSES.has(row.status)) return "stale";
+    const premium = PREMIUM_STATUSES.has(current.status);
+    const otherGivesPremium =
+      row.stripeSubscriptionId !== null &&
+      row.stripeSubscriptionId !== current.id &&
+      row.tier === "premium" &&
+      PREMIUM_STATUSES.has(row.status);
+    if (!premium && otherGivesPremium) return "stale";
+
+    await tx
+      .update(subscriptions)
+      .set({
+        tier: premium ? "premium" : "free",
+        status: current.status,
+        currentPeriodEnd: premiumUntil(current),
+        cancelAtPeriodEnd: current.cancel_at_period_end || current.cancel_at !== null,
+        stripeSubscriptionId: current.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.userId, row.userId));
+    return "applied";
+  });
+}
+
+function subscriptionIdOf(event: Stripe.Event): string | null {
+  if (event.type === "checkout.session.completed") {
+    const session = event.data.object;
+    if (session.mode !== "subscription" || !session.subscription) return null;
+    return typeof session.subscription === "string" ? session.subscription : session.subscription.id;
+  }
+  const object = event.data.object as { object?: string; id?: string };
+  return object.object === "subscription" && object.id ? object.id : null;
+}
+
+/** The end of the paid period (on the subscription's items), or the scheduled cancellation if earlier. */
+function premiumUntil(subscription: Stripe.Subscription): Date | null {
+  const periodEnds = subscription.items.data.map((item) => item.current_period_end);
+  const candidates = [
+    ...(periodEnds.length ? [Math.max(...periodEnds)] : []),
+    subscription.cancel_at ?? Infinity,
+  ];
+  const end = Math.min(...candidates);
+  return Number.isFinite(end) ? new Date(end * 1000) : null;
+}

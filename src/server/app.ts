@@ -20,6 +20,7 @@ import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
+import { createMetrics } from "./http/metrics.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { seoRoutes } from "./http/seo.ts";
 import { sessionMiddleware } from "./http/session.ts";
@@ -33,6 +34,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use("*", requestId());
+  // Prometheus metrics only when METRICS_TOKEN is set (http/metrics.ts); nothing is collected otherwise.
+  const metrics = deps.config.metricsToken ? createMetrics(deps.config.metricsToken) : null;
+  if (metrics) app.use("*", metrics.record);
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
@@ -62,6 +66,7 @@ export function createApp(deps: AppDeps) {
   });
   // Uploads have their own, larger limit (features/files/routes.ts).
   app.use("/api/*", (c, next) => (c.req.path === "/api/files" ? next() : jsonBodyLimit(c, next)));
+  if (metrics) app.get("/api/metrics", metrics.serve);
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.use("/api/*", sessionMiddleware(auth));
   app.route("/api/auth-options", authOptionsRoutes(deps));

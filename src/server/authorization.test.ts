@@ -17,6 +17,8 @@ const MATRIX: Row[] = [
   ["GET", "/api/health", undefined, 200, 200, 200],
   ["GET", "/api/health/live", undefined, 200, 200, 200],
   ["GET", "/api/health/ready", undefined, 200, 200, 200],
+  // Off unless METRICS_TOKEN is set; then it answers the token, never a session (http/metrics.test.ts).
+  ["GET", "/api/metrics", undefined, 404, 404, 404],
   ["GET", "/api/subscription", undefined, 200, 200, 401],
   ["GET", "/api/dashboard", undefined, 200, 200, 401],
   ["GET", "/api/bicycles", undefined, 200, 200, 401],

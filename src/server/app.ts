@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
 import { AppError } from "./errors.ts";
 import { authOptionsRoutes } from "./features/auth-options/routes.ts";
+import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
 import { stripeWebhookRoutes } from "./features/billing/webhook.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   if (metrics) app.get("/api/metrics", metrics.serve);
   app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
   app.use("/api/*", sessionMiddleware(auth));
+  app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));

@@ -15,6 +15,7 @@ const service = { date: "2024-05-01", description: "Checked", cost: 10 };
 
 const MATRIX: Row[] = [
   ["GET", "/api/health", undefined, 200, 200, 200],
+  ["GET", "/api/auth-options", undefined, 200, 200, 200],
   ["GET", "/api/health/live", undefined, 200, 200, 200],
   ["GET", "/api/health/ready", undefined, 200, 200, 200],
   // Off unless METRICS_TOKEN is set; then it answers the token, never a session (http/metrics.test.ts).

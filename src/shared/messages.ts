@@ -179,6 +179,8 @@ export const messages = {
     resetEmailFailed: "Error sending reset email",
     linkExpiredTitle: "Link expired",
     linkExpired: "The password reset link has expired or is invalid. Please request a new one.",
+    googleError: "Something went wrong with Google sign-in.",
+    signInWithGoogle: "Sign in with Google",
     passwordUpdated: "Password updated",
     passwordUpdateFailed: "Error updating password",
     currentPasswordRequired: "Please enter your current password",

@@ -1,12 +1,21 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { type Mailer, maskEmail } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import * as schema from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { authEventLogging, authLibraryLogger } from "./events.ts";
+import { GOOGLE_PROVIDER_ID, googleSignIn } from "./google.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import {
+  capSessionExpiry,
+  refuseSessionsPastAbsoluteLifetime,
+  SESSION_EXPIRES_IN,
+  SESSION_UPDATE_AGE,
+} from "./session-lifetime.ts";
 
 function authMail(intro: string, url: string): string {
   return `${intro}\n\nOpen this link to continue (it works once, for one hour):\n${url}\n\nIf you did not ask for this, you can ignore this message.\n\nVelolog\n`;
@@ -41,6 +50,8 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     if (mailer.kind === "outbox")
       logger.info({ event: "auth_mail", kind, to: maskEmail(to) }, `${subject}: ${url}`);
   };
+  const logAuthEvent = authEventLogging(logger, config.authSecret);
+  const refuseExpiredSession = refuseSessionsPastAbsoluteLifetime(logger);
   return betterAuth({
     appName: "Velolog",
     baseURL: config.publicUrl,
@@ -106,6 +117,16 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
         },
       },
     },
+    // Sliding and absolute session lifetimes (session-lifetime.ts; docs/security.md has the numbers).
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
+    databaseHooks: { session: capSessionExpiry(db) },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        await logAuthEvent(ctx);
+        return refuseExpiredSession(ctx);
+      }),
+    },
+    logger: authLibraryLogger(logger),
     rateLimit: {
       enabled: options.rateLimit,
       storage: "database",
@@ -118,7 +139,13 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       // An authenticator-app factor (TOTP) with backup codes; the secret and the codes are stored
       // encrypted with the auth secret. Sign-in with a password then answers twoFactorRedirect.
       twoFactor({ issuer: "Velolog", backupCodeOptions: { storeBackupCodes: "encrypted" } }),
+      googleSignIn(config),
     ],
+    // A Google account whose verified email is a user's (verified) email joins that user; never a duplicate.
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    // A Google sign-in that fails before its own error address is known (e.g. a stale state) lands on
+    // /auth/callback too, which shows "Something went wrong with Google sign-in." (the only such provider).
+    onAPIError: { errorURL: `${config.publicUrl}/auth/callback?provider=google` },
     telemetry: { enabled: false },
   });
 }

@@ -1,0 +1,109 @@
+import { createHmac } from "node:crypto";
+import { APIError } from "better-auth/api";
+import { maskEmail } from "../adapters/mail.ts";
+import type { Logger } from "../logger.ts";
+import type { HookContext } from "./session-lifetime.ts";
+
+/**
+ * One structured log line per authentication event (docs/security.md lists them): the event's name, the
+ * user's id when known, the request id and client address, the outcome. Never a password, token, code or
+ * whole email address: an address is masked (r***@example.com) and keyed-hashed (emailHash, the same for the
+ * same address, so an operator can follow one address's attempts without the log holding the address).
+ */
+
+/** Paths of the auth library (under /api/auth) and the event each one is. Two-factor paths are named generically. */
+const EVENTS: Record<string, string> = {
+  "/sign-in/email": "sign_in",
+  "/sign-in/social": "sign_in_started",
+  "/sign-up/email": "sign_up",
+  "/verify-email": "email_verified",
+  "/send-verification-email": "verification_email_requested",
+  "/request-password-reset": "password_reset_requested",
+  "/forget-password": "password_reset_requested",
+  "/reset-password": "password_reset_completed",
+  "/change-password": "password_changed",
+  "/sign-out": "sign_out",
+  "/delete-user": "account_deleted",
+  "/revoke-session": "session_revoked",
+  "/revoke-sessions": "sessions_revoked",
+  "/revoke-other-sessions": "other_sessions_revoked",
+  "/link-social": "account_link_started",
+  "/unlink-account": "account_unlinked",
+};
+
+/** e.g. "/two-factor/verify-totp" is "two_factor_verify_totp"; "/callback/google" is "sign_in" with Google. */
+function eventOf(path: string): { event: string; method?: string } | null {
+  if (path.startsWith("/two-factor/")) return { event: `two_factor_${path.slice(12).replace(/[-/]/g, "_")}` };
+  if (path.startsWith("/callback/") || path.startsWith("/oauth2/callback/")) {
+    return { event: "sign_in", method: path.split("/").at(-1) ?? "oauth" };
+  }
+  const event = EVENTS[path];
+  return event ? { event } : null;
+}
+
+export function authEventLogging(logger: Logger, secret: string) {
+  const hashEmail = (email: string) =>
+    createHmac("sha256", secret).update(`email:${email.trim().toLowerCase()}`).digest("hex").slice(0, 16);
+
+  const requestFacts = (ctx: { request?: Request; headers?: Headers; body?: unknown }) => {
+    const headers = ctx.request?.headers ?? ctx.headers;
+    const forwarded = headers?.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const email = typeof body.email === "string" ? body.email : undefined;
+    return {
+      requestId: headers?.get("x-request-id") ?? undefined,
+      ip: forwarded || headers?.get("x-real-ip") || undefined,
+      ...(email ? { email: maskEmail(email.trim().toLowerCase()), emailHash: hashEmail(email) } : {}),
+    };
+  };
+
+  return async (ctx: HookContext): Promise<void> => {
+    const found = eventOf(ctx.path);
+    if (!found) return;
+    const returned = ctx.context.returned;
+    const newSession = ctx.context.newSession;
+    const session = ctx.context.session as { user?: { id?: string } } | null | undefined;
+    const redirect = returned instanceof APIError && returned.statusCode >= 300 && returned.statusCode < 400;
+    // An OAuth callback always answers with a redirect: it succeeded when it made a session.
+    const failed = found.method
+      ? !newSession
+      : returned instanceof APIError
+        ? !redirect
+        : returned instanceof Response
+          ? returned.status >= 400
+          : false;
+    const twoFactorRequired =
+      !failed && typeof returned === "object" && returned !== null && "twoFactorRedirect" in returned;
+    const reason =
+      returned instanceof APIError && !redirect
+        ? ((returned.body as { code?: string } | undefined)?.code ?? returned.status)
+        : found.method && !newSession
+          ? "no_session"
+          : undefined;
+    const userId = newSession?.user.id ?? session?.user?.id;
+    const line = {
+      event: failed
+        ? `${found.event}_failed`
+        : twoFactorRequired
+          ? "sign_in_two_factor_required"
+          : found.event,
+      ...(found.method ? { method: found.method } : {}),
+      ...(userId ? { userId } : {}),
+      ...(reason ? { reason: String(reason) } : {}),
+      ...requestFacts(ctx),
+    };
+    if (failed) logger.warn(line, "auth event");
+    else logger.info(line, "auth event");
+  };
+}
+
+/** The auth library's own messages go to our logger as structured lines instead of the console. */
+export function authLibraryLogger(logger: Logger) {
+  return {
+    log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => {
+      // Only errors among the extra arguments are kept: other objects may hold personal data or tokens.
+      const err = args.find((a) => a instanceof Error);
+      logger[level]({ source: "better-auth", ...(err ? { err } : {}) }, message);
+    },
+  };
+}

@@ -15,7 +15,10 @@ export function AuthCallbackPage() {
   useEffect(() => {
     const error = params.get("error");
     const token = params.get("token");
-    if (error) {
+    if (error && params.get("provider") === "google") {
+      // Google sign-in came back with an error (cancelled, refused, or a stale attempt).
+      navigate("/auth?error=google", { replace: true });
+    } else if (error) {
       const expired = ["INVALID_TOKEN", "TOKEN_EXPIRED", "access_denied", "otp_expired"].includes(error);
       navigate(expired ? "/auth?error=expired_link" : "/auth", { replace: true });
     } else if (token && params.get("type") === "recovery") {

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form.tsx";
+import { GOOGLE_ERROR, GoogleSignIn } from "@/features/auth/components/google-sign-in.tsx";
 import { SignInForm } from "@/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "@/features/auth/components/sign-up-form.tsx";
 import { UpdatePasswordForm } from "@/features/auth/components/update-password-form.tsx";
@@ -25,6 +26,7 @@ export function AuthPage() {
   if (session && !updating) return <Navigate to="/" replace />;
   const tab = params.get("tab") === "signup" ? "signup" : "signin";
   const expired = params.get("error") === "expired_link";
+  const googleFailed = params.get("error") === GOOGLE_ERROR;
   const backToSignIn = () => {
     setForgot(false);
     setParams({}, { replace: true });
@@ -85,6 +87,7 @@ export function AuthPage() {
         <TabsContent value="signup">
           <SignUpForm />
         </TabsContent>
+        <GoogleSignIn />
       </Tabs>
     );
   }
@@ -109,6 +112,12 @@ export function AuthPage() {
               <AlertCircle />
               <AlertTitle>{m.linkExpiredTitle}</AlertTitle>
               <AlertDescription>{m.linkExpired}</AlertDescription>
+            </Alert>
+          ) : null}
+          {googleFailed ? (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertTitle>{m.googleError}</AlertTitle>
             </Alert>
           ) : null}
           {body}

@@ -22,6 +22,18 @@ describe("config", () => {
     expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET/);
   });
 
+  it("backups go to ./backups unless BACKUP_DIR says; metrics are off unless METRICS_TOKEN is long enough", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.backupDir).toBe(path.resolve("backups"));
+    expect(config.metricsToken).toBeUndefined();
+    const set = loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: "/srv/backups", METRICS_TOKEN: "a".repeat(16) });
+    expect([set.backupDir, set.metricsToken]).toEqual(["/srv/backups", "a".repeat(16)]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
+
   describe("S3 storage", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
     const s3 = {

@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
 import { AppError } from "./errors.ts";
+import { redactTokens } from "./auth/events.ts";
 import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
@@ -45,7 +46,7 @@ export function createApp(deps: AppDeps) {
       {
         requestId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: redactTokens(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -68,7 +69,12 @@ export function createApp(deps: AppDeps) {
   // Uploads have their own, larger limit (features/files/routes.ts).
   app.use("/api/*", (c, next) => (c.req.path === "/api/files" ? next() : jsonBodyLimit(c, next)));
   if (metrics) app.get("/api/metrics", metrics.serve);
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    // The auth library's event log lines carry this request's id (auth/events.ts).
+    const request = new Request(c.req.raw);
+    request.headers.set("x-request-id", c.get("requestId"));
+    return auth.handler(request);
+  });
   app.use("/api/*", sessionMiddleware(auth));
   app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/auth-options", authOptionsRoutes(deps));

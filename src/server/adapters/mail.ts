@@ -83,7 +83,7 @@ export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
       writeFileSync(`${file}.partial`, body, { mode: 0o600 });
       renameSync(`${file}.partial`, file);
       logger.info(
-        { event: "mail_outbox", to: message.to, subject: message.subject, file },
+        { event: "mail_outbox", to: maskEmail(message.to), subject: message.subject, file },
         "mail written to the outbox",
       );
     },

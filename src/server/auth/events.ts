@@ -97,6 +97,11 @@ export function authEventLogging(logger: Logger, secret: string) {
   };
 }
 
+/** A request path without the secret some auth links carry in it (the reset link's token). */
+export function redactTokens(path: string): string {
+  return path.replace(/(\/api\/auth\/reset-password\/)[^/?]+/, "$1[redacted]");
+}
+
 /** The auth library's own messages go to our logger as structured lines instead of the console. */
 export function authLibraryLogger(logger: Logger) {
   return {

@@ -1,6 +1,5 @@
 /** Every user-visible message from SPEC.md, word for word, in one place. */
-export const PRODUCT_NAME = "Velolog";
-export const TAGLINE = "Track your bicycle components and maintenance history with ease.";
+export { PRODUCT_NAME, TAGLINE } from "./brand.ts";
 
 export const messages = {
   loading: "Loading...",

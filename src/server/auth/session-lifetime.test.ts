@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { session } from "../db/schema.ts";
+import {
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestApp,
+} from "../testing/test-app.ts";
+import { SESSION_ABSOLUTE_LIFETIME, SESSION_EXPIRES_IN } from "./session-lifetime.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sessions slide (7 days from last use) but end 30 days after sign-in whatever the activity. */
+describeEachDatabase("session lifetime", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** A fresh sign-in: its cookie and its session row's id. */
+  async function signedIn() {
+    const rider = await signUp(t.app);
+    const response = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: rider.email, password: "correct-horse" }),
+    });
+    const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    const [row] = await t.db.select().from(session).where(eq(session.token, token));
+    return { cookie, id: row!.id };
+  }
+  /** Moves a session back in time, as if signed in `days` ago and last renewed `renewedDaysAgo` ago. */
+  async function age(id: string, days: number, renewedDaysAgo: number) {
+    const now = Date.now();
+    await t.db
+      .update(session)
+      .set({
+        createdAt: new Date(now - days * DAY_MS),
+        updatedAt: new Date(now - renewedDaysAgo * DAY_MS),
+        expiresAt: new Date(now - renewedDaysAgo * DAY_MS + SESSION_EXPIRES_IN * 1000),
+      })
+      .where(eq(session.id, id));
+  }
+  const getSession = (cookie: string) =>
+    t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } });
+  const rowOf = async (id: string) => (await t.db.select().from(session).where(eq(session.id, id)))[0];
+
+  it("uses 7 days sliding and 30 days absolute", () => {
+    expect(SESSION_EXPIRES_IN).toBe(7 * 24 * 60 * 60);
+    expect(SESSION_ABSOLUTE_LIFETIME).toBe(30 * 24 * 60 * 60);
+  });
+
+  it("slides: a session used after a day is renewed for 7 more days", async () => {
+    const { cookie, id } = await signedIn();
+    await age(id, 10, 2);
+    const response = await getSession(cookie);
+    expect(((await response.json()) as { user?: unknown } | null)?.user).toBeDefined();
+    const row = await rowOf(id);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_EXPIRES_IN * 1000 - 60_000);
+  });
+
+  it("never slides past 30 days after sign-in", async () => {
+    const { cookie, id } = await signedIn();
+    await age(id, 28, 2);
+    expect(((await (await getSession(cookie)).json()) as { user?: unknown } | null)?.user).toBeDefined();
+    const row = await rowOf(id);
+    const deadline = row!.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000;
+    expect(Math.abs(row!.expiresAt.getTime() - deadline)).toBeLessThan(1000);
+  });
+
+  it("ends a session 30 days after sign-in even when it was used yesterday: deleted, cookie cleared", async () => {
+    const { cookie, id } = await signedIn();
+    await age(id, 31, 0.5);
+    const response = await getSession(cookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
+    expect(response.headers.getSetCookie().join(";")).toMatch(/session_token=;.*Max-Age=0/);
+    expect(await rowOf(id)).toBeUndefined();
+  });
+
+  it("refuses such a session on the app's own API too (401)", async () => {
+    const { cookie, id } = await signedIn();
+    expect((await t.app.request("/api/settings", { headers: { Cookie: cookie } })).status).toBe(200);
+    await age(id, 31, 0.5);
+    expect((await t.app.request("/api/settings", { headers: { Cookie: cookie } })).status).toBe(401);
+    expect(await rowOf(id)).toBeUndefined();
+  });
+});

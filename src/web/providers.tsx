@@ -1,36 +1,47 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
-import { TooltipProvider } from "@/components/ui/tooltip.tsx";
-import { createQueryClient } from "@/lib/query-client.ts";
-import { ThemeProvider, useTheme } from "@/lib/theme.tsx";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { ThemeProvider } from "@/lib/theme.tsx";
+import { TOASTER_WANTED_EVENT } from "@/lib/toaster.ts";
 
-function ThemedToaster() {
-  const { theme } = useTheme();
-  // On phones, toasts sit above the bottom tab bar (4 rem) instead of covering it.
-  return (
-    <Toaster
-      theme={theme}
-      richColors
-      closeButton
-      visibleToasts={3}
-      duration={4000}
-      hotkey={["altKey", "KeyT"]}
-      mobileOffset={{ bottom: 80 }}
-    />
-  );
+// The toaster (sonner) is a chunk of its own, kept out of the first load of the prerendered pages.
+const ThemedToaster = lazy(() => import("@/components/layout/themed-toaster.tsx"));
+
+/**
+ * Mounts the toaster: on a prerendered public page at the visitor's first interaction (or when a toast
+ * is wanted before one, see TOASTER_WANTED_EVENT), otherwise once the browser is idle. Toasts raised
+ * before it mounts are shown when it does (sonner replays them).
+ */
+function DeferredToaster({ untilInteraction }: { untilInteraction: boolean }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    const show = () => setReady(true);
+    const events = ["pointerdown", "keydown", TOASTER_WANTED_EVENT];
+    for (const event of events) window.addEventListener(event, show, { once: true, capture: true });
+    const idle = untilInteraction ? undefined : setTimeout(show, 200);
+    return () => {
+      for (const event of events) window.removeEventListener(event, show, { capture: true });
+      clearTimeout(idle);
+    };
+  }, [ready, untilInteraction]);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  prerendered = false,
+  children,
+}: {
+  /** True when the page came prerendered (its first load stays small); false in the app's shell. */
+  prerendered?: boolean;
+  children: ReactNode;
+}) {
   return (
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          {children}
-          <ThemedToaster />
-        </TooltipProvider>
-      </QueryClientProvider>
+      {children}
+      <DeferredToaster untilInteraction={prerendered} />
     </ThemeProvider>
   );
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR } from "../../shared/domain/pages.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 describe("the served pages", () => {
@@ -44,5 +45,46 @@ describe("the served pages", () => {
     const response = await t.app.request("/no/such/page");
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<div id="root">');
+  });
+});
+
+describe("the prerendered pages (scripts/prerender.ts)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(path.join(os.tmpdir(), "velolog-web-"));
+    writeFileSync(
+      path.join(webDir, "index.html"),
+      '<!doctype html><html><head><meta name="description" content="Velolog" /><title>Velolog</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDir, "prerendered.json"),
+      JSON.stringify({
+        "/pricing": `<main><h1>Pricing</h1><p>$2 per month $& $1</p><a href="mailto:${PRERENDER_SUPPORT_EMAIL}">Contact</a><p>© ${PRERENDER_YEAR} Velolog</p></main>`,
+      }),
+    );
+    t = await createTestApp("pglite", { webDir });
+  });
+  afterAll(() => t.close());
+
+  it("serves a visitor without a session the page's markup, with the operator's email and this year", async () => {
+    const response = await t.app.request("/pricing");
+    expect(response.headers.get("vary")).toContain("Cookie");
+    const html = await response.text();
+    expect(html).toContain('<div id="root"><main><h1>Pricing</h1><p>$2 per month $& $1</p>');
+    expect(html).toContain(`href="mailto:${t.config.supportEmail}"`);
+    expect(html).toContain(`© ${new Date().getFullYear()} Velolog`);
+    expect(html).not.toContain("%%VELOLOG");
+    expect(await (await t.app.request("/pricing/")).text()).toContain("<h1>Pricing</h1>");
+  });
+
+  it("serves a browser with a session cookie the app's empty page (the app routes it, e.g. / to /dashboard)", async () => {
+    for (const cookie of ["better-auth.session_token=abc", "a=1; __Secure-better-auth.session_token=abc"]) {
+      const html = await (await t.app.request("/pricing", { headers: { cookie } })).text();
+      expect(html, cookie).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("serves pages that were not prerendered with the empty page", async () => {
+    expect(await (await t.app.request("/dashboard")).text()).toContain('<div id="root"></div>');
   });
 });

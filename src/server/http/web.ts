@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
-import { PAGE_META } from "../../shared/domain/pages.ts";
+import { PAGE_META, PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR } from "../../shared/domain/pages.ts";
 import { isKnownPath } from "../../shared/domain/routes.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import type { Logger } from "../logger.ts";
@@ -57,6 +57,16 @@ function headTags(head: PageHead): string {
     .join("\n    ");
 }
 
+/** Better Auth's session cookie (plain, or with the __Secure- prefix over HTTPS). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** The public pages' markup rendered at build time (scripts/prerender.ts), by path; empty if not built. */
+function readPrerendered(webDir: string): Record<string, string> {
+  const file = path.join(webDir, "prerendered.json");
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+}
+
 /**
  * Serves the built web app: hashed assets with a long cache lifetime, other files as they are, and the
  * app's page for every screen. A path that is no screen gets the same page (it shows "Oops! Page not
@@ -70,9 +80,27 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     `<meta name="velolog-support-email" content="${escapeHtml(supportEmail)}" />\n  </head>`,
   );
 
-  function renderPage(head: PageHead | null): string {
-    if (!head) return indexHtml;
-    return indexHtml
+  const prerendered = readPrerendered(webDir);
+
+  /**
+   * A public page's prerendered markup, for a browser without a session cookie (the markup shows the
+   * page signed out; with a session the app renders in the browser, e.g. / sends a member to /dashboard).
+   */
+  function prerenderedBody(pathname: string, cookie: string | undefined): string | null {
+    const key = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+    const markup = prerendered[key];
+    if (!markup || SESSION_COOKIE.test(cookie ?? "")) return null;
+    return markup
+      .replaceAll(PRERENDER_SUPPORT_EMAIL, () => escapeHtml(supportEmail))
+      .replaceAll(PRERENDER_YEAR, () => String(new Date().getFullYear()));
+  }
+
+  function renderPage(head: PageHead | null, body: string | null = null): string {
+    const html = body
+      ? indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+      : indexHtml;
+    if (!head) return html;
+    return html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
       .replace(/<meta name="description"[^>]*>/, "")
       .replace("</head>", `${headTags(head)}\n  </head>`);
@@ -100,6 +128,9 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
       return c.html(indexHtml, 404);
     }
     const own = pageHead ? await pageHead(c.req.path).catch(() => null) : null;
-    return c.html(renderPage(own ?? staticHead(c.req.path, publicUrl)));
+    // The answer depends on the session cookie (prerendered markup or the app's empty page).
+    c.header("Vary", "Cookie");
+    const body = prerenderedBody(c.req.path, c.req.header("cookie"));
+    return c.html(renderPage(own ?? staticHead(c.req.path, publicUrl), body));
   });
 }

@@ -54,3 +54,27 @@ export const PAGE_META: Record<string, { title: string; description: string }> =
   "/bicycles": { title: "Bicycles", description: "Your bicycles, or the read-only demo when signed out." },
   "/auth": { title: "Sign in or sign up", description: "Sign in to Velolog, or create a free account." },
 };
+
+/**
+ * The pages prerendered at build time (scripts/prerender.ts) and served with their content in the HTML
+ * to visitors without a session: the landing page and the site's information pages.
+ */
+export const PRERENDERED_PATHS = [
+  "/",
+  "/about",
+  "/pricing",
+  "/faq",
+  "/contact",
+  "/sitemap",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/cookie-policy",
+  "/refund-policy",
+  "/acceptable-use-policy",
+  "/data-processing-agreement",
+  "/security-policy",
+] as const;
+
+/** Placeholders in prerendered markup that the server fills in when it serves a page. */
+export const PRERENDER_SUPPORT_EMAIL = "%%VELOLOG_SUPPORT_EMAIL%%";
+export const PRERENDER_YEAR = "%%VELOLOG_YEAR%%";

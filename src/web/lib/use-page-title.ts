@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { PRODUCT_NAME } from "../../shared/messages.ts";
+import { PRODUCT_NAME } from "../../shared/brand.ts";
 
 export function usePageTitle(title: string) {
   useEffect(() => {

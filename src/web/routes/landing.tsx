@@ -1,11 +1,11 @@
 import { BarChart3, Bike, ClipboardList, FileText, Link2, Moon, PackageOpen, Smartphone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { buttonVariants } from "@/components/ui/button-variants.ts";
+import { cardClasses } from "@/components/ui/card-classes.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { TAGLINE } from "../../shared/messages.ts";
+import { TAGLINE } from "../../shared/brand.ts";
 
 const WORDS = ["bikes", "tires", "crank", "brakes", "pedals", "wheels", "chain"];
 const ROTATE_MS = 2500;
@@ -95,12 +95,16 @@ export function LandingPage() {
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground">{TAGLINE}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to="/auth">Get Started</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/dashboard">View Demo</Link>
-          </Button>
+          <Link to="/auth" data-slot="button" className={buttonVariants({ size: "lg" })}>
+            Get Started
+          </Link>
+          <Link
+            to="/dashboard"
+            data-slot="button"
+            className={buttonVariants({ size: "lg", variant: "outline" })}
+          >
+            View Demo
+          </Link>
         </div>
       </section>
       <section aria-labelledby="features-title" className="grid gap-8">
@@ -110,13 +114,21 @@ export function LandingPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ Icon, title, text }) => (
             <li key={title}>
-              <Card className="h-full">
-                <CardHeader>
+              {/* The card's markup with its static classes (ui/card.tsx would bring tailwind-merge). */}
+              <div data-slot="card" className={`${cardClasses.card} h-full`}>
+                <div data-slot="card-header" className={cardClasses.header}>
                   <Icon className="size-6 text-primary" aria-hidden="true" />
-                  <CardTitle>{title}</CardTitle>
-                </CardHeader>
-                <CardContent className="text-sm text-muted-foreground">{text}</CardContent>
-              </Card>
+                  <h3 data-slot="card-title" className={cardClasses.title}>
+                    {title}
+                  </h3>
+                </div>
+                <div
+                  data-slot="card-content"
+                  className={`${cardClasses.content} text-sm text-muted-foreground`}
+                >
+                  {text}
+                </div>
+              </div>
             </li>
           ))}
         </ul>
@@ -127,11 +139,13 @@ export function LandingPage() {
         </h2>
         <PlanCards
           action={(tier) => (
-            <Button asChild variant={tier === "premium" ? "default" : "outline"}>
-              <Link to={tier === "premium" ? "/pricing" : "/auth"}>
-                {tier === "premium" ? "See Premium" : "Start free"}
-              </Link>
-            </Button>
+            <Link
+              to={tier === "premium" ? "/pricing" : "/auth"}
+              data-slot="button"
+              className={buttonVariants({ variant: tier === "premium" ? "default" : "outline" })}
+            >
+              {tier === "premium" ? "See Premium" : "Start free"}
+            </Link>
           )}
         />
       </section>

@@ -1,17 +1,23 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { LoadingScreen } from "@/components/layout/loading-screen.tsx";
-import { announceSignOut, useSession } from "@/features/auth/api.ts";
+import { PendingScreen } from "@/components/layout/pending-screen.tsx";
+import { hasSignOutNotice, useShellSession } from "@/lib/shell-session.ts";
+import { TOASTER_WANTED_EVENT } from "@/lib/toaster.ts";
 import { AUTH_REDIRECT_PATHS, isKnownPath, isPublicPath } from "../../shared/domain/routes.ts";
 
 /** Routing by session (SPEC.md sections 2 and 4), decided once the session is known. */
 export function RootRoute() {
-  const session = useSession();
+  const session = useShellSession();
   const { pathname, search, hash } = useLocation();
 
-  useEffect(announceSignOut, []);
+  useEffect(() => {
+    // The toast library and the sign-out code load only when there is something to announce.
+    if (!hasSignOutNotice()) return;
+    window.dispatchEvent(new Event(TOASTER_WANTED_EVENT));
+    void import("@/features/auth/api.ts").then((auth) => auth.announceSignOut());
+  }, []);
 
-  if (session.isPending) return <LoadingScreen />;
+  if (session.isPending) return <PendingScreen />;
   const signedIn = !!session.data;
 
   if (signedIn && pathname === "/" && !search && !hash) return <Navigate to="/dashboard" replace />;

@@ -1,6 +1,5 @@
 import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
 import { NavLink } from "react-router";
-import { cn } from "@/lib/utils.ts";
 
 const signedInTabs = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard },
@@ -31,10 +30,9 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
               to={to}
               end={to === "/"}
               className={({ isActive }) =>
-                cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground focus-visible:bg-accent focus-visible:outline-none",
-                  isActive && "text-primary",
-                )
+                `flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium focus-visible:bg-accent focus-visible:outline-none ${
+                  isActive ? "text-primary" : "text-muted-foreground"
+                }`
               }
             >
               <Icon className="size-5" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useAppConfig } from "@/lib/app-config.ts";
-import { PRODUCT_NAME, TAGLINE } from "../../../shared/messages.ts";
+import { PRODUCT_NAME, TAGLINE } from "../../../shared/brand.ts";
 
 interface FooterLink {
   label: string;

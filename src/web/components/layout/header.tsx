@@ -1,9 +1,67 @@
+import { SunMoon, UserRound } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { NavLink } from "react-router";
-import { Button } from "@/components/ui/button.tsx";
-import type { SessionInfo } from "@/features/auth/api.ts";
-import { cn } from "@/lib/utils.ts";
+import { buttonVariants } from "@/components/ui/button-variants.ts";
+import type { SessionInfo } from "@/lib/shell-session.ts";
 import { Logo } from "./logo.tsx";
-import { ThemeMenu, UserMenu } from "./user-menu.tsx";
+
+// The menus (Radix dropdown, floating-ui) are a chunk of their own, kept out of the landing page's first
+// load: the signed-out theme button loads its menu when pressed; the user menu loads with a session.
+const loadMenus = () => import("./user-menu.tsx");
+const UserMenu = lazy(async () => {
+  // Signing out uses the query client: the menu comes with its provider.
+  const [menus, { QueryProvider }] = await Promise.all([loadMenus(), import("@/lib/query.tsx")]);
+  return {
+    default: ({ user }: { user: SessionInfo["user"] }) => (
+      <QueryProvider>
+        <menus.UserMenu user={user} />
+      </QueryProvider>
+    ),
+  };
+});
+const ThemeMenu = lazy(async () => ({ default: (await loadMenus()).ThemeMenu }));
+
+function UserMenuButton({ user }: { user: SessionInfo["user"] }) {
+  const placeholder = (
+    <button
+      type="button"
+      data-slot="button"
+      className={buttonVariants({ variant: "outline", size: "icon" }).replace("rounded-md", "rounded-full")}
+      aria-label="User menu"
+    >
+      <UserRound />
+    </button>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <UserMenu user={user} />
+    </Suspense>
+  );
+}
+
+function ThemeMenuButton() {
+  const [wanted, setWanted] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      data-slot="button"
+      className={buttonVariants({ variant: "ghost", size: "icon" })}
+      aria-label="Theme"
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadMenus()}
+      onFocus={() => void loadMenus()}
+      onClick={() => setWanted(true)}
+    >
+      <SunMoon />
+    </button>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <ThemeMenu defaultOpen />
+    </Suspense>
+  );
+}
 
 const signedInLinks = [
   { to: "/dashboard", label: "Dashboard" },
@@ -30,10 +88,9 @@ export function Header({ user }: { user: SessionInfo["user"] | null }) {
               key={link.to}
               to={link.to}
               className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none",
-                  isActive && "text-foreground",
-                )
+                `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none ${
+                  isActive ? "text-foreground" : "text-muted-foreground"
+                }`
               }
             >
               {link.label}
@@ -42,16 +99,23 @@ export function Header({ user }: { user: SessionInfo["user"] | null }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <UserMenu user={user} />
+            <UserMenuButton user={user} />
           ) : (
             <>
-              <ThemeMenu />
-              <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-                <NavLink to="/auth">Sign In</NavLink>
-              </Button>
-              <Button asChild size="sm">
-                <NavLink to="/auth">Sign Up</NavLink>
-              </Button>
+              <ThemeMenuButton />
+              <NavLink
+                to="/auth"
+                data-slot="button"
+                className={buttonVariants({ variant: "ghost", size: "sm" }).replace(
+                  /^inline-flex /,
+                  "hidden sm:inline-flex ",
+                )}
+              >
+                Sign In
+              </NavLink>
+              <NavLink to="/auth" data-slot="button" className={buttonVariants({ size: "sm" })}>
+                Sign Up
+              </NavLink>
             </>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { Bike } from "lucide-react";
 import { Link } from "react-router";
-import { PRODUCT_NAME } from "../../../shared/messages.ts";
+import { PRODUCT_NAME } from "../../../shared/brand.ts";
 
 export function Logo() {
   return (

@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
-import { useSession } from "@/features/auth/api.ts";
+import { useShellSession } from "@/lib/shell-session.ts";
 import { BottomTabBar } from "./bottom-tab-bar.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 
 export function MainLayout() {
-  const { data: session } = useSession();
+  const { data: session } = useShellSession();
   const user = session?.user ?? null;
   return (
     <div className="flex min-h-dvh flex-col">

@@ -51,9 +51,10 @@ export function UserMenu({ user }: { user: SessionInfo["user"] }) {
   );
 }
 
-export function ThemeMenu() {
+/** The theme choice of signed-out visitors; `defaultOpen` when it loads because the button was pressed. */
+export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label="Theme">
           <SunMoon />

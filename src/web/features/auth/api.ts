@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type SessionInfo, sessionQueryKey } from "@/lib/session.ts";
+import { type SessionInfo, SIGNED_OUT_FLAG, sessionQueryKey } from "@/lib/session.ts";
 import { messages } from "../../../shared/messages.ts";
 
 export { type SessionInfo, sessionQueryKey, useSession } from "@/lib/session.ts";
@@ -14,8 +14,6 @@ export function useRefreshSession() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
-
-const SIGNED_OUT_FLAG = "velolog-signed-out";
 
 /**
  * SPEC.md section 4: this browser's auth state is cleared first, then the session is ended on the

@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { Badge } from "@/components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { badgeVariants } from "@/components/ui/badge-variants.ts";
+import { cardClasses } from "@/components/ui/card-classes.ts";
 import { PLANS, type PlanTier } from "../../../../shared/domain/plans.ts";
 
 const perks: Record<PlanTier, string[]> = {
@@ -24,18 +24,30 @@ export function PlanCards({
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 sm:grid-cols-2">
       {[PLANS.free, PLANS.premium].map((plan) => (
-        <Card key={plan.tier} className={plan.tier === "premium" ? "border-primary/60" : undefined}>
-          <CardHeader>
+        // The card's markup with its static classes: this is on the landing page, whose first load stays
+        // small (ui/card.tsx and ui/badge.tsx would bring tailwind-merge).
+        <div
+          key={plan.tier}
+          data-slot="card"
+          className={plan.tier === "premium" ? `${cardClasses.card} border-primary/60` : cardClasses.card}
+        >
+          <div data-slot="card-header" className={cardClasses.header}>
             <div className="flex items-center justify-between gap-2">
-              <CardTitle>{plan.name}</CardTitle>
-              {current === plan.tier ? <Badge>Your plan</Badge> : null}
+              <h3 data-slot="card-title" className={cardClasses.title}>
+                {plan.name}
+              </h3>
+              {current === plan.tier ? (
+                <span data-slot="badge" className={badgeVariants()}>
+                  Your plan
+                </span>
+              ) : null}
             </div>
-            <CardDescription>
+            <p data-slot="card-description" className={cardClasses.description}>
               <span className="text-3xl font-bold text-foreground">${plan.priceUsdPerMonth}</span>
               {plan.priceUsdPerMonth > 0 ? " per month" : " forever"}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 text-sm">
+            </p>
+          </div>
+          <div data-slot="card-content" className={`${cardClasses.content} grid gap-4 text-sm`}>
             <ul className="grid gap-2">
               {perks[plan.tier].map((perk) => (
                 <li key={perk} className="flex items-start gap-2">
@@ -45,8 +57,8 @@ export function PlanCards({
               ))}
             </ul>
             {action(plan.tier)}
-          </CardContent>
-        </Card>
+          </div>
+        </div>
       ))}
     </div>
   );

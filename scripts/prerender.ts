@@ -1,0 +1,46 @@
+/**
+ * The build's second step (after `vite build`): renders each public information page with
+ * react-dom/server, as a signed-out visitor sees it, into dist/prerendered.json ({ path: markup }).
+ * The server puts that markup into the page's root element (src/server/http/web.ts) and the browser
+ * hydrates it (src/web/main.tsx), so crawlers and the first paint get the content, not an empty div.
+ */
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+import { PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR, PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const distDir = process.env.PRERENDER_DIST_DIR ?? path.join(root, "dist");
+// Inside the project, so the rendered module finds its packages in node_modules.
+const outDir = path.join(root, "node_modules", ".cache", `velolog-prerender-${process.pid}`);
+// What the app renders without a page to read settings from (src/web/lib/app-config.ts).
+const FALLBACK_SUPPORT_EMAIL = "support@velolog.local";
+
+try {
+  await build({
+    root,
+    logLevel: "warn",
+    build: { ssr: "src/web/prerender.tsx", outDir, emptyOutDir: true, copyPublicDir: false },
+  });
+  const { renderPage } = (await import(pathToFileURL(path.join(outDir, "prerender.js")).href)) as {
+    renderPage: (pathname: string) => Promise<string>;
+  };
+  const year = String(new Date().getFullYear());
+  const pages: Record<string, string> = {};
+  for (const pathname of PRERENDERED_PATHS) {
+    const html = await renderPage(pathname);
+    if (!html.includes("<h1")) throw new Error(`prerender: ${pathname} has no h1`);
+    const filled = html
+      .replaceAll(FALLBACK_SUPPORT_EMAIL, PRERENDER_SUPPORT_EMAIL)
+      // The footer's "© <year>" (React puts comments between text parts): the server writes the year it serves in.
+      .replace(new RegExp(`(©(?: |<!-- -->)*)${year}`, "g"), `$1${PRERENDER_YEAR}`);
+    if (!filled.includes(PRERENDER_YEAR) || !filled.includes(PRERENDER_SUPPORT_EMAIL))
+      throw new Error(`prerender: ${pathname}: the footer's year or support email was not found`);
+    pages[pathname] = filled;
+  }
+  writeFileSync(path.join(distDir, "prerendered.json"), `${JSON.stringify(pages)}\n`);
+  console.log(`prerendered ${Object.keys(pages).length} pages into dist/prerendered.json`);
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

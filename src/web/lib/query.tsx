@@ -1,0 +1,25 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { createQueryClient } from "./query-client.ts";
+import { fetchSession, getShellSession, sessionQueryKey, setShellSession } from "./shell-session.ts";
+
+/**
+ * The app's one query client. This module (and TanStack Query with it) loads with the first page that
+ * needs it (lib/lazy-page.tsx wraps every lazily loaded page in QueryProvider), not with the shell.
+ */
+export const queryClient = createQueryClient();
+
+// The ["session"] query and the shell's session store say the same thing from here on.
+const known = getShellSession();
+if (!known.isPending) queryClient.setQueryData(sessionQueryKey, known.data);
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type === "removed" || event.query.queryKey[0] !== sessionQueryKey[0]) return;
+  const { status, data } = event.query.state;
+  if (status === "success") setShellSession({ isPending: false, data: (data as typeof known.data) ?? null });
+});
+if (known.isPending)
+  void queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

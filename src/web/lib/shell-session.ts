@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The session as the app's shell (routing, header, footer) sees it, without the query library: the
+ * shell is part of every page's first load, TanStack Query is not (it loads with the pages that fetch
+ * data; see lib/query.tsx, which keeps this store in step with the ["session"] query).
+ */
+export const sessionQueryKey = ["session"] as const;
+
+/** Set in sessionStorage by sign-out; the reload that follows shows the signed-out toast once. */
+export const SIGNED_OUT_FLAG = "velolog-signed-out";
+
+export function hasSignOutNotice(): boolean {
+  try {
+    return !!sessionStorage.getItem(SIGNED_OUT_FLAG);
+  } catch {
+    return false;
+  }
+}
+
+export interface SessionInfo {
+  token: string;
+  /** When this browser signed in. */
+  signedInAt: string;
+  user: { id: string; email: string; name: string; createdAt: string | Date };
+}
+
+interface SessionResponse {
+  session: { token: string; createdAt: string };
+  user: { id: string; email: string; name: string; createdAt: string };
+}
+
+/**
+ * The session check on every page load. Plain fetch rather than the auth library's client, which stays
+ * out of the first-load bundle (it loads with the sign-in and account screens).
+ */
+export async function fetchSession(): Promise<SessionInfo | null> {
+  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
+  if (!response?.ok) return null;
+  const data = (await response.json().catch(() => null)) as SessionResponse | null;
+  if (!data?.user) return null;
+  return {
+    token: data.session.token,
+    signedInAt: data.session.createdAt,
+    user: { id: data.user.id, email: data.user.email, name: data.user.name, createdAt: data.user.createdAt },
+  };
+}
+
+export interface ShellSession {
+  isPending: boolean;
+  data: SessionInfo | null;
+}
+
+let current: ShellSession = { isPending: true, data: null };
+const listeners = new Set<() => void>();
+
+export function getShellSession(): ShellSession {
+  return current;
+}
+
+/** Sets what the shell shows (a prerendered page: known signed out; lib/query.tsx: the query's data). */
+export function setShellSession(next: ShellSession) {
+  if (next.isPending === current.isPending && next.data === current.data) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useShellSession(): ShellSession {
+  return useSyncExternalStore(subscribe, getShellSession, getShellSession);
+}

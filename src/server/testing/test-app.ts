@@ -68,6 +68,7 @@ export async function createTestApp(
   options: {
     webDir?: string;
     allowLoopbackImports?: boolean;
+    rateLimit?: boolean;
     /** More settings, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a stand-in server the test started. */
     env?: Record<string, string>;
     /** A logger whose output the test reads (default: silent). */
@@ -90,7 +91,7 @@ export async function createTestApp(
   const mailer = createMailer(config, logger);
   const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
-    rateLimit: false,
+    rateLimit: options.rateLimit ?? false,
     mailer,
     logger,
     beforeDeleteUser: (userId) => deleteAllFilesOf(database.db, storage, userId),

@@ -1,0 +1,51 @@
+import { createHmac } from "node:crypto";
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** RFC 4648 base32 (no padding needed), as authenticator apps read the otpauth:// secret. */
+function base32Decode(text: string): Buffer {
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text.replace(/=+$/, "").toUpperCase()) {
+    const index = BASE32.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/**
+ * The code an authenticator app shows now (RFC 6238: HMAC-SHA1, 30 s steps, 6 digits), computed from the
+ * base32 secret of an otpauth:// URI, exactly as a phone would. `stepOffset` picks a neighbouring step.
+ */
+export function totpCode(base32Secret: string, { at = Date.now(), stepOffset = 0 } = {}): string {
+  const counter = Math.floor(at / 30_000) + stepOffset;
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const hmac = createHmac("sha1", base32Decode(base32Secret)).update(message).digest();
+  const offset = hmac[hmac.length - 1]! & 0x0f;
+  const binary = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return binary.toString().padStart(6, "0");
+}
+
+/** The base32 secret carried by an otpauth:// URI. */
+export function secretOf(otpauthUri: string): string {
+  const secret = new URL(otpauthUri).searchParams.get("secret");
+  if (!secret) throw new Error(`no secret in ${otpauthUri}`);
+  return secret;
+}
+
+/** A 6-digit code that is not valid now (nor in the neighbouring steps the server accepts). */
+export function wrongCode(base32Secret: string): string {
+  const valid = new Set([-1, 0, 1].map((stepOffset) => totpCode(base32Secret, { stepOffset })));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, "0");
+    if (!valid.has(candidate)) return candidate;
+  }
+}

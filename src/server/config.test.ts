@@ -5,6 +5,44 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
 describe("config", () => {
+  it("Stripe billing: off without settings, all three settings together, each missing one named", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
+    expect(loadConfig({ DATA_DIR: dataDir }).stripe).toBeUndefined();
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_123",
+      STRIPE_PRICE_ID: "price_123",
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...stripe }).stripe).toEqual({
+      secretKey: "sk_test_123",
+      webhookSecret: "whsec_123",
+      priceId: "price_123",
+      apiBaseUrl: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...stripe, STRIPE_API_BASE_URL: "http://127.0.0.1:12111" }).stripe
+        ?.apiBaseUrl,
+    ).toBe("http://127.0.0.1:12111");
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be set too[\s\S]*STRIPE_PRICE_ID: must be set too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_API_BASE_URL: "http://127.0.0.1:1" })).toThrow(
+      /STRIPE_SECRET_KEY: must be set too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...stripe, STRIPE_SECRET_KEY: "pk_test_123" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...stripe, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...stripe, STRIPE_PRICE_ID: "prod_1" })).toThrow(
+      /STRIPE_PRICE_ID: must be a Stripe price id/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...stripe, STRIPE_API_BASE_URL: "ftp://x" })).toThrow(
+      /STRIPE_API_BASE_URL: must be an http\(s\) URL/,
+    );
+  });
+
   it("needs nothing: port 3000, ./data, a generated secret kept in DATA_DIR", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
     const config = loadConfig({ DATA_DIR: dataDir });

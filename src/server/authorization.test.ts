@@ -52,6 +52,9 @@ const MATRIX: Row[] = [
   ["POST", "/api/billing/test/confirm", undefined, 200, 200, 401],
   ["POST", "/api/billing/test/cancel", undefined, 200, 400, 401],
   ["POST", "/api/billing/test/resume", undefined, 200, 200, 401],
+  // Stripe's webhook: no session, authenticated by its signature (features/billing/stripe.test.ts). This
+  // app runs billing in test mode, where there is no Stripe and so no webhook.
+  ["POST", "/api/billing/webhook", undefined, 404, 404, 404],
   ["GET", "/api/settings", undefined, 200, 200, 401],
   ["PUT", "/api/settings", { distanceUnit: "mi" }, 200, 200, 401],
   // Uploads are multipart: their ownership and validation are tested in features/files/files.test.ts.

@@ -12,7 +12,11 @@ import {
 } from "./db/schema.ts";
 import { createTestApp, signUp, type TestApp, type TestClient } from "./testing/test-app.ts";
 
-/** Every JSON write route, with a valid body to mutate and the ids it needs. */
+/**
+ * Every JSON write route, with a valid body to mutate and the ids it needs. Not here: uploads (multipart,
+ * features/files) and Stripe's webhook (a signed raw body without a session; its hostile input is tested
+ * in features/billing/stripe.test.ts).
+ */
 const ROUTES: [method: string, path: string, valid: Record<string, unknown>][] = [
   [
     "POST",

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
@@ -316,6 +317,49 @@ describeEachDatabase("billing with Stripe", (kind) => {
     });
     expect((await deliver(completed)).status).toBe(500);
     expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, completed.id))).toEqual([]);
+    expect(await status(rider)).toMatchObject({ subscribed: false });
+  });
+
+  it("webhook: hostile input, signed or not, is never a 500 and changes nothing", async () => {
+    const { rider } = await customer();
+    const processed = async () => (await t.db.select({ n: count() }).from(stripeEvents))[0]!.n;
+    const before = await processed();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 400 }),
+        fc.string({ maxLength: 200 }),
+        async (body, signature) => {
+          const response = await t.app.request("/api/billing/webhook", {
+            method: "POST",
+            headers: { "Stripe-Signature": signature },
+            body,
+          });
+          expect(response.status).toBe(400);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(await processed()).toBe(before);
+
+    // Correctly signed but malformed events (Stripe would never send them) are acknowledged, not a 500.
+    const odd: object[] = [
+      {},
+      { id: 42, type: "checkout.session.completed" },
+      { id: "evt_odd_1", type: "checkout.session.completed" },
+      { id: "evt_odd_2", type: "checkout.session.completed", data: null },
+      { id: "evt_odd_3", type: "checkout.session.completed", data: { object: null } },
+      { id: "evt_odd_4", type: "checkout.session.completed", data: { object: { mode: "subscription" } } },
+      {
+        id: "evt_odd_5",
+        type: "customer.subscription.updated",
+        data: { object: { object: "subscription" } },
+      },
+      { id: "evt_odd_6", type: "customer.subscription.deleted", data: { object: [] } },
+    ];
+    for (const body of odd) {
+      const response = await deliver(body);
+      expect(response.status, JSON.stringify(body)).toBe(200);
+    }
     expect(await status(rider)).toMatchObject({ subscribed: false });
   });
 

@@ -81,7 +81,7 @@ export async function applyStripeEvent(
   event: Stripe.Event,
   logger: Logger,
 ): Promise<EventOutcome> {
-  if (!PLAN_EVENTS.has(event.type)) return "ignored";
+  if (typeof event.id !== "string" || !PLAN_EVENTS.has(event.type)) return "ignored";
   const [seen] = await db
     .select({ id: stripeEvents.id })
     .from(stripeEvents)
@@ -137,13 +137,16 @@ export async function applyStripeEvent(
 }
 
 function subscriptionIdOf(event: Stripe.Event): string | null {
+  // Read defensively: the payload is signed by Stripe, but a malformed one must not become a 500.
+  const object = (event.data as { object?: unknown } | undefined)?.object as Record<string, unknown> | null;
+  if (!object || typeof object !== "object") return null;
   if (event.type === "checkout.session.completed") {
-    const session = event.data.object;
-    if (session.mode !== "subscription" || !session.subscription) return null;
-    return typeof session.subscription === "string" ? session.subscription : session.subscription.id;
+    if (object.mode !== "subscription") return null;
+    const subscription = object.subscription as string | { id?: unknown } | null | undefined;
+    const id = typeof subscription === "string" ? subscription : subscription?.id;
+    return typeof id === "string" && id ? id : null;
   }
-  const object = event.data.object as { object?: string; id?: string };
-  return object.object === "subscription" && object.id ? object.id : null;
+  return object.object === "subscription" && typeof object.id === "string" && object.id ? object.id : null;
 }
 
 /** The end of the paid period (on the subscription's items), or the scheduled cancellation if earlier. */

@@ -1,41 +1,68 @@
 /**
  * npm run bench: prints each benchmark as a table and writes the figures to bench/results/.
- * Benchmarks report; they never fail on a number.
+ * Benchmarks report; they never fail on a number. `node bench/run.ts <section>` runs one section
+ * (dashboard, api, startup, import, frontend).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchApiLoad } from "./api-load.ts";
 import { benchDashboard } from "./dashboard.ts";
+import { benchFrontend } from "./frontend.ts";
 import { benchImportParse } from "./import-parse.ts";
 import { benchStartup } from "./startup.ts";
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+const only = process.argv[2];
+const section = (name: string) => !only || only === name;
 
-console.log("\nDashboard stats (10 bicycles, 300 components, 3,000 service entries; one request at a time)");
-const dashboard = [await benchDashboard("pglite")];
-if (process.env.TEST_DATABASE_URL) dashboard.push(await benchDashboard("postgres"));
-console.table(dashboard);
-results.dashboard = dashboard;
+if (section("dashboard")) {
+  console.log(
+    "\nDashboard stats (10 bicycles, 300 components, 3,000 service entries; one request at a time)",
+  );
+  const dashboard = [await benchDashboard("pglite")];
+  if (process.env.TEST_DATABASE_URL) dashboard.push(await benchDashboard("postgres"));
+  console.table(dashboard);
+  results.dashboard = dashboard;
+}
 
-console.log(
-  `\nAPI under load: 50 connections, ${process.env.BENCH_SECONDS ?? 10} s per route, 1,000 users seeded`,
-);
-const load = [...(await benchApiLoad("pglite"))];
-if (process.env.TEST_DATABASE_URL)
-  load.push(...(await benchApiLoad("postgres", await freshDatabase(process.env.TEST_DATABASE_URL))));
-console.table(load);
-results.apiLoad = load;
+if (section("api")) {
+  console.log(
+    `\nAPI under load: 50 connections, ${process.env.BENCH_SECONDS ?? 10} s per route, 1,000 users seeded`,
+  );
+  const load = [...(await benchApiLoad("pglite"))];
+  if (process.env.TEST_DATABASE_URL)
+    load.push(...(await benchApiLoad("postgres", await freshDatabase(process.env.TEST_DATABASE_URL))));
+  console.table(load);
+  results.apiLoad = load;
+}
 
-console.log(
-  "\nStart-up on an existing database, and resident memory (targets: under 2 s; idle under 150 MB)",
-);
-const startup = await benchStartup();
-console.table([startup]);
-results.startup = startup;
+if (section("startup")) {
+  console.log(
+    "\nStart-up on an existing database, and resident memory (targets: under 2 s; idle under 150 MB)",
+  );
+  const startup = await benchStartup();
+  console.table([startup]);
+  results.startup = startup;
+}
 
-console.log("\nImport: parsing pasted spec text in one call (target: 1 MB under 100 ms)");
-const parse = benchImportParse();
-console.table([parse]);
-results.importParse = parse;
+if (section("import")) {
+  console.log("\nImport: parsing pasted spec text in one call (target: 1 MB under 100 ms)");
+  const parse = benchImportParse();
+  console.table([parse]);
+  results.importParse = parse;
+}
+
+if (section("frontend")) {
+  console.log(
+    "\nFront end: gzipped JavaScript and CSS loaded on a first visit, signed out (target: landing at most 100 KB of JS)",
+  );
+  const frontend = await benchFrontend();
+  console.table(frontend.firstVisits);
+  console.log(
+    "\nLighthouse mobile (targets: performance 95 landing, 90 demo dashboard; accessibility 100; best practices 95; SEO 100; CLS 0)",
+  );
+  console.table(frontend.lighthouse);
+  results.frontend = frontend;
+}
 
 mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/bench-${Date.now()}.json`;

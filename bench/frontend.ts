@@ -1,0 +1,198 @@
+/**
+ * Front end (issue K, section 4): the gzipped JavaScript and CSS each route loads on a first visit, and
+ * the Lighthouse mobile scores of the landing page and the demo dashboard, measured with the system
+ * Chromium. Builds the web app into a folder of its own first (vite build, then the prerender step).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumArgs } from "../e2e/browser.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Routes measured on a first visit without a session (the dashboard and bicycle are the demo's). */
+export const FIRST_VISIT_ROUTES = [
+  "/",
+  "/auth",
+  "/dashboard",
+  "/bicycles/demo-1",
+  "/about",
+  "/pricing",
+  "/faq",
+  "/contact",
+  "/sitemap",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/cookie-policy",
+  "/refund-policy",
+  "/acceptable-use-policy",
+  "/data-processing-agreement",
+  "/security-policy",
+];
+
+const LIGHTHOUSE_ROUTES = ["/", "/dashboard"];
+
+export interface FirstVisit {
+  route: string;
+  jsFiles: number;
+  jsKbGzip: number;
+  cssKbGzip: number;
+  /** Whether the HTML carried the page's content (an h1) before any script ran. */
+  contentInHtml: boolean;
+}
+
+export interface LighthouseScores {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Builds the web app (the same two steps as `npm run build`) into a temporary folder. */
+function buildInto(webDir: string) {
+  const env = { ...process.env, PRERENDER_DIST_DIR: webDir };
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--outDir", webDir],
+    {
+      cwd: root,
+      env,
+      stdio: "ignore",
+    },
+  );
+  execFileSync(process.execPath, ["scripts/prerender.ts"], { cwd: root, env, stdio: "ignore" });
+}
+
+async function startWebServer(webDir: string, dataDir: string) {
+  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["bench/frontend-server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BENCH_WEB_DIR: webDir,
+      DATA_DIR: dataDir,
+      PORT: port,
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 600; i++) {
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error("the front-end benchmark's server did not start");
+}
+
+/** Loads each route in a fresh browser context and sums the gzipped size of its scripts and styles. */
+async function measureFirstVisits(baseUrl: string): Promise<FirstVisit[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+  const rows: FirstVisit[] = [];
+  try {
+    for (const route of FIRST_VISIT_ROUTES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pending: Promise<void>[] = [];
+      let js = 0;
+      let jsFiles = 0;
+      let css = 0;
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (type !== "script" && type !== "stylesheet") return;
+        pending.push(
+          response.body().then((body) => {
+            const size = gzipSync(body, { level: 9 }).length;
+            if (type === "script") {
+              js += size;
+              jsFiles += 1;
+            } else css += size;
+          }),
+        );
+      });
+      const response = await page.goto(`${baseUrl}${route}`, { waitUntil: "networkidle" });
+      const html = (await response?.text()) ?? "";
+      await Promise.all(pending);
+      rows.push({
+        route,
+        jsFiles,
+        jsKbGzip: kb(js),
+        cssKbGzip: kb(css),
+        contentInHtml: /<div id="root">\s*<[^>]+>[\s\S]*<h1/.test(html),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+/** Lighthouse's default (mobile, simulated throttling) run of one page in the system Chromium. */
+async function runLighthouse(url: string): Promise<Omit<LighthouseScores, "route">> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", ...chromiumArgs],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+      fcpMs: ms("first-contentful-paint"),
+      lcpMs: ms("largest-contentful-paint"),
+      tbtMs: ms("total-blocking-time"),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function benchFrontend() {
+  const work = mkdtempSync(path.join(os.tmpdir(), "velolog-bench-web-"));
+  const webDir = path.join(work, "dist");
+  buildInto(webDir);
+  const server = await startWebServer(webDir, path.join(work, "data"));
+  try {
+    const firstVisits = await measureFirstVisits(server.url);
+    const lighthouseScores: LighthouseScores[] = [];
+    for (const route of LIGHTHOUSE_ROUTES)
+      lighthouseScores.push({ route, ...(await runLighthouse(`${server.url}${route}`)) });
+    return { firstVisits, lighthouse: lighthouseScores };
+  } finally {
+    server.child.kill("SIGTERM");
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { TAGLINE } from "../src/shared/brand.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** Each prerendered page, its h1, and a sentence of its main text (scripts/prerender.ts). */
+const pages: [string, string, string][] = [
+  ["/", "Keep your bikes in top shape", TAGLINE],
+  ["/about", "About", "Velolog"],
+  ["/pricing", "Pricing", "Up to 10 bicycles"],
+  ["/faq", "FAQ", "Premium keeps up to 10 bicycles for $2 per month"],
+  ["/contact", "Contact", "support@velolog.local"],
+  ["/sitemap", "Sitemap", "Privacy Policy"],
+  ["/privacy-policy", "Privacy Policy", "answered within 30 days"],
+  ["/terms-of-service", "Terms of Service", "Velolog"],
+  ["/cookie-policy", "Cookie Policy", "cookie"],
+  ["/refund-policy", "Refund Policy", "within 14 days of their first payment"],
+  ["/acceptable-use-policy", "Acceptable Use Policy", "Velolog"],
+  ["/data-processing-agreement", "Data Processing Agreement", "within 72 hours of discovery"],
+  ["/security-policy", "Security Policy", "Velolog"],
+];
+
+/** The text of some HTML, tags dropped, entities of the prerender decoded, spaces collapsed. */
+function text(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<br\s*\/?>/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+test("every public page's HTML carries its h1 and main text before any script runs", async ({ request }) => {
+  for (const [route, heading, sentence] of pages) {
+    const response = await request.get(route);
+    expect(response.status(), route).toBe(200);
+    const html = await response.text();
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+    expect(h1 && text(h1), route).toContain(heading);
+    const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? "";
+    expect(text(main), route).toContain(sentence);
+    expect(text(main).length, route).toBeGreaterThan(100);
+    expect(html, route).not.toContain("%%VELOLOG");
+  }
+});
+
+test("with JavaScript off, the landing page shows its content", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Keep your bikes");
+  await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+  await context.close();
+});
+
+test("a signed-in browser gets the app's page, which takes it from / to /dashboard", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const html = await (await page.request.get("/")).text();
+  expect(html).toContain('<div id="root"></div>');
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("the prerendered landing page hydrates: the theme menu and links work without a reload", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Light" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("FAQ");
+  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+});
+
+// Size, not time: what the built landing page makes the browser load (the entry and its preloads; the
+// page loads no other script until the visitor interacts, which the browser check below confirms).
+const BUDGET_BYTES = 100 * 1000;
+
+test("the built landing page loads at most 100 KB of gzipped JavaScript", async ({ page }) => {
+  const dist = path.resolve(import.meta.dirname, "..", "dist");
+  const indexHtml = readFileSync(path.join(dist, "index.html"), "utf8");
+  const files = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gzipped = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const fromDist = files.reduce((sum, file) => sum + gzipped(file), 0);
+  expect(fromDist, files.join(", ")).toBeLessThanOrEqual(BUDGET_BYTES);
+
+  const loaded = new Set<string>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") loaded.add(new URL(response.url()).pathname);
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  const assets = [...loaded].filter((file) => file.startsWith("/assets/"));
+  expect(assets.sort(), "scripts loaded by the landing page").toEqual([...files].sort());
+});

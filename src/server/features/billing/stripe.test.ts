@@ -194,6 +194,23 @@ describeEachDatabase("billing with Stripe", (kind) => {
     expect(created.filter((r) => r.status === 201)).toHaveLength(10);
   });
 
+  it("webhook: the same event delivered five times at once is applied exactly once", async () => {
+    const { rider, customerId } = await customer();
+    const sub = subscribe(customerId);
+    const answers = await Promise.all(
+      Array.from(
+        { length: 5 },
+        async () => ((await (await deliver(sub.completed)).json()) as { outcome: string }).outcome,
+      ),
+    );
+    expect(answers.filter((o) => o === "applied")).toHaveLength(1);
+    expect(answers.filter((o) => o === "duplicate")).toHaveLength(4);
+    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, sub.completed.id))).toHaveLength(
+      1,
+    );
+    expect(await status(rider)).toMatchObject({ subscribed: true });
+  });
+
   it("webhook: a missing or bad signature is a 400 and changes nothing", async () => {
     const { rider, customerId } = await customer();
     const sub = subscribe(customerId);

@@ -380,6 +380,29 @@ describeEachDatabase("billing with Stripe", (kind) => {
     expect(await status(rider)).toMatchObject({ subscribed: false });
   });
 
+  it("webhook: exempt from the same-origin check and the session, so only the signature decides", async () => {
+    const { rider, customerId } = await customer();
+    const sub = subscribe(customerId);
+    const payload = JSON.stringify(sub.completed);
+    const send = (signature: string) =>
+      t.app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: {
+          Origin: "https://evil.example",
+          "Sec-Fetch-Site": "cross-site",
+          Cookie: rider.cookie,
+          "Stripe-Signature": signature,
+        },
+        body: payload,
+      });
+    expect((await send("t=1,v1=forged")).status).toBe(400);
+    expect(await status(rider)).toMatchObject({ subscribed: false });
+    expect(
+      (await send(sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))).status,
+    ).toBe(200);
+    expect(await status(rider)).toMatchObject({ subscribed: true });
+  });
+
   it("webhook: a body over the limit is refused before anything is parsed", async () => {
     const response = await t.app.request("/api/billing/webhook", {
       method: "POST",

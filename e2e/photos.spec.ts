@@ -31,11 +31,14 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   await page.goto("/bicycles");
   await page.getByRole("button", { name: "Add Bicycle" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Gravel Grinder");
+  // Chromium has OffscreenCanvas with a WebP encoder, so the resizing and encoding run in a worker.
+  const compressing = page.waitForEvent("worker");
   await page.getByLabel("Photo", { exact: true }).setInputFiles(photo);
   await expect(page.getByAltText("Photo preview")).toBeVisible();
   const sizes = page.getByText(/^Original: .* · Compressed: .*/);
   await expect(sizes).toContainText(`Original: ${sizeText(photoSize)}`);
   await expect(sizes).toContainText(/Compressed: \d+(\.\d)? KB/);
+  expect((await compressing).url()).toMatch(/compress/);
   await expect(page.getByText("Uploaded")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
     "aria-valuenow",
@@ -105,3 +108,66 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
   expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
 });
+
+/** Browsers the worker cannot serve: the page resizes and encodes the photo itself, with the same messages. */
+for (const browser of [
+  {
+    name: "without OffscreenCanvas, the page compresses with a canvas element and sends WebP",
+    init: () => {
+      // @ts-expect-error: removing what an older browser does not have
+      delete window.OffscreenCanvas;
+    },
+    sent: { name: "IMG_0001.webp", type: "image/webp" },
+  },
+  {
+    name: "without a WebP encoder (Safari), the page compresses and sends JPEG",
+    init: () => {
+      // Safari answers a WebP request with PNG, as the canvas specification allows.
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      HTMLCanvasElement.prototype.toBlob = function (callback, type, quality) {
+        toBlob.call(this, callback, type === "image/webp" ? "image/png" : type, quality);
+      };
+      const convertToBlob = OffscreenCanvas.prototype.convertToBlob;
+      OffscreenCanvas.prototype.convertToBlob = function (options) {
+        const type = options?.type === "image/webp" ? "image/png" : options?.type;
+        return convertToBlob.call(this, { ...options, type });
+      };
+    },
+    sent: { name: "IMG_0001.jpg", type: "image/jpeg" },
+  },
+]) {
+  test(browser.name, async ({ page, rider }) => {
+    expect(rider.email).toContain("@");
+    await page.addInitScript(browser.init);
+    // Notes the name and type of each file the page sends (a blob body is not visible on the request).
+    await page.addInitScript(() => {
+      const send = XMLHttpRequest.prototype.send;
+      const sent: { name: string; type: string }[] = [];
+      Object.assign(window, { sentFiles: sent });
+      XMLHttpRequest.prototype.send = function (body) {
+        const file = body instanceof FormData ? body.get("file") : null;
+        if (file instanceof File) sent.push({ name: file.name, type: file.type });
+        send.call(this, body);
+      };
+    });
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    const photo = await largeJpeg();
+    await page.goto("/bicycles");
+    await page.getByRole("button", { name: "Add Bicycle" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Fallback Bike");
+    await page.getByLabel("Photo", { exact: true }).setInputFiles(photo);
+    const sizes = page.getByText(/^Original: .* · Compressed: .*/);
+    await expect(sizes).toContainText(`Original: ${sizeText(statSync(photo).size)}`);
+    await expect(sizes).toContainText(/Compressed: \d+(\.\d)? KB/);
+    await expect(page.getByText("Uploaded")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sentFiles: unknown[] }).sentFiles)).toEqual([
+      browser.sent,
+    ]);
+    expect(workers).toEqual([]);
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+    const cardImage = page.getByRole("img", { name: "Fallback Bike" });
+    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+  });
+}

@@ -1,9 +1,6 @@
-import { messages } from "../../../shared/messages.ts";
-import { fitWithin, withExtension } from "./resize.ts";
-
-const QUALITY = 0.8;
-
-type Canvas = OffscreenCanvas | HTMLCanvasElement;
+import type { CompressReply, CompressRequest } from "./compress.worker.ts";
+import { type Canvas, decode, resizeAndEncode } from "./encode.ts";
+import { withExtension } from "./resize.ts";
 
 function makeCanvas(width: number, height: number): Canvas {
   if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(width, height);
@@ -13,35 +10,63 @@ function makeCanvas(width: number, height: number): Canvas {
   return canvas;
 }
 
-async function encode(canvas: Canvas, type: string): Promise<Blob | null> {
-  if ("convertToBlob" in canvas) return canvas.convertToBlob({ type, quality: QUALITY });
-  return new Promise((resolve) => canvas.toBlob(resolve, type, QUALITY));
+let workerEncodesWebp: Promise<boolean> | undefined;
+
+/** Whether a worker can do the work: module workers, OffscreenCanvas, and a WebP encoder (not Safari's). */
+function canUseWorker(): Promise<boolean> {
+  workerEncodesWebp ??= (async () => {
+    if (typeof Worker === "undefined" || typeof OffscreenCanvas === "undefined") return false;
+    if (!("convertToBlob" in OffscreenCanvas.prototype)) return false;
+    try {
+      const probe = new OffscreenCanvas(1, 1);
+      if (!probe.getContext("2d")) return false;
+      return (await probe.convertToBlob({ type: "image/webp" })).type === "image/webp";
+    } catch {
+      return false;
+    }
+  })();
+  return workerEncodesWebp;
+}
+
+/** The worker's result; null when the worker itself could not run (then the page does the work). */
+function inWorker(file: File): Promise<Blob | null> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("./compress.worker.ts", import.meta.url), { type: "module" });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const finish = () => worker.terminate();
+    worker.onmessage = (event: MessageEvent<CompressReply>) => {
+      finish();
+      if (event.data.ok) resolve(event.data.blob);
+      else reject(new Error(event.data.message));
+    };
+    // The script failed to load or run (an old browser without module workers, say): no reply will come.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish();
+      resolve(null);
+    };
+    worker.onmessageerror = () => {
+      finish();
+      resolve(null);
+    };
+    worker.postMessage({ file } satisfies CompressRequest);
+  });
 }
 
 /**
  * Decodes the image once, scales it to fit 1024x1024 and encodes it once as WebP at 0.8 (JPEG where the
- * browser cannot encode WebP). Throws SPEC's "Failed to process image" when the file does not decode.
+ * browser cannot encode WebP), in a worker where the browser allows it, otherwise on the page. Throws
+ * SPEC's "Failed to process image" when the file does not decode.
  */
 export async function compressImage(file: File): Promise<File> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    throw new Error(messages.images.processFailed);
-  }
-  const { width, height } = fitWithin(bitmap.width, bitmap.height);
-  const canvas = makeCanvas(width, height);
-  const context = canvas.getContext("2d") as
-    | CanvasRenderingContext2D
-    | OffscreenCanvasRenderingContext2D
-    | null;
-  if (!context) throw new Error(messages.images.canvasContext);
-  context.drawImage(bitmap, 0, 0, width, height);
-  bitmap.close();
-  let blob = await encode(canvas, "image/webp");
-  // A browser without a WebP encoder answers with PNG; JPEG is the smaller fallback for photos.
-  if (blob && blob.type !== "image/webp") blob = await encode(canvas, "image/jpeg");
-  if (!blob) throw new Error(messages.images.createBlob);
+  const blob =
+    ((await canUseWorker()) ? await inWorker(file) : null) ??
+    (await resizeAndEncode(await decode(file), makeCanvas));
   const extension = blob.type === "image/webp" ? "webp" : "jpg";
   return new File([blob], withExtension(file.name, extension), { type: blob.type });
 }

@@ -69,7 +69,7 @@ describeEachDatabase("two-factor authentication", (kind) => {
 
   const signIn = (email: string, password = PASSWORD) => post("/api/auth/sign-in/email", { email, password });
   const sessionOf = async (cookie: string) =>
-    (await t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } }).then((r) => r.json())) as {
+    (await (await t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } })).json()) as {
       user: { twoFactorEnabled: boolean };
     } | null;
 
@@ -77,8 +77,8 @@ describeEachDatabase("two-factor authentication", (kind) => {
     const rider = await signUp(t.app);
     const refused = await post("/api/auth/two-factor/enable", { password: "wrong-password" }, rider.cookie);
     expect(refused.status).toBe(400);
-    expect(await post("/api/auth/two-factor/enable", {}, rider.cookie).then((r) => r.status)).toBe(400);
-    expect(await post("/api/auth/two-factor/enable", { password: PASSWORD }).then((r) => r.status)).toBe(401);
+    expect((await post("/api/auth/two-factor/enable", {}, rider.cookie)).status).toBe(400);
+    expect((await post("/api/auth/two-factor/enable", { password: PASSWORD })).status).toBe(401);
 
     const enabled = await post("/api/auth/two-factor/enable", { password: PASSWORD }, rider.cookie);
     expect(enabled.status).toBe(200);
@@ -221,9 +221,7 @@ describeEachDatabase("two-factor authentication", (kind) => {
     const { cookie } = await enrol(t, rider);
     const refused = await post("/api/auth/two-factor/disable", { password: "wrong-password" }, cookie);
     expect(refused.status).toBe(400);
-    expect(await post("/api/auth/two-factor/disable", { password: PASSWORD }).then((r) => r.status)).toBe(
-      401,
-    );
+    expect((await post("/api/auth/two-factor/disable", { password: PASSWORD })).status).toBe(401);
 
     const disabled = await post("/api/auth/two-factor/disable", { password: PASSWORD }, cookie);
     expect(disabled.status).toBe(200);

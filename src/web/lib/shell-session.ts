@@ -22,12 +22,12 @@ export interface SessionInfo {
   token: string;
   /** When this browser signed in. */
   signedInAt: string;
-  user: { id: string; email: string; name: string; createdAt: string | Date };
+  user: { id: string; email: string; name: string; createdAt: string | Date; twoFactorEnabled?: boolean };
 }
 
 interface SessionResponse {
   session: { token: string; createdAt: string };
-  user: { id: string; email: string; name: string; createdAt: string };
+  user: { id: string; email: string; name: string; createdAt: string; twoFactorEnabled?: boolean | null };
 }
 
 /**
@@ -42,7 +42,13 @@ export async function fetchSession(): Promise<SessionInfo | null> {
   return {
     token: data.session.token,
     signedInAt: data.session.createdAt,
-    user: { id: data.user.id, email: data.user.email, name: data.user.name, createdAt: data.user.createdAt },
+    user: {
+      id: data.user.id,
+      email: data.user.email,
+      name: data.user.name,
+      createdAt: data.user.createdAt,
+      twoFactorEnabled: data.user.twoFactorEnabled === true,
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { ChangePasswordCard } from "@/features/auth/components/change-password-c
 import { DeleteAccountCard } from "@/features/auth/components/delete-account-card.tsx";
 import { PreferencesCard } from "@/features/auth/components/preferences-card.tsx";
 import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
+import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
@@ -46,6 +47,7 @@ export function AccountPage() {
         <SubscriptionCard />
         <PreferencesCard />
         <ChangePasswordCard />
+        <TwoFactorCard enabled={user.twoFactorEnabled === true} />
         <SessionsCard currentToken={session.token} />
         <DeleteAccountCard />
       </div>

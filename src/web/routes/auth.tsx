@@ -1,5 +1,5 @@
 import { AlertCircle } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -10,8 +10,10 @@ import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-f
 import { GOOGLE_ERROR, GoogleSignIn } from "@/features/auth/components/google-sign-in.tsx";
 import { SignInForm } from "@/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "@/features/auth/components/sign-up-form.tsx";
+import { TwoFactorStep } from "@/features/auth/components/two-factor-step.tsx";
 import { UpdatePasswordForm } from "@/features/auth/components/update-password-form.tsx";
 import { hasResetToken } from "@/features/auth/reset-token.ts";
+import { onTwoFactorRequired } from "@/lib/auth-client.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
 
@@ -22,6 +24,9 @@ export function AuthPage() {
   const { data: session } = useSession();
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
+  // A right password for an account with two-factor authentication: the code step replaces the tabs.
+  const [twoFactor, setTwoFactor] = useState(false);
+  useEffect(() => onTwoFactorRequired(() => setTwoFactor(true)), []);
   const updating = params.get("mode") === "update-password";
   if (session && !updating) return <Navigate to="/" replace />;
   const tab = params.get("tab") === "signup" ? "signup" : "signin";
@@ -69,6 +74,8 @@ export function AuthPage() {
         )}
       </p>
     );
+  } else if (twoFactor) {
+    body = <TwoFactorStep onRestart={() => setTwoFactor(false)} />;
   } else if (forgot) {
     body = <ForgotPasswordForm onBack={backToSignIn} />;
   } else {
@@ -100,9 +107,11 @@ export function AuthPage() {
           <h1 className="text-xl leading-none font-semibold">
             {updating
               ? "Choose a new password"
-              : forgot
-                ? "Reset your password"
-                : `Welcome to ${PRODUCT_NAME}`}
+              : twoFactor
+                ? "Two-factor authentication"
+                : forgot
+                  ? "Reset your password"
+                  : `Welcome to ${PRODUCT_NAME}`}
           </h1>
           <CardDescription>{TAGLINE}</CardDescription>
         </CardHeader>

@@ -9,6 +9,7 @@ import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
+import { cancelBillingOf } from "./features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "./features/files/service.ts";
 import { createLogger } from "./logger.ts";
 
@@ -32,7 +33,10 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     rateLimit: process.env.AUTH_RATE_LIMIT !== "off",
     mailer,
     logger,
-    beforeDeleteUser: (userId) => deleteAllFilesOf(database.db, storage, userId),
+    beforeDeleteUser: async (userId) => {
+      await cancelBillingOf(database.db, config, userId);
+      await deleteAllFilesOf(database.db, storage, userId);
+    },
   });
   const webDir = options.webDir === null ? undefined : (options.webDir ?? defaultWebDir);
   const app = createApp({

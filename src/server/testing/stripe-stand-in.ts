@@ -22,7 +22,8 @@ export interface StripeSubscriptionState {
 
 /**
  * A local stand-in for the few Stripe API endpoints the app calls, for tests: POST /v1/customers,
- * POST /v1/checkout/sessions, POST /v1/billing_portal/sessions and GET /v1/subscriptions/:id. It checks
+ * POST /v1/checkout/sessions, POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id, and for account
+ * deletion GET /v1/subscriptions?customer= and DELETE /v1/subscriptions/:id. It checks
  * the secret key, honours Idempotency-Key like Stripe (same key, same answer), records every request,
  * and answers subscriptions from `subscriptions`, which the test sets.
  */
@@ -47,12 +48,12 @@ export async function startStripeStandIn(secretKey: string) {
     }
     if (idempotencyKey && idempotent.has(idempotencyKey))
       return send(res, 200, idempotent.get(idempotencyKey));
-    const answer = route(req.method ?? "", url.pathname, body);
+    const answer = route(req.method ?? "", url.pathname, body, url.searchParams);
     if (answer.status === 200 && idempotencyKey) idempotent.set(idempotencyKey, answer.body);
     send(res, answer.status, answer.body);
   });
 
-  function route(method: string, path: string, body: Record<string, string>) {
+  function route(method: string, path: string, body: Record<string, string>, query: URLSearchParams) {
     const created = Math.floor(Date.now() / 1000);
     if (method === "POST" && path === "/v1/customers") {
       const metadata = Object.fromEntries(
@@ -86,7 +87,20 @@ export async function startStripeStandIn(secretKey: string) {
         created,
       });
     }
+    if (method === "GET" && path === "/v1/subscriptions") {
+      // Like Stripe: without status=all, ended subscriptions are not listed.
+      const data = [...subscriptions.values()]
+        .filter((s) => !query.get("customer") || s.customer === query.get("customer"))
+        .filter((s) => query.get("status") === "all" || s.status !== "canceled")
+        .map(subscriptionObject);
+      return ok({ object: "list", url: "/v1/subscriptions", data, has_more: false });
+    }
     const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === "DELETE" && match && subscriptions.has(decodeURIComponent(match[1]!))) {
+      const state = subscriptions.get(decodeURIComponent(match[1]!))!;
+      state.status = "canceled";
+      return ok(subscriptionObject(state));
+    }
     if (method === "GET" && match) {
       const state = subscriptions.get(decodeURIComponent(match[1]!));
       if (!state) {

@@ -12,6 +12,7 @@ import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
 import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
+import { cancelBillingOf } from "../features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { lastLinkTo } from "./outbox.ts";
@@ -94,7 +95,10 @@ export async function createTestApp(
     rateLimit: options.rateLimit ?? false,
     mailer,
     logger,
-    beforeDeleteUser: (userId) => deleteAllFilesOf(database.db, storage, userId),
+    beforeDeleteUser: async (userId) => {
+      await cancelBillingOf(database.db, config, userId);
+      await deleteAllFilesOf(database.db, storage, userId);
+    },
   });
   const app = createApp({
     db: database.db,

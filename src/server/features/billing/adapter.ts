@@ -40,10 +40,10 @@ export const billingModeOf = (config: Config): BillingMode => (config.stripe ? "
  * still gets Premium, and one who opens the success URL without paying does not.
  */
 export function stripeBilling(db: Database, settings: StripeConfig, publicUrl: string): BillingAdapter {
-  const stripe = stripeClient(settings);
   return {
     mode: "stripe",
     async checkoutUrl(user) {
+      const stripe = await stripeClient(settings);
       const customer = await customerFor(db, stripe, user);
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
@@ -58,6 +58,7 @@ export function stripeBilling(db: Database, settings: StripeConfig, publicUrl: s
       return session.url;
     },
     async portalUrl(user) {
+      const stripe = await stripeClient(settings);
       const customer = await customerFor(db, stripe, user);
       const session = await stripe.billingPortal.sessions.create({
         customer,

@@ -1,27 +1,31 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
 
-const clients = new WeakMap<StripeConfig, Stripe>();
+const clients = new WeakMap<StripeConfig, Promise<Stripe>>();
 
 /**
- * The official Stripe SDK client for these settings (one per configuration). STRIPE_API_BASE_URL points
- * it at another host, e.g. the local stand-in that the tests start.
+ * The official Stripe SDK client for these settings (one per configuration). The SDK is loaded on first
+ * use, so a server in billing test mode never loads it. STRIPE_API_BASE_URL points it at another host,
+ * e.g. the local stand-in that the tests start.
  */
-export function stripeClient(config: StripeConfig): Stripe {
-  const existing = clients.get(config);
-  if (existing) return existing;
-  const base = config.apiBaseUrl ? new URL(config.apiBaseUrl) : undefined;
-  const client = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === "https:" ? 443 : 80),
-          protocol: base.protocol === "https:" ? "https" : "http",
-        }
-      : {}),
-  });
-  clients.set(config, client);
+export function stripeClient(config: StripeConfig): Promise<Stripe> {
+  let client = clients.get(config);
+  if (!client) {
+    client = import("stripe").then(({ default: StripeSdk }) => {
+      const base = config.apiBaseUrl ? new URL(config.apiBaseUrl) : undefined;
+      return new StripeSdk(config.secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        ...(base
+          ? {
+              host: base.hostname,
+              port: base.port || (base.protocol === "https:" ? 443 : 80),
+              protocol: base.protocol === "https:" ? ("https" as const) : ("http" as const),
+            }
+          : {}),
+      });
+    });
+    clients.set(config, client);
+  }
   return client;
 }

@@ -403,6 +403,32 @@ describeEachDatabase("billing with Stripe", (kind) => {
     expect(await status(rider)).toMatchObject({ subscribed: true });
   });
 
+  it("deleting the account cancels its running Stripe subscriptions, so it is never charged again", async () => {
+    const { rider, customerId } = await customer();
+    const sub = subscribe(customerId);
+    await deliver(sub.completed);
+    // A second one whose webhook has not arrived yet, and an ended one that needs nothing.
+    const pending = subscribe(customerId);
+    const ended = subscribe(customerId);
+    stripeApi.subscriptions.get(ended.id)!.status = "canceled";
+
+    const deleted = await rider.request("POST", "/api/auth/delete-user", { password: "correct-horse" });
+    expect(deleted.status).toBe(200);
+    const cancelled = stripeApi.requests.filter((r) => r.method === "DELETE").map((r) => r.path);
+    expect(cancelled).toEqual(
+      expect.arrayContaining([`/v1/subscriptions/${sub.id}`, `/v1/subscriptions/${pending.id}`]),
+    );
+    expect(cancelled).not.toContain(`/v1/subscriptions/${ended.id}`);
+    expect(stripeApi.subscriptions.get(sub.id)!.status).toBe("canceled");
+    expect(stripeApi.subscriptions.get(pending.id)!.status).toBe("canceled");
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId))).toEqual([]);
+
+    // Stripe's deleted event for a customer that no longer exists here is acknowledged and ignored.
+    const gone = subscriptionObject(stripeApi.subscriptions.get(sub.id)!);
+    const answer = await deliver(event("customer.subscription.deleted", gone));
+    expect(await answer.json()).toEqual({ received: true, outcome: "unknown-customer" });
+  });
+
   it("webhook: a body over the limit is refused before anything is parsed", async () => {
     const response = await t.app.request("/api/billing/webhook", {
       method: "POST",

@@ -23,7 +23,7 @@ const PLAN_EVENTS = new Set([
 /** Subscription states that give Premium (past_due: Stripe is still retrying the payment). */
 const PREMIUM_STATUSES = new Set(["active", "trialing", "past_due"]);
 /** A subscription in one of these states can never become active again. */
-const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
 
 /**
  * POST /api/billing/webhook: Stripe's signed events. Mounted before the same-origin check and the session
@@ -43,7 +43,7 @@ export function stripeWebhookRoutes({ db, config, logger }: AppDeps) {
       if (!config.stripe) {
         throw new AppError("NOT_FOUND", "Billing webhooks are only used when Stripe is configured.");
       }
-      const stripe = stripeClient(config.stripe);
+      const stripe = await stripeClient(config.stripe);
       const payload = Buffer.from(await c.req.arrayBuffer());
       let event: Stripe.Event;
       try {

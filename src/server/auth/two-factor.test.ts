@@ -1,3 +1,4 @@
+import { symmetricDecrypt } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimit, twoFactor, user } from "../db/schema.ts";
@@ -95,6 +96,14 @@ describeEachDatabase("two-factor authentication", (kind) => {
     // Encrypted at rest: neither the secret (raw or base32) nor a backup code is in the row.
     expect(row!.secret).not.toContain(secret);
     expect(row!.secret).not.toContain(base32ToText(secret));
+    // ... and it is the auth library's authenticated encryption under the auth secret: it decrypts with
+    // BETTER_AUTH_SECRET to exactly the secret the app was given.
+    expect(await symmetricDecrypt({ key: t.config.authSecret, data: row!.secret })).toBe(
+      base32ToText(secret),
+    );
+    expect(JSON.parse(await symmetricDecrypt({ key: t.config.authSecret, data: row!.backupCodes }))).toEqual(
+      backupCodes,
+    );
     for (const code of backupCodes) expect(row!.backupCodes).not.toContain(code);
 
     const wrong = await post("/api/auth/two-factor/verify-totp", { code: wrongCode(secret) }, rider.cookie);

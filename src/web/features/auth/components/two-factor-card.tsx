@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -49,7 +50,7 @@ function QrCode({ value }: { value: string }) {
   return (
     <svg
       viewBox={`0 0 ${size} ${size}`}
-      className="size-48 rounded-md border bg-white"
+      className="size-48 shrink-0 rounded-md border bg-white"
       role="img"
       aria-label="QR code for your authenticator app"
       shapeRendering="crispEdges"
@@ -355,7 +356,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
                 submitLabel="Make new codes"
                 pendingLabel="Making codes..."
                 onSubmit={regenerate}
-              />
+              >
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </DialogClose>
+              </PasswordForm>
             </DialogContent>
           </Dialog>
           <Dialog open={dialog === "remove"} onOpenChange={(open) => setDialog(open ? "remove" : null)}>
@@ -376,7 +383,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
                 pendingLabel="Removing..."
                 destructive
                 onSubmit={remove}
-              />
+              >
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </DialogClose>
+              </PasswordForm>
             </DialogContent>
           </Dialog>
         </div>

@@ -171,3 +171,39 @@ for (const browser of [
     await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
   });
 }
+
+test.describe("an undecodable photo", () => {
+  // Playwright's trace recorder (traces are kept on failure) fetches the broken blob: preview image to
+  // store it, which our CSP's connect-src refuses. Only the recorder does: without tracing, no error.
+  test.use({
+    allowedConsoleErrors: [
+      /^Connecting to 'blob:http:\/\/127\.0\.0\.1:\d+\/[0-9a-f-]+' violates .*connect-src/,
+    ],
+  });
+
+  test("a photo the browser cannot decode gets SPEC's message, in the worker and on the page", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toContain("@");
+    // JPEG's first bytes, then 2 MB of noise: passes the type check, over 1 MB, does not decode.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2 * 1024 * 1024)]);
+    for (const withWorker of [true, false]) {
+      if (!withWorker) {
+        await page.addInitScript(() => {
+          // @ts-expect-error: removing what an older browser does not have
+          delete window.OffscreenCanvas;
+        });
+      }
+      await page.goto("/bicycles");
+      await page.getByRole("button", { name: "Add Bicycle" }).click();
+      const workers: string[] = [];
+      page.on("worker", (worker) => workers.push(worker.url()));
+      await page
+        .getByLabel("Photo", { exact: true })
+        .setInputFiles({ name: "broken.jpg", mimeType: "image/jpeg", buffer: broken });
+      await expect(page.getByText("Failed to process image. Please try another file.")).toBeVisible();
+      expect(workers.length).toBe(withWorker ? 1 : 0);
+    }
+  });
+});

@@ -1,10 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { UploadedFile } from "../../../shared/schemas/file.ts";
 import { type S3TestServer, startS3Server } from "../../testing/s3-server.ts";
+import { killAll, sessionCookie, startServer } from "../../testing/spawn-server.ts";
 import {
   anonymous,
   createTestApp,
@@ -103,6 +105,40 @@ describeEachDatabase("files API with S3 storage", (kind) => {
     expect(await s3.keys()).toEqual(before);
     for (const file of [photo, partPhoto, receipt]) {
       expect((await anonymous(t.app).request("GET", file.url)).status).toBe(404);
+    }
+  });
+});
+
+describe("a started server with S3_* set", () => {
+  afterEach(killAll);
+
+  it("keeps uploads in the bucket (main.ts picks the S3 adapter from the environment)", async () => {
+    const s3 = await startS3Server();
+    try {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-s3-server-"));
+      const server = await startServer({ DATA_DIR: dataDir, ...s3.env });
+      expect(server.url, server.output()).not.toBe("");
+      const cookie = await sessionCookie(server.url, "s3-rider@example.com", { dataDir });
+      const form = new FormData();
+      const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#0a0" } })
+        .png()
+        .toBuffer();
+      form.set("file", new File([new Uint8Array(png)], "bike.png", { type: "image/png" }));
+      form.set("purpose", "bicycle-image");
+      const response = await fetch(`${server.url}/api/files`, {
+        method: "POST",
+        headers: { Origin: "http://localhost:3000", Cookie: cookie },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+      const { file } = (await response.json()) as { file: UploadedFile };
+      expect(await s3.keys()).toHaveLength(1);
+      expect(existsSync(path.join(dataDir, "bicycle_images"))).toBe(false);
+      const served = await fetch(`${server.url}${file.url}`);
+      expect([served.status, served.headers.get("Content-Type")]).toEqual([200, "image/webp"]);
+    } finally {
+      killAll();
+      await s3.stop();
     }
   });
 });

@@ -6,7 +6,6 @@ import pg from "pg";
 import { describe } from "vitest";
 import { createMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
-import { createS3Storage } from "../adapters/s3-storage.ts";
 import { createDiskStorage } from "../adapters/storage.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
@@ -90,7 +89,10 @@ export async function createTestApp(
   const database = await openTestDatabase(kind, { onQuery: () => queries.count++ });
   const logger = options.logger ?? createLogger("silent");
   const mailer = createMailer(config, logger);
-  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
+  // Loaded only when asked for: the S3 client takes most of a second to import.
+  const storage = config.s3
+    ? (await import("../adapters/s3-storage.ts")).createS3Storage(config.s3)
+    : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: options.rateLimit ?? false,
     mailer,

@@ -31,11 +31,11 @@ const EVENTS: Record<string, string> = {
   "/unlink-account": "account_unlinked",
 };
 
-/** e.g. "/two-factor/verify-totp" is "two_factor_verify_totp"; "/callback/google" is "sign_in" with Google. */
-function eventOf(path: string): { event: string; method?: string } | null {
+/** e.g. "/two-factor/verify-totp" is "two_factor_verify_totp"; "/callback/:id" is "sign_in" with that provider. */
+function eventOf(path: string, provider: string | undefined): { event: string; method?: string } | null {
   if (path.startsWith("/two-factor/")) return { event: `two_factor_${path.slice(12).replace(/[-/]/g, "_")}` };
   if (path.startsWith("/callback/") || path.startsWith("/oauth2/callback/")) {
-    return { event: "sign_in", method: path.split("/").at(-1) ?? "oauth" };
+    return { event: "sign_in", method: provider ?? "oauth" };
   }
   const event = EVENTS[path];
   return event ? { event } : null;
@@ -58,7 +58,7 @@ export function authEventLogging(logger: Logger, secret: string) {
   };
 
   return async (ctx: HookContext): Promise<void> => {
-    const found = eventOf(ctx.path);
+    const found = eventOf(ctx.path, (ctx.params as { id?: string } | undefined)?.id);
     if (!found) return;
     const returned = ctx.context.returned;
     const newSession = ctx.context.newSession;

@@ -38,4 +38,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Node receives SIGTERM directly (exec form): it stops taking requests, finishes those in flight, closes the database.
-CMD ["node", "src/server/main.ts"]
+# A 16 MB young generation instead of V8's 64 MB: about 100 MB less resident memory (decision 0017).
+CMD ["node", "--max-semi-space-size=16", "src/server/main.ts"]

@@ -3,7 +3,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMailer } from "./adapters/mail.ts";
 import { createPageFetcher } from "./adapters/page-fetcher.ts";
-import { createS3Storage } from "./adapters/s3-storage.ts";
 import { createDiskStorage } from "./adapters/storage.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
@@ -28,7 +27,10 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     },
   );
   const mailer = createMailer(config, logger);
-  const storage = config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir);
+  // The S3 client (about 35 MB resident) is loaded only when S3 storage is configured.
+  const storage = config.s3
+    ? (await import("./adapters/s3-storage.ts")).createS3Storage(config.s3)
+    : createDiskStorage(config.dataDir);
   const auth = createAuth(database.db, config, {
     rateLimit: process.env.AUTH_RATE_LIMIT !== "off",
     mailer,

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type sharpType from "sharp";
 import { messages } from "../../../shared/messages.ts";
 import { AppError } from "../../errors.ts";
 
@@ -7,6 +7,13 @@ export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "applicat
 /** Pixel ceiling for decoding: far above any camera photo, far below a decompression bomb. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 1024;
+
+/** sharp (libvips, about 20 MB resident) is loaded when the first image arrives, not at start-up. */
+let sharpModule: Promise<typeof sharpType> | undefined;
+const loadSharp = () => {
+  sharpModule ??= import("sharp").then((module) => module.default);
+  return sharpModule;
+};
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((b, i) => bytes[offset + i] === b);
@@ -26,6 +33,7 @@ export function detectType(bytes: Uint8Array): DetectedType | null {
  * sharp writes no metadata unless asked, so EXIF (GPS included), XMP and ICC are all dropped.
  */
 export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
   let width = 0;
   let height = 0;
   try {

@@ -1,13 +1,14 @@
 /**
  * npm run bench: prints each benchmark as a table and writes the figures to bench/results/.
  * Benchmarks report; they never fail on a number. `node bench/run.ts <section>` runs one section
- * (dashboard, api, startup, import, frontend).
+ * (dashboard, api, queries, startup, import, frontend).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchApiLoad } from "./api-load.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchFrontend } from "./frontend.ts";
 import { benchImportParse } from "./import-parse.ts";
+import { benchQueries } from "./queries.ts";
 import { benchStartup } from "./startup.ts";
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -33,6 +34,15 @@ if (section("api")) {
     load.push(...(await benchApiLoad("postgres", await freshDatabase(process.env.TEST_DATABASE_URL))));
   console.table(load);
   results.apiLoad = load;
+}
+
+if (section("queries")) {
+  console.log("\nSQL statements per request (session check included), at two data sizes (target: constant)");
+  const queries = await benchQueries();
+  console.log(queries.sizes.join("\n"));
+  console.table(queries.table);
+  console.log("Dashboard's own statements (target: at most 3):", JSON.stringify(queries.dashboardOwn));
+  results.queries = queries;
 }
 
 if (section("startup")) {

@@ -175,7 +175,13 @@ export const serviceEntries = pgTable(
   },
   (t) => [
     index("service_entries_component_date_idx").on(t.componentId, t.date.desc()),
-    index("service_entries_user_date_idx").on(t.userId, t.date.desc()),
+    // In the order of `order by date desc, created_at desc` (NULLS FIRST is what DESC means in a query),
+    // so the dashboard's recent services read 5 index entries instead of sorting every entry.
+    index("service_entries_user_date_created_idx").on(
+      t.userId,
+      t.date.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "service_entries_user_date_idx";--> statement-breakpoint
+CREATE INDEX "service_entries_user_date_created_idx" ON "service_entries" USING btree ("user_id","date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST);

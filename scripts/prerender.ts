@@ -3,10 +3,13 @@
  * react-dom/server, as a signed-out visitor sees it, into dist/prerendered.json ({ path: markup }).
  * The server puts that markup into the page's root element (src/server/http/web.ts) and the browser
  * hydrates it (src/web/main.tsx), so crawlers and the first paint get the content, not an empty div.
+ * Then it writes a gzip and a Brotli copy of each script, style sheet and SVG next to it, which the
+ * server sends to browsers that accept them (no compression work per request).
  */
-import { rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
 import { PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR, PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
 
@@ -41,6 +44,29 @@ try {
   }
   writeFileSync(path.join(distDir, "prerendered.json"), `${JSON.stringify(pages)}\n`);
   console.log(`prerendered ${Object.keys(pages).length} pages into dist/prerendered.json`);
+  console.log(`compressed ${precompress(distDir)} files (.gz and .br)`);
 } finally {
   rmSync(outDir, { recursive: true, force: true });
+}
+
+/** Writes file.gz and file.br beside every compressible file of the build; returns how many. */
+function precompress(dir: string): number {
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      count += precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(name) || name === "prerendered.json") continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    count += 1;
+  }
+  return count;
 }

@@ -1,9 +1,15 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import "./index.css";
 import { setShellSession } from "@/lib/shell-session.ts";
 import { App } from "./app.tsx";
 import { preloadPage } from "./router.tsx";
+
+// zod compiles object parsers with `new Function` unless told not to; the CSP (script-src 'self') forbids
+// eval, and even zod's probe for it is reported as a violation. Its global config is read from here when
+// the schema chunks load (set before them, without bringing zod into this chunk).
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const container = document.getElementById("root")!;
 // The server sends a public page prerendered (scripts/prerender.ts) only to a browser without a session
@@ -15,12 +21,18 @@ const app = (
   </BrowserRouter>
 );
 
-if (prerendered) {
+// Without a session cookie the server says so (a meta tag): no session to check, the shell renders at once.
+if (prerendered || document.querySelector('meta[name="velolog-signed-out"]'))
   setShellSession({ isPending: false, data: null });
+
+if (prerendered) {
   // The page's own chunk first, so the first render is the prerendered markup with nothing suspended.
-  void preloadPage(window.location.pathname).then(() => hydrateRoot(container, app));
+  // As a transition, hydration runs in short slices instead of one long task (it blocks no input).
+  void preloadPage(window.location.pathname).then(() =>
+    startTransition(() => void hydrateRoot(container, app)),
+  );
 } else {
-  // The session check (lib/query.tsx starts it) and the page's chunk load side by side.
+  // The session check, if needed (lib/query.tsx starts it), and the page's chunk load side by side.
   void import("@/lib/query.tsx");
   void preloadPage(window.location.pathname);
   createRoot(container).render(app);

@@ -1,13 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ThemeProvider } from "@/lib/theme.tsx";
-import { TOASTER_WANTED_EVENT } from "@/lib/toaster.ts";
+import { onToasterWanted } from "@/lib/toaster.ts";
 
 // The toaster (sonner) is a chunk of its own, kept out of the first load of the prerendered pages.
 const ThemedToaster = lazy(() => import("@/components/layout/themed-toaster.tsx"));
 
 /**
  * Mounts the toaster: on a prerendered public page at the visitor's first interaction (or when a toast
- * is wanted before one, see TOASTER_WANTED_EVENT), otherwise once the browser is idle. Toasts raised
+ * is wanted before one: lib/toaster.ts), otherwise once the browser is idle. Toasts raised
  * before it mounts are shown when it does (sonner replays them).
  */
 function DeferredToaster({ untilInteraction }: { untilInteraction: boolean }) {
@@ -15,11 +15,13 @@ function DeferredToaster({ untilInteraction }: { untilInteraction: boolean }) {
   useEffect(() => {
     if (ready) return;
     const show = () => setReady(true);
-    const events = ["pointerdown", "keydown", TOASTER_WANTED_EVENT];
+    const events = ["pointerdown", "keydown"];
     for (const event of events) window.addEventListener(event, show, { once: true, capture: true });
+    const unsubscribe = onToasterWanted(show);
     const idle = untilInteraction ? undefined : setTimeout(show, 200);
     return () => {
       for (const event of events) window.removeEventListener(event, show, { capture: true });
+      unsubscribe();
       clearTimeout(idle);
     };
   }, [ready, untilInteraction]);

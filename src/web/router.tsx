@@ -7,7 +7,8 @@ import { LandingPage } from "./routes/landing.tsx";
 import { RootRoute } from "./routes/root.tsx";
 
 /**
- * The route table (SPEC.md section 2). Declarative routes (useRoutes) rather than a data router: the app
+ * The route table (SPEC.md section 2). Pages marked `queries: false` use no query and load without
+ * TanStack Query (lib/lazy-page.tsx). Declarative routes (useRoutes) rather than a data router: the app
  * uses no loaders or actions, and the data router alone would put ~30 KB of gzipped JavaScript into the
  * landing page's first load. Every page but the landing page is its own chunk.
  */
@@ -35,12 +36,16 @@ const BillingCheckout = lazyPage(
 const BillingPortal = lazyPage(async () => (await import("./routes/billing-portal.tsx")).BillingPortalPage);
 const SharedLinks = lazyPage(async () => (await import("./routes/shared-links.tsx")).SharedLinksPage);
 const Feedback = lazyPage(async () => (await import("./routes/site/feedback.tsx")).FeedbackPage);
-const About = lazyPage(async () => (await import("./routes/site/about.tsx")).AboutPage);
+const About = lazyPage(async () => (await import("./routes/site/about.tsx")).AboutPage, { queries: false });
 const Pricing = lazyPage(async () => (await import("./routes/site/pricing.tsx")).PricingPage);
-const Faq = lazyPage(async () => (await import("./routes/site/faq.tsx")).FaqPage);
+const Faq = lazyPage(async () => (await import("./routes/site/faq.tsx")).FaqPage, { queries: false });
 const Contact = lazyPage(async () => (await import("./routes/site/contact.tsx")).ContactPage);
-const Sitemap = lazyPage(async () => (await import("./routes/site/sitemap.tsx")).SitemapPage);
-const Policy = lazyPage(async () => (await import("./routes/site/policies.tsx")).PolicyPage);
+const Sitemap = lazyPage(async () => (await import("./routes/site/sitemap.tsx")).SitemapPage, {
+  queries: false,
+});
+const Policy = lazyPage(async () => (await import("./routes/site/policies.tsx")).PolicyPage, {
+  queries: false,
+});
 const Auth = lazyPage(async () => (await import("./routes/auth.tsx")).AuthPage);
 const AuthCallback = lazyPage(async () => (await import("./routes/auth-callback.tsx")).AuthCallbackPage);
 const NotFound = lazyPage(async () => (await import("./routes/not-found.tsx")).NotFoundPage);

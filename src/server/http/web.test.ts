@@ -74,6 +74,7 @@ describe("the prerendered pages (scripts/prerender.ts)", () => {
     expect(html).toContain(`href="mailto:${t.config.supportEmail}"`);
     expect(html).toContain(`© ${new Date().getFullYear()} Velolog`);
     expect(html).not.toContain("%%VELOLOG");
+    expect(html).toContain('<meta name="velolog-signed-out" content="1" />');
     expect(await (await t.app.request("/pricing/")).text()).toContain("<h1>Pricing</h1>");
   });
 
@@ -81,10 +82,13 @@ describe("the prerendered pages (scripts/prerender.ts)", () => {
     for (const cookie of ["better-auth.session_token=abc", "a=1; __Secure-better-auth.session_token=abc"]) {
       const html = await (await t.app.request("/pricing", { headers: { cookie } })).text();
       expect(html, cookie).toContain('<div id="root"></div>');
+      expect(html, cookie).not.toContain("velolog-signed-out");
     }
   });
 
   it("serves pages that were not prerendered with the empty page", async () => {
-    expect(await (await t.app.request("/dashboard")).text()).toContain('<div id="root"></div>');
+    const html = await (await t.app.request("/dashboard")).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<meta name="velolog-signed-out" content="1" />');
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
+import { compress } from "hono/compress";
 import { PAGE_META, PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR } from "../../shared/domain/pages.ts";
 import { isKnownPath } from "../../shared/domain/routes.ts";
 import { escapeHtml } from "../../shared/html.ts";
@@ -83,22 +84,25 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
   const prerendered = readPrerendered(webDir);
 
   /**
-   * A public page's prerendered markup, for a browser without a session cookie (the markup shows the
-   * page signed out; with a session the app renders in the browser, e.g. / sends a member to /dashboard).
+   * A public page's prerendered markup (it shows the page signed out, so it is only for browsers without
+   * a session cookie; with a session the app renders in the browser, e.g. / sends a member to /dashboard).
    */
-  function prerenderedBody(pathname: string, cookie: string | undefined): string | null {
+  function prerenderedBody(pathname: string): string | null {
     const key = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
     const markup = prerendered[key];
-    if (!markup || SESSION_COOKIE.test(cookie ?? "")) return null;
+    if (!markup) return null;
     return markup
       .replaceAll(PRERENDER_SUPPORT_EMAIL, () => escapeHtml(supportEmail))
       .replaceAll(PRERENDER_YEAR, () => String(new Date().getFullYear()));
   }
 
-  function renderPage(head: PageHead | null, body: string | null = null): string {
-    const html = body
+  function renderPage(head: PageHead | null, body: string | null, signedOut: boolean): string {
+    let html = body
       ? indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
       : indexHtml;
+    // Without a session cookie there is no session: the app starts signed out without asking the server.
+    if (signedOut)
+      html = html.replace("</head>", '<meta name="velolog-signed-out" content="1" />\n  </head>');
     if (!head) return html;
     return html
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
@@ -106,19 +110,22 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
       .replace("</head>", `${headTags(head)}\n  </head>`);
   }
 
+  // The build writes .gz and .br copies of scripts and styles (scripts/prerender.ts): sent when accepted.
   app.use(
     "/assets/*",
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  const files = serveStatic({ root });
+  const files = serveStatic({ root, precompressed: true });
   // Only paths that name a file (e.g. /favicon.svg) are looked up on disk; screens get the app's page.
   app.use("*", (c, next) => (/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
-  app.get("*", async (c) => {
+  // Pages are compressed as they are sent (their markup varies with the path, the cookie and the year).
+  app.get("*", compress(), async (c) => {
     c.header("Cache-Control", "no-cache");
     if (!isKnownPath(c.req.path)) {
       logger.warn(
@@ -130,7 +137,8 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     const own = pageHead ? await pageHead(c.req.path).catch(() => null) : null;
     // The answer depends on the session cookie (prerendered markup or the app's empty page).
     c.header("Vary", "Cookie");
-    const body = prerenderedBody(c.req.path, c.req.header("cookie"));
-    return c.html(renderPage(own ?? staticHead(c.req.path, publicUrl), body));
+    const signedOut = !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
+    const body = signedOut ? prerenderedBody(c.req.path) : null;
+    return c.html(renderPage(own ?? staticHead(c.req.path, publicUrl), body, signedOut));
   });
 }

@@ -4,6 +4,8 @@ import { type ComponentType, type ReactNode, use } from "react";
 export interface LazyPage {
   preload: () => Promise<void>;
   component: ComponentType | null;
+  /** False for a page that uses no query (a static information page): it loads without TanStack Query. */
+  queries: boolean;
 }
 
 // The query client's provider (lib/query.tsx), which loads with the first lazily loaded page.
@@ -14,13 +16,14 @@ let QueryProvider: ComponentType<{ children: ReactNode }> | null = null;
  * server's prerender and the browser's hydration preload the current page first, so both render the same
  * markup in one pass (no fallback, no hydration mismatch); later navigations suspend until the chunk loads.
  */
-export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+export function lazyPage(load: () => Promise<ComponentType>, { queries = true } = {}): LazyPage {
   let loading: Promise<void> | null = null;
   const page: LazyPage = {
     component: null,
+    queries,
     preload: () => {
-      loading ??= Promise.all([load(), import("./query.tsx")]).then(([component, query]) => {
-        QueryProvider = query.QueryProvider;
+      loading ??= Promise.all([load(), queries ? import("./query.tsx") : null]).then(([component, query]) => {
+        if (query) QueryProvider = query.QueryProvider;
         page.component = component;
       });
       return loading;
@@ -31,8 +34,9 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
 
 /** Renders a lazily loaded page (suspending until its chunk is there), inside the query client's provider. */
 export function PageOf({ page }: { page: LazyPage }) {
-  if (!page.component || !QueryProvider) use(page.preload());
+  if (!page.component || (page.queries && !QueryProvider)) use(page.preload());
   const Page = page.component as ComponentType;
+  if (!page.queries) return <Page />;
   const Provider = QueryProvider as ComponentType<{ children: ReactNode }>;
   return (
     <Provider>

@@ -12,9 +12,9 @@ const UserMenu = lazy(async () => {
   // Signing out uses the query client: the menu comes with its provider.
   const [menus, { QueryProvider }] = await Promise.all([loadMenus(), import("@/lib/query.tsx")]);
   return {
-    default: ({ user }: { user: SessionInfo["user"] }) => (
+    default: ({ user, defaultOpen }: { user: SessionInfo["user"]; defaultOpen: boolean }) => (
       <QueryProvider>
-        <menus.UserMenu user={user} />
+        <menus.UserMenu user={user} defaultOpen={defaultOpen} />
       </QueryProvider>
     ),
   };
@@ -22,19 +22,23 @@ const UserMenu = lazy(async () => {
 const ThemeMenu = lazy(async () => ({ default: (await loadMenus()).ThemeMenu }));
 
 function UserMenuButton({ user }: { user: SessionInfo["user"] }) {
+  // Pressed before its chunk arrived: the menu opens as soon as it has loaded.
+  const [pressed, setPressed] = useState(false);
   const placeholder = (
     <button
       type="button"
       data-slot="button"
       className={buttonVariants({ variant: "outline", size: "icon" }).replace("rounded-md", "rounded-full")}
       aria-label="User menu"
+      aria-haspopup="menu"
+      onClick={() => setPressed(true)}
     >
       <UserRound />
     </button>
   );
   return (
     <Suspense fallback={placeholder}>
-      <UserMenu user={user} />
+      <UserMenu user={user} defaultOpen={pressed} />
     </Suspense>
   );
 }

@@ -1,8 +1,10 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { useShellSession } from "@/lib/shell-session.ts";
 import { BottomTabBar } from "./bottom-tab-bar.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { PendingScreen } from "./pending-screen.tsx";
 
 export function MainLayout() {
   const { data: session } = useShellSession();
@@ -16,8 +18,13 @@ export function MainLayout() {
         Skip to content
       </a>
       <Header user={user} />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <Outlet />
+      {/* At least a screen tall: while a page loads its data, the footer stays below the fold instead of
+          showing and then being pushed down (a layout shift). */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
+        {/* The header and footer paint while the page's chunk loads (the first load of an app page). */}
+        <Suspense fallback={<PendingScreen />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer signedIn={!!user} />
       <BottomTabBar signedIn={!!user} />

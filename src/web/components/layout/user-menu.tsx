@@ -12,10 +12,16 @@ import {
 import { displayName, type SessionInfo, useSignOut } from "@/features/auth/api.ts";
 import { ThemeItems } from "./theme-items.tsx";
 
-export function UserMenu({ user }: { user: SessionInfo["user"] }) {
+export function UserMenu({
+  user,
+  defaultOpen = false,
+}: {
+  user: SessionInfo["user"];
+  defaultOpen?: boolean;
+}) {
   const signOut = useSignOut();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="icon" className="rounded-full" aria-label="User menu">
           <UserRound />

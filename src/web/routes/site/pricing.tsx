@@ -8,7 +8,7 @@ import { useSession } from "@/features/auth/api.ts";
 import { useCheckout } from "@/features/billing/api.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { subscriptionKey, useSubscription } from "@/lib/subscription.ts";
-import { TOASTER_WANTED_EVENT } from "@/lib/toaster.ts";
+import { wantToaster } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
 
@@ -19,7 +19,7 @@ function usePaymentResultToast() {
   const success = params.get("success") === "true";
   const canceled = params.get("canceled") === "true";
   useEffect(() => {
-    if (success || canceled) window.dispatchEvent(new Event(TOASTER_WANTED_EVENT));
+    if (success || canceled) wantToaster();
     if (success) {
       toast.success(messages.billing.paymentSuccessful, {
         description: messages.billing.paymentSuccessfulDescription,

@@ -41,7 +41,11 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
   const atLimit = !premium && stats.totalBicycles >= stats.plan.bicycleLimit;
   return (
     <div className="grid gap-8">
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <section aria-labelledby="statistics-title" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {/* Keeps the headings in order (h1, h2, then the cards' h3) for screen readers and Lighthouse. */}
+        <h2 id="statistics-title" className="sr-only">
+          Statistics
+        </h2>
         <StatCard title="Bicycles" Icon={Bike} value={`${stats.totalBicycles} / ${stats.plan.bicycleLimit}`}>
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             {premium ? <Badge>Premium</Badge> : <span>Free plan</span>}

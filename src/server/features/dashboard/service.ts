@@ -20,17 +20,23 @@ interface FiguresRow {
  */
 export async function dashboardStats(db: Database, userId: string): Promise<DashboardStats> {
   const [figures, bicycles, recentServices] = await Promise.all([
+    // One pass over the user's components and one over their service entries (count and sum together).
     db.execute(sql`
       select
         (select count(*) from bicycles where user_id = ${userId}) as bicycles,
-        (select count(*) from components where user_id = ${userId}) as components,
-        (select count(*) from components where user_id = ${userId} and bicycle_id is null) as in_parts_bin,
-        (select count(*) from service_entries where user_id = ${userId}) as services,
-        (select coalesce(sum(cost), 0) from service_entries where user_id = ${userId}) as total_cost,
+        c.components,
+        c.in_parts_bin,
+        s.services,
+        s.total_cost,
         exists (
           select 1 from subscriptions
           where user_id = ${userId} and tier = 'premium' and (current_period_end is null or current_period_end > now())
         ) as premium
+      from
+        (select count(*) as components, count(*) filter (where bicycle_id is null) as in_parts_bin
+          from components where user_id = ${userId}) as c,
+        (select count(*) as services, coalesce(sum(cost), 0) as total_cost
+          from service_entries where user_id = ${userId}) as s
     `),
     listBicycles(db, userId),
     listRecentServices(db, userId, RECENT_SERVICES_LIMIT),

@@ -24,9 +24,10 @@ const statements: [string, unknown[]][] = [];
 const database = await openDatabase(
   { kind: "postgres", url: url.toString() },
   {
-    onQuery: ((query: string, params: unknown[]) => statements.push([query, params])) as (
-      sql: string,
-    ) => void,
+    // drizzle's logger also passes the parameters, which the option's type leaves out.
+    onQuery: ((query: string, params: unknown[]) => {
+      statements.push([query, params]);
+    }) as unknown as (sql: string) => void,
   },
 );
 try {

@@ -6,7 +6,6 @@ import { messages } from "../shared/messages.ts";
 import { redactTokens } from "./auth/events.ts";
 import { AppError } from "./errors.ts";
 import { authOptionsRoutes } from "./features/auth-options/routes.ts";
-import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
 import { stripeWebhookRoutes } from "./features/billing/webhook.ts";
@@ -76,7 +75,6 @@ export function createApp(deps: AppDeps) {
     return auth.handler(request);
   });
   app.use("/api/*", sessionMiddleware(auth));
-  app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));

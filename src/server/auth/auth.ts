@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import * as schema from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { authEventLogging, authLibraryLogger } from "./events.ts";
+import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { GOOGLE_PROVIDER_ID, googleSignIn } from "./google.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import {
@@ -121,6 +121,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     databaseHooks: { session: capSessionExpiry(db) },
     hooks: {
+      before: createAuthMiddleware(noteSigningOut),
       after: createAuthMiddleware(async (ctx) => {
         await logAuthEvent(ctx);
         return refuseExpiredSession(ctx);

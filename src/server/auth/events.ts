@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { APIError } from "better-auth/api";
+import { APIError, getSessionFromCtx } from "better-auth/api";
 import { maskEmail } from "../adapters/mail.ts";
 import type { Logger } from "../logger.ts";
 import type { HookContext } from "./session-lifetime.ts";
@@ -41,6 +41,16 @@ function eventOf(path: string, provider: string | undefined): { event: string; m
   return event ? { event } : null;
 }
 
+/** Signing out deletes the session the after-hook would read the user from: the before-hook keeps it here. */
+const signingOut = new WeakMap<Request, string>();
+
+/** Before-hook: on /sign-out, note whose session is ending (one look-up, on sign-out only). */
+export async function noteSigningOut(ctx: HookContext): Promise<void> {
+  if (ctx.path !== "/sign-out" || !ctx.request) return;
+  const found = await getSessionFromCtx(ctx).catch(() => null);
+  if (found) signingOut.set(ctx.request, found.user.id);
+}
+
 export function authEventLogging(logger: Logger, secret: string) {
   const hashEmail = (email: string) =>
     createHmac("sha256", secret).update(`email:${email.trim().toLowerCase()}`).digest("hex").slice(0, 16);
@@ -80,7 +90,8 @@ export function authEventLogging(logger: Logger, secret: string) {
         : found.method && !newSession
           ? "no_session"
           : undefined;
-    const userId = newSession?.user.id ?? session?.user?.id;
+    const userId =
+      newSession?.user.id ?? session?.user?.id ?? (ctx.request ? signingOut.get(ctx.request) : undefined);
     const line = {
       event: failed
         ? `${found.event}_failed`

@@ -8,6 +8,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { exited, killAll, sessionCookie, startServer } from "../src/server/testing/spawn-server.ts";
 
+/** CPU time (user + system) the process has used: less at the mercy of other load than wall time. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Math.round(((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // utime, stime in 1/100 s
+}
+
 function rssMb(pid: number): number {
   return Math.round(
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024,
@@ -25,6 +31,7 @@ export async function benchStartup() {
   const started = performance.now();
   const server = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
   const startupMs = Math.round(performance.now() - started);
+  const startupCpuMs = cpuMs(server.child.pid!);
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idleRssMb = rssMb(server.child.pid!);
@@ -43,7 +50,7 @@ export async function benchStartup() {
       ),
     );
     clearInterval(sampler);
-    return { database: "pglite", startupMs, idleRssMb, loadRssMb };
+    return { database: "pglite", startupMs, startupCpuMs, idleRssMb, loadRssMb };
   } finally {
     killAll();
   }

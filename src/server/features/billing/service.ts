@@ -1,4 +1,4 @@
-import { addMonths } from "date-fns";
+import { addMonths } from "date-fns/addMonths"; // not the package index, which loads every function
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";

@@ -35,5 +35,7 @@ if (prerendered) {
   // The session check, if needed (lib/query.tsx starts it), and the page's chunk load side by side.
   void import("@/lib/query.tsx");
   void preloadPage(window.location.pathname);
-  createRoot(container).render(app);
+  // A transition here too: the first render runs in short slices (less blocking time on a slow phone).
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

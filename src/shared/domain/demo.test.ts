@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { demoDataSchema, demoView } from "./demo.ts";
+import { demoView } from "./demo.ts";
+import { demoDataSchema } from "./demo-schema.ts";
 
 const data = demoDataSchema.parse(
   JSON.parse(readFileSync(new URL("../../../public/demo-data.json", import.meta.url), "utf8")),

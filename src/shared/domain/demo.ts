@@ -1,56 +1,9 @@
-import { z } from "zod";
 import type { Bicycle } from "../schemas/bicycle.ts";
 import type { Component } from "../schemas/component.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../schemas/dashboard.ts";
 import type { ServiceEntry } from "../schemas/service-entry.ts";
+import type { DemoData } from "./demo-schema.ts";
 import { PLANS } from "./plans.ts";
-
-/** The bundled demo (public/demo-data.json), snake_case as SPEC.md describes it. */
-export const demoDataSchema = z.object({
-  bicycles: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      image_url: z.string().nullable(),
-      purchase_date: z.string().nullable(),
-      price: z.number().nullable(),
-      purchase_condition: z.enum(["new", "used"]).nullable(),
-      store_name: z.string().nullable(),
-      serial_number: z.string().nullable(),
-      store_link: z.string().nullable(),
-      created_at: z.string(),
-      updated_at: z.string(),
-    }),
-  ),
-  components: z.array(
-    z.object({
-      id: z.string(),
-      bicycle_id: z.string().nullable(),
-      name: z.string(),
-      type: z.string(),
-      brand: z.string().nullable(),
-      mileage: z.number(),
-      notes: z.string().nullable(),
-      image_url: z.string().nullable(),
-      created_at: z.string(),
-      updated_at: z.string(),
-    }),
-  ),
-  service_entries: z.array(
-    z.object({
-      id: z.string(),
-      component_id: z.string(),
-      date: z.string(),
-      description: z.string(),
-      cost: z.number(),
-      receipt_url: z.string().nullable(),
-      created_at: z.string(),
-    }),
-  ),
-});
-
-export type DemoData = z.infer<typeof demoDataSchema>;
 
 export function isDemoId(id: string): boolean {
   return id.startsWith("demo-") || id.startsWith("comp-");

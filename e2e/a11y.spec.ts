@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 const publicPages = [
   "/",
@@ -23,6 +24,31 @@ const publicPages = [
   "/auth",
 ];
 
+/** The page's WCAG 2.1 A/AA violations, each with up to three of the elements concerned. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
+}
+
+/** Screens a signed-in rider sees; ":bicycle" is a bicycle of theirs. */
+const signedInPages = [
+  "/dashboard",
+  "/bicycles",
+  "/bicycles/:bicycle",
+  "/parts-bin",
+  "/shared-links",
+  "/account",
+  "/feedback",
+];
+
 // One test per page and theme: each stays well inside the time limit on a slow machine.
 for (const theme of ["dark", "light"] as const) {
   for (const path of publicPages) {
@@ -30,17 +56,23 @@ for (const theme of ["dark", "light"] as const) {
       await page.addInitScript((t) => localStorage.setItem("velolog-theme", t), theme);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .analyze();
-      const found = results.violations.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(" | ")}`,
-      );
-      expect(found, `${path} (${theme})`).toEqual([]);
+      expect(await violations(page), `${path} (${theme})`).toEqual([]);
+    });
+  }
+  for (const path of signedInPages) {
+    test(`signed in, ${path} has no accessibility violations (${theme})`, async ({
+      page,
+      rider,
+      baseURL,
+    }) => {
+      expect(rider.email).toContain("@");
+      const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter", price: 450 });
+      await page.addInitScript((t) => localStorage.setItem("velolog-theme", t), theme);
+      await page.goto(path.replace(":bicycle", bicycle.id));
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      // Wait for the data, not just the frame: the page's own content is what is checked.
+      await expect(page.getByText("Loading...")).toHaveCount(0);
+      expect(await violations(page), `${path} (${theme})`).toEqual([]);
     });
   }
 }

@@ -156,6 +156,13 @@ describeEachDatabase("Google sign-in", (kind) => {
     expect(accounts.map((a) => a.providerId)).toEqual(["credential"]);
   });
 
+  it("gives no session for a Google address Google has not verified", async () => {
+    oidc.signInAs({ sub: "google-555", email: "unverified@example.com", email_verified: false, name: "U" });
+    const { landedAt, cookie } = await signInWithGoogle();
+    expect(landedAt).toMatch(/^\/auth\/callback\?provider=google&error=email_not_verified/);
+    expect(await sessionOf(cookie)).toBeNull();
+  });
+
   it("comes back to the error path when Google answers with an error, with no session", async () => {
     oidc.signInAs({ sub: "google-444", email: "cancel@example.com", email_verified: true, name: "Cancel" });
     oidc.failNext("access_denied");

@@ -25,6 +25,8 @@ export function googleSignIn(config: Config) {
             clientSecret: google.clientSecret,
             discoveryUrl: `${google.issuerUrl}/.well-known/openid-configuration`,
             requireIdTokenVerification: true,
+            // As with passwords, no session for an address nobody has confirmed (Google says so per account).
+            requireEmailVerification: true,
             scopes: ["openid", "email", "profile"],
             pkce: true,
             prompt: "select_account",

@@ -20,6 +20,7 @@ import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
+import { CLIENT_IP_HEADER, clientAddress, trustedProxyList } from "./http/client-ip.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { createMetrics } from "./http/metrics.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
@@ -68,10 +69,15 @@ export function createApp(deps: AppDeps) {
   // Uploads have their own, larger limit (features/files/routes.ts).
   app.use("/api/*", (c, next) => (c.req.path === "/api/files" ? next() : jsonBodyLimit(c, next)));
   if (metrics) app.get("/api/metrics", metrics.serve);
+  const trustedProxies = trustedProxyList(deps.config.trustedProxies);
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     // The auth library's event log lines carry this request's id (auth/events.ts).
     const request = new Request(c.req.raw);
     request.headers.set("x-request-id", c.get("requestId"));
+    // Rate limits count by this address, which only our server sets (http/client-ip.ts).
+    const address = clientAddress(c, trustedProxies);
+    if (address) request.headers.set(CLIENT_IP_HEADER, address);
+    else request.headers.delete(CLIENT_IP_HEADER);
     return auth.handler(request);
   });
   app.use("/api/*", sessionMiddleware(auth));

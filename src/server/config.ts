@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { trustedProxyList } from "./http/client-ip.ts";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -15,6 +16,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TRUSTED_ORIGINS: z.string().optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        trustedProxyList(splitList(value));
+      } catch (error) {
+        context.addIssue({ code: "custom", message: `${(error as Error).message} (a comma-separated list)` });
+      }
+    }),
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
   DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -87,6 +98,8 @@ export interface Config {
   publicUrl: string;
   authSecret: string;
   trustedOrigins: string[];
+  /** Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed for the client address. */
+  trustedProxies: string[];
   supportEmail: string;
   logLevel: string;
   /** Where `npm run db:backup` writes its timestamped backup folders. */
@@ -154,6 +167,13 @@ function smtpFrom(e: z.infer<typeof envSchema>): { smtp: SmtpConfig | null; prob
   return { smtp, problems };
 }
 
+function splitList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** Reads and validates the environment once; a bad variable stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema
@@ -202,10 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     authSecret: e.BETTER_AUTH_SECRET ?? localSecret(dataDir),
-    trustedOrigins: (e.TRUSTED_ORIGINS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedOrigins: splitList(e.TRUSTED_ORIGINS),
+    trustedProxies: splitList(e.TRUSTED_PROXIES),
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     backupDir: path.resolve(e.BACKUP_DIR),

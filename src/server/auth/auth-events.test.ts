@@ -20,18 +20,22 @@ describeEachDatabase("auth event log", (kind) => {
 
   let requests = 0;
   const post = (path: string, body: unknown, cookie = "") =>
-    t.app.request(path, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Origin: TEST_ORIGIN,
-        // The request id our request log uses (taken from the caller when given, as behind a proxy).
-        "X-Request-Id": `test-request-${++requests}`,
-        "X-Forwarded-For": "203.0.113.7",
-        ...(cookie ? { Cookie: cookie } : {}),
+    t.app.request(
+      path,
+      {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Origin: TEST_ORIGIN,
+          // The request id our request log uses (taken from the caller when given, as behind a proxy).
+          "X-Request-Id": `test-request-${++requests}`,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: JSON.stringify(body),
+        // As @hono/node-server hands a request over: the connection it came on (the client's address).
       },
-      body: JSON.stringify(body),
-    });
+      { incoming: { socket: { remoteAddress: "203.0.113.7", remotePort: 50_000, remoteFamily: "IPv4" } } },
+    );
   const events = () => logs.lines().filter((l) => l.msg === "auth event");
   const last = (event: string) =>
     events()

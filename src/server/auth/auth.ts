@@ -6,6 +6,7 @@ import { type Mailer, maskEmail } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import * as schema from "../db/schema.ts";
+import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { GOOGLE_PROVIDER_ID, googleSignIn } from "./google.ts";
@@ -147,6 +148,9 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     // A Google sign-in that fails before its own error address is known (e.g. a stale state) lands on
     // /auth/callback too, which shows "Something went wrong with Google sign-in." (the only such provider).
     onAPIError: { errorURL: `${config.publicUrl}/auth/callback?provider=google` },
+    // The client address comes from our own header, set from the connection (or trusted proxies) by
+    // app.ts; a client's own X-Forwarded-For is never believed, so it cannot dodge the limits.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     telemetry: { enabled: false },
   });
 }

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { APIError, getSessionFromCtx } from "better-auth/api";
 import { maskEmail } from "../adapters/mail.ts";
+import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
 import type { HookContext } from "./session-lifetime.ts";
 
@@ -57,12 +58,11 @@ export function authEventLogging(logger: Logger, secret: string) {
 
   const requestFacts = (ctx: { request?: Request; headers?: Headers; body?: unknown }) => {
     const headers = ctx.request?.headers ?? ctx.headers;
-    const forwarded = headers?.get("x-forwarded-for")?.split(",")[0]?.trim();
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const email = typeof body.email === "string" ? body.email : undefined;
     return {
       requestId: headers?.get("x-request-id") ?? undefined,
-      ip: forwarded || headers?.get("x-real-ip") || undefined,
+      ip: headers?.get(CLIENT_IP_HEADER) ?? undefined,
       ...(email ? { email: maskEmail(email.trim().toLowerCase()), emailHash: hashEmail(email) } : {}),
     };
   };

@@ -108,9 +108,11 @@ export function authEventLogging(logger: Logger, secret: string) {
   };
 }
 
-/** A request path without the secret some auth links carry in it (the reset link's token). */
+/** A request path without the secret some links carry in it: a reset link's token, a share link's token. */
 export function redactTokens(path: string): string {
-  return path.replace(/(\/api\/auth\/reset-password\/)[^/?]+/, "$1[redacted]");
+  return path
+    .replace(/(\/api\/auth\/reset-password\/)[^/?]+/, "$1[redacted]")
+    .replace(/^(\/api\/shared\/|\/shared\/)[^/?]+/, "$1[redacted]");
 }
 
 /** The auth library's own messages go to our logger as structured lines instead of the console. */

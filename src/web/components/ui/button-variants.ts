@@ -10,7 +10,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        destructive: "bg-destructive-solid text-destructive-foreground shadow-xs hover:bg-destructive-solid/90",
+        destructive:
+          "bg-destructive-solid text-destructive-foreground shadow-xs hover:bg-destructive-solid/90",
         outline:
           "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/30 dark:border-input dark:hover:bg-input/50",
         secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",

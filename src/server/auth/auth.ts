@@ -9,7 +9,7 @@ import * as schema from "../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
-import { GOOGLE_PROVIDER_ID, googleSignIn } from "./google.ts";
+import { googleSignIn } from "./google.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import {
   capSessionExpiry,
@@ -143,8 +143,13 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       twoFactor({ issuer: "Velolog", backupCodeOptions: { storeBackupCodes: "encrypted" } }),
       googleSignIn(config),
     ],
-    // A Google account whose verified email is a user's (verified) email joins that user; never a duplicate.
-    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    // A Google account whose email Google has verified and which is a user's (verified) email joins that
+    // user at sign-in; never a duplicate. Google is deliberately not a "trusted provider": trusted, an
+    // address Google reports as unverified would join (and sign in to) the account with that email.
+    // Linking from Account Settings (POST /api/auth/link-social) needs the same: Google's verified email,
+    // equal to the account's (allowDifferentEmails: false), and not linked to another user. Unlinking
+    // (POST /api/auth/unlink-account) refuses to remove the last way to sign in. See docs/security.md.
+    account: { accountLinking: { enabled: true, allowDifferentEmails: false } },
     // A Google sign-in that fails before its own error address is known (e.g. a stale state) lands on
     // /auth/callback too, which shows "Something went wrong with Google sign-in." (the only such provider).
     onAPIError: { errorURL: `${config.publicUrl}/auth/callback?provider=google` },

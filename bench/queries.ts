@@ -24,5 +24,6 @@ export async function benchQueries() {
     sizes: [describe(small), describe(large)],
     table,
     dashboardOwn: Object.fromEntries(results.map((r) => [r.database, r.dashboardOwn])),
+    sessionCheck: Object.fromEntries(results.map((r) => [r.database, r.sessionCheck])),
   };
 }

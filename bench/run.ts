@@ -42,6 +42,10 @@ if (section("queries")) {
   console.log(queries.sizes.join("\n"));
   console.table(queries.table);
   console.log("Dashboard's own statements (target: at most 3):", JSON.stringify(queries.dashboardOwn));
+  console.log(
+    "Session check's statements, in every authenticated route:",
+    JSON.stringify(queries.sessionCheck),
+  );
   results.queries = queries;
 }
 

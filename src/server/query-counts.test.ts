@@ -17,6 +17,7 @@ describeEachDatabase("queries per request", (kind) => {
       expect(counts.routes.find((row) => row.route.startsWith("GET /api/health"))?.[small]).toBe(1);
       expect(counts.dashboardOwn[small]).toBeLessThanOrEqual(3);
       expect(counts.dashboardOwn[large]).toBe(counts.dashboardOwn[small]);
+      expect(counts.sessionCheck[large]).toBe(counts.sessionCheck[small]);
     }, 120_000);
   });
 });

@@ -4,6 +4,7 @@
  * Everything runs through the whole app (session check included) on a real database.
  */
 import { bicycles, components, serviceEntries, subscriptions } from "../db/schema.ts";
+import { listBicycles } from "../features/bicycles/service.ts";
 import { dashboardStats } from "../features/dashboard/service.ts";
 import { createTestApp, type DatabaseKind, signUp, type TestApp } from "./test-app.ts";
 
@@ -32,6 +33,8 @@ export interface QueryCounts {
   routes: QueryCountRow[];
   /** The dashboard's own statements (dashboardStats alone, without the session check), per size. */
   dashboardOwn: Record<string, number>;
+  /** The session check's statements: GET /api/bicycles less listBicycles' own, per size. */
+  sessionCheck: Record<string, number>;
 }
 
 async function seedRider(t: TestApp, size: DataSize) {
@@ -102,6 +105,7 @@ export async function measureQueryCounts(kind: DatabaseKind, sizes = DATA_SIZES)
   try {
     const rows = new Map<string, QueryCountRow>();
     const dashboardOwn: Record<string, number> = {};
+    const sessionCheck: Record<string, number> = {};
     for (const size of sizes) {
       const seeded = await seedRider(t, size);
       for (const [label, method, urlPath, body] of routesOf(seeded)) {
@@ -120,8 +124,11 @@ export async function measureQueryCounts(kind: DatabaseKind, sizes = DATA_SIZES)
       t.queries.count = 0;
       await dashboardStats(t.db, seeded.rider.userId);
       dashboardOwn[size.name] = t.queries.count;
+      t.queries.count = 0;
+      await listBicycles(t.db, seeded.rider.userId);
+      sessionCheck[size.name] = Number(rows.get("GET /api/bicycles")![size.name]) - t.queries.count;
     }
-    return { database: kind, routes: [...rows.values()], dashboardOwn };
+    return { database: kind, routes: [...rows.values()], dashboardOwn, sessionCheck };
   } finally {
     await t.close();
   }

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startOidcServer } from "../src/server/testing/oidc-server.ts";
+import { lastLinkTo } from "../src/server/testing/outbox.ts";
 import { startServer } from "../src/server/testing/spawn-server.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -9,17 +10,15 @@ import { expect, test } from "./fixtures.ts";
  * The web app with Google sign-in configured: a server of its own whose "Google" is a local OpenID Connect
  * server (GOOGLE_ISSUER_URL); the browser really goes there and back.
  */
-test("Sign in with Google: the button, the round trip to the provider, and the error path", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
+async function startServerWithGoogle() {
   const oidc = await startOidcServer();
   const port = 40_000 + Math.floor(Math.random() * 20_000);
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-google-"));
   const server = await startServer({
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-google-")),
+    DATA_DIR: dataDir,
     PUBLIC_URL: url,
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT: "off",
@@ -27,6 +26,14 @@ test("Sign in with Google: the button, the round trip to the provider, and the e
     GOOGLE_CLIENT_SECRET: "velolog-e2e-secret",
     GOOGLE_ISSUER_URL: oidc.issuerUrl,
   });
+  return { oidc, url, dataDir, server };
+}
+
+test("Sign in with Google: the button, the round trip to the provider, and the error path", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { oidc, url, server } = await startServerWithGoogle();
   try {
     expect(server.url, server.output()).toBe(url);
 
@@ -55,6 +62,90 @@ test("Sign in with Google: the button, the round trip to the provider, and the e
     server.child.kill("SIGTERM");
     await oidc.close();
   }
+});
+
+test("Account Settings: link Google (a refused attempt, then a good one), sign in with it, unlink it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { oidc, url, dataDir, server } = await startServerWithGoogle();
+  try {
+    expect(server.url, server.output()).toBe(url);
+    // A password rider, confirmed through the emailed link (which signs this browser in).
+    const email = `link-${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${url}/api/auth/sign-up/email`, {
+      data: { email, password: "correct-horse", name: "" },
+      headers: { Origin: url },
+    });
+    expect(signUp.status()).toBe(200);
+    await page.request.get(lastLinkTo(dataDir, email, "/api/auth/verify-email")!);
+
+    await page.goto(`${url}/account`);
+    const methods = page.getByRole("list", { name: "Sign-in methods" });
+    await expect(methods.getByRole("listitem")).toHaveCount(2);
+    await expect(methods.getByRole("listitem").first()).toContainText("Email and password");
+    await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+
+    // A Google account with another address is refused, and the page says why.
+    oidc.signInAs({ sub: "e2e-link-1", email: "someone.else@gmail.test", email_verified: true, name: "L" });
+    await methods.getByRole("button", { name: "Link Google account" }).click();
+    await expect(page.getByText("Could not link your Google account")).toBeVisible();
+    await expect(page.getByText("That Google account uses a different email address.")).toBeVisible();
+    await expect(page).toHaveURL(`${url}/account`);
+    await expect(methods.getByRole("button", { name: "Link Google account" })).toBeVisible();
+
+    // The Google account for this address links.
+    oidc.signInAs({ sub: "e2e-link-1", email, email_verified: true, name: "Linked Rider" });
+    await methods.getByRole("button", { name: "Link Google account" }).click();
+    await expect(page.getByText("Google account linked")).toBeVisible();
+    await expect(page).toHaveURL(`${url}/account`);
+    await expect(methods.getByText("Linked", { exact: true })).toBeVisible();
+    const accounts = (await (await page.request.get(`${url}/api/auth/list-accounts`)).json()) as {
+      providerId: string;
+    }[];
+    expect(accounts.map((a) => a.providerId).sort()).toEqual(["credential", "google"]);
+
+    // Signed out, "Sign in with Google" reaches the same rider.
+    const { user } = (await (await page.request.get(`${url}/api/auth/get-session`)).json()) as {
+      user: { id: string };
+    };
+    await page.context().clearCookies();
+    await page.goto(`${url}/auth`);
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await expect(page).toHaveURL(`${url}/dashboard`);
+    const again = (await (await page.request.get(`${url}/api/auth/get-session`)).json()) as {
+      user: { id: string };
+    };
+    expect(again.user.id).toBe(user.id);
+
+    // Unlink, after confirming.
+    await page.goto(`${url}/account`);
+    await methods.getByRole("button", { name: "Unlink" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Unlink your Google account?" });
+    await expect(dialog).toContainText("you keep signing in with your email and password");
+    await dialog.getByRole("button", { name: "Unlink" }).click();
+    await expect(page.getByText("Google account unlinked")).toBeVisible();
+    await expect(methods.getByRole("button", { name: "Link Google account" })).toBeVisible();
+    const after = (await (await page.request.get(`${url}/api/auth/list-accounts`)).json()) as {
+      providerId: string;
+    }[];
+    expect(after.map((a) => a.providerId)).toEqual(["credential"]);
+  } finally {
+    server.child.kill("SIGTERM");
+    await oidc.close();
+  }
+});
+
+test("Account Settings without Google configured: only email and password, nothing to link", async ({
+  page,
+  rider,
+}) => {
+  await page.goto("/account");
+  const methods = page.getByRole("list", { name: "Sign-in methods" });
+  await expect(methods.getByRole("listitem")).toHaveCount(1);
+  await expect(methods).toContainText("Email and password");
+  await expect(page.getByRole("button", { name: "Link Google account" })).toHaveCount(0);
+  expect(rider.email).toContain("@");
 });
 
 test("without Google configured, /auth offers no Google button", async ({ page }) => {

@@ -22,12 +22,27 @@ export interface SessionInfo {
   token: string;
   /** When this browser signed in. */
   signedInAt: string;
-  user: { id: string; email: string; name: string; createdAt: string | Date; twoFactorEnabled?: boolean };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    createdAt: string | Date;
+    twoFactorEnabled?: boolean;
+    /** Whether the address is confirmed (Account Settings offers to resend the link when it is not). */
+    emailVerified?: boolean;
+  };
 }
 
 interface SessionResponse {
   session: { token: string; createdAt: string };
-  user: { id: string; email: string; name: string; createdAt: string; twoFactorEnabled?: boolean | null };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    createdAt: string;
+    twoFactorEnabled?: boolean | null;
+    emailVerified?: boolean | null;
+  };
 }
 
 /**
@@ -48,6 +63,7 @@ export async function fetchSession(): Promise<SessionInfo | null> {
       name: data.user.name,
       createdAt: data.user.createdAt,
       twoFactorEnabled: data.user.twoFactorEnabled === true,
+      emailVerified: data.user.emailVerified === true,
     },
   };
 }

@@ -5,8 +5,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { useSession, useSignOut } from "@/features/auth/api.ts";
 import { ChangePasswordCard } from "@/features/auth/components/change-password-card.tsx";
 import { DeleteAccountCard } from "@/features/auth/components/delete-account-card.tsx";
+import { EmailVerification } from "@/features/auth/components/email-verification.tsx";
 import { PreferencesCard } from "@/features/auth/components/preferences-card.tsx";
 import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
+import { SignInMethodsCard } from "@/features/auth/components/sign-in-methods-card.tsx";
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -31,6 +33,14 @@ export function AccountPage() {
               {(
                 [
                   ["Email", user.email],
+                  [
+                    "Email status",
+                    <EmailVerification
+                      key="status"
+                      email={user.email}
+                      verified={user.emailVerified === true}
+                    />,
+                  ],
                   ["User ID", user.id],
                   ["Created", formatDate(new Date(user.createdAt))],
                   ["Last sign in", formatDate(new Date(session.signedInAt))],
@@ -46,6 +56,7 @@ export function AccountPage() {
         </Card>
         <SubscriptionCard />
         <PreferencesCard />
+        <SignInMethodsCard email={user.email} />
         <ChangePasswordCard />
         <TwoFactorCard enabled={user.twoFactorEnabled === true} />
         <SessionsCard currentToken={session.token} />

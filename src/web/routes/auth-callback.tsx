@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRefreshSession } from "@/features/auth/api.ts";
+import { LINK_ERROR_PARAM } from "@/features/auth/auth-options.ts";
 import { keepResetToken } from "@/features/auth/reset-token.ts";
+import { fetchSession } from "@/lib/session.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../shared/messages.ts";
 
@@ -16,8 +18,16 @@ export function AuthCallbackPage() {
     const error = params.get("error");
     const token = params.get("token");
     if (error && params.get("provider") === "google") {
-      // Google sign-in came back with an error (cancelled, refused, or a stale attempt).
-      navigate("/auth?error=google", { replace: true });
+      // Google came back with an error (cancelled, refused, or a stale attempt). Signed in, it was linking
+      // from Account Settings, which says what went wrong; otherwise it was a sign-in.
+      void fetchSession().then((session) =>
+        navigate(
+          session
+            ? `/account?${LINK_ERROR_PARAM}=google&error=${encodeURIComponent(error)}`
+            : "/auth?error=google",
+          { replace: true },
+        ),
+      );
     } else if (error) {
       const expired = ["INVALID_TOKEN", "TOKEN_EXPIRED", "access_denied", "otp_expired"].includes(error);
       navigate(expired ? "/auth?error=expired_link" : "/auth", { replace: true });

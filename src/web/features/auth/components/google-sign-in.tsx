@@ -1,13 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
-import { api } from "@/lib/api-client.ts";
 import { messages } from "../../../../shared/messages.ts";
-
-interface AuthOptions {
-  google: boolean;
-}
+import { useAuthOptions } from "../auth-options.ts";
 
 /** The query string /auth shows the Google failure for (set by /auth/callback). */
 export const GOOGLE_ERROR = "google";
@@ -16,11 +11,7 @@ export const GOOGLE_ERROR = "google";
 export function GoogleSignIn() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const { data } = useQuery({
-    queryKey: ["auth-options"],
-    queryFn: () => api<AuthOptions>("/auth-options"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useAuthOptions();
   if (!data?.google) return null;
 
   const start = async () => {
@@ -60,7 +51,7 @@ export function GoogleSignIn() {
   );
 }
 
-function GoogleMark() {
+export function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path

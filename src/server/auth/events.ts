@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { APIError, getSessionFromCtx } from "better-auth/api";
+import { APIError, getOAuthState, getSessionFromCtx } from "better-auth/api";
 import { maskEmail } from "../adapters/mail.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
@@ -71,6 +71,27 @@ export function authEventLogging(logger: Logger, secret: string) {
     const found = eventOf(ctx.path, (ctx.params as { id?: string } | undefined)?.id);
     if (!found) return;
     const returned = ctx.context.returned;
+    if (found.method) {
+      // A callback that ends linking from Account Settings (its state names the signed-in user) makes no
+      // session: it succeeded when its redirect carries no error.
+      const link = (await getOAuthState().catch(() => null))?.link;
+      if (link) {
+        // The library's redirect is a plain better-call error (not better-auth's APIError subclass).
+        const headers = (returned as { headers?: HeadersInit } | null | undefined)?.headers;
+        const location = headers ? new Headers(headers).get("location") : null;
+        const error = location ? new URL(location, "http://x").searchParams.get("error") : "no_redirect";
+        const line = {
+          event: error ? "account_link_failed" : "account_linked",
+          method: found.method,
+          userId: link.userId,
+          ...(error ? { reason: error } : {}),
+          ...requestFacts(ctx),
+        };
+        if (error) logger.warn(line, "auth event");
+        else logger.info(line, "auth event");
+        return;
+      }
+    }
     const newSession = ctx.context.newSession;
     const session = ctx.context.session as { user?: { id?: string } } | null | undefined;
     const redirect = returned instanceof APIError && returned.statusCode >= 300 && returned.statusCode < 400;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { readOutbox } from "../adapters/mail.ts";
 import { account, user } from "../db/schema.ts";
+import { captureLogs } from "../testing/log-capture.ts";
 import { startOidcServer } from "../testing/oidc-server.ts";
 import { lastLinkTo } from "../testing/outbox.ts";
 import {
@@ -21,6 +22,12 @@ import {
 describeEachDatabase("Linking and unlinking Google", (kind) => {
   let t: TestApp;
   let oidc: Awaited<ReturnType<typeof startOidcServer>>;
+  const logs = captureLogs();
+  const lastEvent = (event: string) =>
+    logs
+      .lines()
+      .filter((l) => l.msg === "auth event" && l.event === event)
+      .at(-1);
   beforeAll(async () => {
     oidc = await startOidcServer();
     t = await createTestApp(kind, {
@@ -29,6 +36,7 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
         GOOGLE_CLIENT_SECRET: "velolog-test-secret",
         GOOGLE_ISSUER_URL: oidc.issuerUrl,
       },
+      logger: logs.logger,
     });
   });
   afterAll(async () => {
@@ -129,6 +137,8 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
       ["google", "google-link-1"],
     ]);
     expect(await t.db.select().from(user).where(eq(user.email, "link.me@example.com"))).toHaveLength(1);
+    // Logged as a link, not as a failed sign-in (it makes no new session).
+    expect(lastEvent("account_linked")).toMatchObject({ method: "google", userId: rider.userId, level: 30 });
 
     // Signing in with that Google account (signed out) reaches this user.
     const google = await signInWithGoogle();
@@ -148,6 +158,11 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
     const result = await linkGoogle(rider.cookie);
     expect(result.landedAt).toBe("/account?link=google&error=email_does_not_match");
     expect(await providersOf(rider.userId)).toEqual(["credential"]);
+    expect(lastEvent("account_link_failed")).toMatchObject({
+      userId: rider.userId,
+      reason: "email_does_not_match",
+      level: 40,
+    });
     // The session is untouched.
     expect((await sessionOf(result.cookie))?.user.id).toBe(rider.userId);
   });
@@ -210,6 +225,7 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
 
     const response = await unlink(rider.cookie, googleAccount.id);
     expect(response.status).toBe(200);
+    expect(lastEvent("account_unlinked")).toMatchObject({ userId: rider.userId });
     expect((await listAccounts(rider.cookie)).map((a) => a.providerId)).toEqual(["credential"]);
 
     // Unlinking removes the link, not the rule: Google still vouches for this verified address, so signing

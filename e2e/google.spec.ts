@@ -94,6 +94,12 @@ test("Account Settings: link Google (a refused attempt, then a good one), sign i
     await expect(page).toHaveURL(`${url}/account`);
     await expect(methods.getByRole("button", { name: "Link Google account" })).toBeVisible();
 
+    // A link that fails before its own error address is known (e.g. a stale state) lands on /auth/callback,
+    // which sends a signed-in rider back here rather than to the sign-in page.
+    await page.goto(`${url}/auth/callback?provider=google&error=state_mismatch`);
+    await expect(page).toHaveURL(`${url}/account`);
+    await expect(page.getByText("Something went wrong while linking your Google account.")).toBeVisible();
+
     // The Google account for this address links.
     oidc.signInAs({ sub: "e2e-link-1", email, email_verified: true, name: "Linked Rider" });
     await methods.getByRole("button", { name: "Link Google account" }).click();

@@ -160,27 +160,29 @@ export function SignInMethodsCard({ email }: { email: string }) {
                     <GoogleMark />
                   </span>
                   <span className="font-medium">Google</span>
-                  {google ? <Badge variant="secondary">Linked</Badge> : null}
                 </span>
                 {google ? (
-                  <ConfirmDialog
-                    open={confirming}
-                    onOpenChange={setConfirming}
-                    trigger={
-                      <Button variant="outline" size="sm" disabled={unlink.isPending}>
-                        Unlink
-                      </Button>
-                    }
-                    title="Unlink your Google account?"
-                    description={
-                      hasPassword
-                        ? `Google will no longer be one of your sign-in methods; you keep signing in with your email and password. Signing in with a Google account for ${email} later links it again.`
-                        : "Google is your only way to sign in: it can't be unlinked until you set a password."
-                    }
-                    confirmLabel="Unlink"
-                    pendingLabel="Unlinking..."
-                    onConfirm={() => unlink.mutateAsync(google.id)}
-                  />
+                  <span className="flex items-center gap-2">
+                    <Badge variant="secondary">Linked</Badge>
+                    <ConfirmDialog
+                      open={confirming}
+                      onOpenChange={setConfirming}
+                      trigger={
+                        <Button variant="outline" size="sm" disabled={unlink.isPending}>
+                          Unlink
+                        </Button>
+                      }
+                      title="Unlink your Google account?"
+                      description={
+                        hasPassword
+                          ? `Google will no longer be one of your sign-in methods; you keep signing in with your email and password. Signing in with a Google account that has your email address links it again.`
+                          : "Google is your only way to sign in: it can't be unlinked until you set a password."
+                      }
+                      confirmLabel="Unlink"
+                      pendingLabel="Unlinking..."
+                      onConfirm={() => unlink.mutateAsync(google.id)}
+                    />
+                  </span>
                 ) : (
                   <Button variant="outline" size="sm" disabled={starting} onClick={() => void startLink()}>
                     {starting ? "Opening Google..." : "Link Google account"}

@@ -8,7 +8,7 @@ export async function benchQueries() {
   const results = [await measureQueryCounts("pglite")];
   if (process.env.TEST_DATABASE_URL) results.push(await measureQueryCounts("postgres"));
   const [small, large] = DATA_SIZES;
-  const describe = (size: typeof small) =>
+  const sizeLabel = (size: typeof small) =>
     `${size.name}: ${size.bicycles} bicycle(s), ${size.bicycles * size.componentsPerBicycle + 1} components, ` +
     `${size.bicycles * size.componentsPerBicycle * size.entriesPerComponent} service entries, ${size.shareLinks} link(s)`;
   const table = results.flatMap((result) =>
@@ -21,7 +21,7 @@ export async function benchQueries() {
     })),
   );
   return {
-    sizes: [describe(small), describe(large)],
+    sizes: [sizeLabel(small), sizeLabel(large)],
     table,
     dashboardOwn: Object.fromEntries(results.map((r) => [r.database, r.dashboardOwn])),
     sessionCheck: Object.fromEntries(results.map((r) => [r.database, r.sessionCheck])),

@@ -155,7 +155,11 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     onAPIError: { errorURL: `${config.publicUrl}/auth/callback?provider=google` },
     // The client address comes from our own header, set from the connection (or trusted proxies) by
     // app.ts; a client's own X-Forwarded-For is never believed, so it cannot dodge the limits.
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // The session check reads a session with its user in one statement (relations in schema.ts), not two.
+      database: { joins: true },
+    },
     telemetry: { enabled: false },
   });
 }

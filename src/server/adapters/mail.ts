@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config, SmtpConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 
@@ -33,18 +33,24 @@ export function maskEmail(email: string): string {
 
 /** Sends through an SMTP server with nodemailer (plain-text messages). */
 export function createSmtpMailer(smtp: SmtpConfig, logger: Logger): Mailer {
-  const transport = smtp.url
-    ? nodemailer.createTransport(smtp.url)
-    : nodemailer.createTransport({
-        host: smtp.host,
-        port: smtp.port,
-        secure: smtp.secure ?? false,
-        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
-      });
+  // nodemailer is loaded with the first message (it costs ~25 MB of memory, for nothing until then).
+  let transport: Promise<Transporter> | null = null;
+  const connect = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return smtp.url
+      ? nodemailer.createTransport(smtp.url)
+      : nodemailer.createTransport({
+          host: smtp.host,
+          port: smtp.port,
+          secure: smtp.secure ?? false,
+          ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+        });
+  };
   return {
     kind: "smtp",
     async send(message) {
-      const info = await transport.sendMail({
+      transport ??= connect();
+      const info = await (await transport).sendMail({
         from: smtp.from,
         to: message.to,
         subject: message.subject,

@@ -129,6 +129,17 @@ describeEachDatabase("accounts", (kind) => {
     expect(lastLinkTo("nobody-here@example.com")).toBeNull();
   });
 
+  it("answers a sign-in for an unknown email exactly like a wrong password, with no cookie", async () => {
+    const rider = await signUp(t.app);
+    const wrongPassword = await signIn(rider.email, "not-the-password");
+    const unknownEmail = await signIn("nobody-at-all@example.com", "not-the-password");
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(await unknownEmail.json()).toEqual(await wrongPassword.json());
+    expect(unknownEmail.headers.getSetCookie()).toEqual([]);
+    expect(wrongPassword.headers.getSetCookie()).toEqual([]);
+  });
+
   it("changes the password only with the current one", async () => {
     const rider = await signUp(t.app);
     const cookie = cookieOf(await signIn(rider.email, "correct-horse"));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { readOutbox } from "../adapters/mail.ts";
 import { account, user } from "../db/schema.ts";
 import { captureLogs } from "../testing/log-capture.ts";
+import { followOAuthFlow, googleTestEnv } from "../testing/oauth-flow.ts";
 import { startOidcServer } from "../testing/oidc-server.ts";
 import { lastLinkTo } from "../testing/outbox.ts";
 import {
@@ -31,11 +32,7 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
   beforeAll(async () => {
     oidc = await startOidcServer();
     t = await createTestApp(kind, {
-      env: {
-        GOOGLE_CLIENT_ID: "velolog-test-client",
-        GOOGLE_CLIENT_SECRET: "velolog-test-secret",
-        GOOGLE_ISSUER_URL: oidc.issuerUrl,
-      },
+      env: googleTestEnv(oidc.issuerUrl),
       logger: logs.logger,
     });
   });
@@ -44,51 +41,8 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
     await oidc.close();
   });
 
-  /**
-   * A browser: POSTs to start a flow (link-social or sign-in/social) with the given cookies, then follows
-   * every redirect to the provider and back until one of our pages; returns that page and the cookies.
-   */
-  async function startFlow(path: string, body: unknown, cookie = "") {
-    const jar = new Map<string, string>();
-    for (const pair of cookie.split("; ").filter(Boolean)) {
-      const [name, ...value] = pair.split("=");
-      jar.set(name!, value.join("="));
-    }
-    const keep = (response: Response) => {
-      for (const set of response.headers.getSetCookie()) {
-        const [pair] = set.split(";");
-        const [name, ...value] = pair!.split("=");
-        jar.set(name!.trim(), value.join("="));
-      }
-    };
-    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-    const start = await t.app.request(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, Cookie: cookies() },
-      body: JSON.stringify(body),
-    });
-    keep(start);
-    if (start.status !== 200) return { status: start.status, body: await start.json(), landedAt: "", cookie };
-    let url = ((await start.json()) as { url: string }).url;
-    expect(url.startsWith(`${oidc.issuerUrl}/authorize?`)).toBe(true);
-    for (let hop = 0; hop < 10; hop++) {
-      const ours = url.startsWith(TEST_ORIGIN);
-      const response = ours
-        ? await t.app.request(url.slice(TEST_ORIGIN.length), { headers: { Cookie: cookies() } })
-        : await fetch(url, { redirect: "manual" });
-      if (ours) keep(response);
-      const location = response.headers.get("location");
-      if (response.status < 300 || response.status >= 400 || !location) break;
-      url = new URL(location, url).toString();
-      if (url.startsWith(TEST_ORIGIN) && !url.startsWith(`${TEST_ORIGIN}/api/`)) break;
-    }
-    return {
-      status: 200,
-      body: null,
-      landedAt: url.startsWith(TEST_ORIGIN) ? url.slice(TEST_ORIGIN.length) : url,
-      cookie: cookies(),
-    };
-  }
+  const startFlow = (path: string, body: unknown, cookie = "") =>
+    followOAuthFlow(t.app, oidc.issuerUrl, path, body, cookie);
 
   /** What the "Link Google account" button sends (sign-in-methods-card.tsx). */
   const linkGoogle = (cookie: string) =>

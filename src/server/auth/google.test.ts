@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { account, user } from "../db/schema.ts";
 import { captureLogs } from "../testing/log-capture.ts";
+import { followOAuthFlow, googleTestEnv } from "../testing/oauth-flow.ts";
 import { startOidcServer } from "../testing/oidc-server.ts";
 import {
   createTestApp,
@@ -29,11 +30,7 @@ describeEachDatabase("Google sign-in", (kind) => {
   beforeAll(async () => {
     oidc = await startOidcServer();
     t = await createTestApp(kind, {
-      env: {
-        GOOGLE_CLIENT_ID: "velolog-test-client",
-        GOOGLE_CLIENT_SECRET: "velolog-test-secret",
-        GOOGLE_ISSUER_URL: oidc.issuerUrl,
-      },
+      env: googleTestEnv(oidc.issuerUrl),
       logger: logs.logger,
     });
   });
@@ -42,43 +39,15 @@ describeEachDatabase("Google sign-in", (kind) => {
     await oidc.close();
   });
 
-  /** Clicks "Sign in with Google" and follows every redirect; returns where the browser ends and its cookies. */
+  /** Clicks "Sign in with Google" (google-sign-in.tsx) and follows every redirect. */
   async function signInWithGoogle() {
-    const jar = new Map<string, string>();
-    const keep = (response: Response) => {
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair] = cookie.split(";");
-        const [name, ...value] = pair!.split("=");
-        jar.set(name!.trim(), value.join("="));
-      }
-    };
-    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-    const start = await t.app.request("/api/auth/sign-in/social", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
-      body: JSON.stringify({
-        provider: "google",
-        callbackURL: "/auth/callback",
-        errorCallbackURL: "/auth/callback?provider=google",
-      }),
+    const flow = await followOAuthFlow(t.app, oidc.issuerUrl, "/api/auth/sign-in/social", {
+      provider: "google",
+      callbackURL: "/auth/callback",
+      errorCallbackURL: "/auth/callback?provider=google",
     });
-    expect(start.status).toBe(200);
-    keep(start);
-    let url = ((await start.json()) as { url: string }).url;
-    expect(url.startsWith(`${oidc.issuerUrl}/authorize?`)).toBe(true);
-    for (let hop = 0; hop < 10; hop++) {
-      const ours = url.startsWith(TEST_ORIGIN);
-      const response = ours
-        ? await t.app.request(url.slice(TEST_ORIGIN.length), { headers: { Cookie: cookies() } })
-        : await fetch(url, { redirect: "manual" });
-      if (ours) keep(response);
-      const location = response.headers.get("location");
-      if (response.status < 300 || response.status >= 400 || !location) break;
-      url = new URL(location, url).toString();
-      // Our pages (not the API) are where the browser stops: the web app takes over there.
-      if (url.startsWith(TEST_ORIGIN) && !url.startsWith(`${TEST_ORIGIN}/api/`)) break;
-    }
-    return { landedAt: url.startsWith(TEST_ORIGIN) ? url.slice(TEST_ORIGIN.length) : url, cookie: cookies() };
+    expect(flow.status).toBe(200);
+    return flow;
   }
 
   const sessionOf = (cookie: string) =>

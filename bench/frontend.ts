@@ -12,6 +12,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../e2e/browser.ts";
+import { PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "..");
@@ -22,18 +23,7 @@ export const FIRST_VISIT_ROUTES = [
   "/auth",
   "/dashboard",
   "/bicycles/demo-1",
-  "/about",
-  "/pricing",
-  "/faq",
-  "/contact",
-  "/sitemap",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/refund-policy",
-  "/acceptable-use-policy",
-  "/data-processing-agreement",
-  "/security-policy",
+  ...PRERENDERED_PATHS.filter((route) => route !== "/"),
 ];
 
 const LIGHTHOUSE_ROUTES = ["/", "/dashboard"];

@@ -1,21 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
+/** Every page a visitor can open: the prerendered site pages, then the demo and sign-in. */
 const publicPages = [
-  "/",
-  "/about",
-  "/pricing",
-  "/faq",
-  "/contact",
-  "/sitemap",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/refund-policy",
-  "/acceptable-use-policy",
-  "/data-processing-agreement",
-  "/security-policy",
+  ...PRERENDERED_PATHS,
   "/dashboard",
   "/bicycles",
   "/bicycles/demo-1",

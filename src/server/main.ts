@@ -5,7 +5,7 @@ import { buildServer } from "./server.ts";
 
 async function main() {
   const config = loadConfig();
-  const { app, database, logger } = await buildServer(config);
+  const { app, database, logger, mailer } = await buildServer(config);
   if (config.allowLoopbackImportsForTests) {
     logger.warn(
       "DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS is on: page import can reach 127.0.0.1. Never use this in production.",
@@ -24,7 +24,10 @@ async function main() {
     );
   });
 
-  /** Stop taking connections, let requests in flight finish (10 s at most), then close the database. */
+  /**
+   * Stop taking connections, let requests in flight and mails under way finish (10 s at most), then close
+   * the database.
+   */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -35,6 +38,7 @@ async function main() {
     }, 10_000);
     forceExit.unref();
     server.close(async () => {
+      await mailer.settled(); // mails under way (SMTP) go out before the process ends
       await database.close();
       logger.info("stopped");
       process.exit(0);

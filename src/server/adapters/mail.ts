@@ -17,6 +17,8 @@ export interface Mailer {
   readonly kind: "outbox" | "smtp";
   /** Sends the message; throws when the mail server refuses it (callers decide what the user sees). */
   send(message: MailMessage): Promise<void>;
+  /** Resolves once every message handed over so far has been sent or has failed (before shutting down). */
+  settled(): Promise<void>;
 }
 
 /** SMTP when configured (SMTP_URL or SMTP_HOST), otherwise the outbox in DATA_DIR. */
@@ -35,6 +37,7 @@ export function maskEmail(email: string): string {
 export function createSmtpMailer(smtp: SmtpConfig, logger: Logger): Mailer {
   // nodemailer is loaded with the first message (it costs ~25 MB of memory, for nothing until then).
   let transport: Promise<Transporter> | null = null;
+  const inFlight = new Set<Promise<unknown>>();
   const connect = async () => {
     const { default: nodemailer } = await import("nodemailer");
     return smtp.url
@@ -48,26 +51,39 @@ export function createSmtpMailer(smtp: SmtpConfig, logger: Logger): Mailer {
   };
   return {
     kind: "smtp",
+    async settled() {
+      await Promise.allSettled([...inFlight]);
+    },
     async send(message) {
-      transport ??= connect();
-      const info = await (await transport).sendMail({
-        from: smtp.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-      });
-      logger.info(
-        {
-          event: "mail_sent",
-          to: maskEmail(message.to),
-          subject: message.subject,
-          messageId: info.messageId,
-        },
-        "mail sent",
-      );
+      const sending = deliver(message);
+      inFlight.add(sending);
+      try {
+        await sending;
+      } finally {
+        inFlight.delete(sending);
+      }
     },
   };
+
+  async function deliver(message: MailMessage) {
+    transport ??= connect();
+    const info = await (await transport).sendMail({
+      from: smtp.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    });
+    logger.info(
+      {
+        event: "mail_sent",
+        to: maskEmail(message.to),
+        subject: message.subject,
+        messageId: info.messageId,
+      },
+      "mail sent",
+    );
+  }
 }
 
 /**
@@ -78,6 +94,8 @@ export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
   const outbox = path.join(dataDir, "outbox");
   return {
     kind: "outbox",
+    // Written before send() returns: nothing is ever pending.
+    settled: async () => {},
     async send(message) {
       mkdirSync(outbox, { recursive: true });
       const file = path.join(

@@ -78,6 +78,8 @@ describe("the app with SMTP configured", () => {
     const email = "smtp-rider@example.com";
     const response = await post("/api/auth/sign-up/email", { email, password: "correct-horse", name: "" });
     expect(response.status).toBe(200);
+    // The answer does not wait for the mail server (timing must not tell emails apart); the mail follows.
+    await t.mailer.settled();
     const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe("no-reply@velolog.test");
@@ -92,6 +94,26 @@ describe("the app with SMTP configured", () => {
     const verified = await t.app.request(link!.replace(TEST_ORIGIN, ""), { redirect: "manual" });
     expect(verified.status).toBe(302);
     expect(verified.headers.getSetCookie().join(";")).toContain("session_token=");
+  });
+
+  it("answers without waiting for a slow mail server (timing must not tell a known email from a new one)", async () => {
+    const known = await signUpThroughSmtp("slow-server-known@example.com");
+    smtp.hold();
+    const before = smtp.received.length;
+    // With the mail server answering nothing, every answer still comes: none waits for its mail.
+    const answers = await Promise.all([
+      post("/api/auth/sign-up/email", { email: "slow-new@example.com", password: "correct-horse", name: "" }),
+      post("/api/auth/sign-up/email", { email: known, password: "correct-horse", name: "" }),
+      post("/api/auth/request-password-reset", { email: known, redirectTo: "/auth/callback" }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(smtp.received.length).toBe(before);
+    smtp.release();
+    await t.mailer.settled();
+    const subjects = smtp.received.slice(before).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining(["Confirm your email for Velolog", "Reset your Velolog password"]),
+    );
   });
 
   it("logs a failing mail server and still answers like always: no 500, nothing that tells emails apart", async () => {
@@ -123,6 +145,7 @@ describe("the app with SMTP configured", () => {
     expect(resetUnknown.status).toBe(200);
     expect(await resetKnown.json()).toEqual(await resetUnknown.json());
 
+    await t.mailer.settled();
     expect(smtp.received.length).toBe(before);
     const failures = logs.lines().filter((l) => l.event === "mail_failed");
     expect(failures.map((l) => l.kind)).toEqual(expect.arrayContaining(["verify", "existing", "reset"]));
@@ -134,6 +157,7 @@ describe("the app with SMTP configured", () => {
 
   async function signUpThroughSmtp(email: string) {
     await post("/api/auth/sign-up/email", { email, password: "correct-horse", name: "" });
+    await t.mailer.settled();
     const mail = smtp.received.filter((m) => m.to.includes(email)).at(-1)!;
     await t.app.request(LINK.exec(mail.text)![0].replace(TEST_ORIGIN, ""), { redirect: "manual" });
     return email;
@@ -156,6 +180,7 @@ describe("feedback with a failing mail server", () => {
         headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
         body: JSON.stringify({ email, password: "correct-horse", name: "" }),
       });
+      await t.mailer.settled();
       const link = LINK.exec(smtp.received.at(-1)!.text)![0];
       const verified = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
       const cookie = verified.headers

@@ -36,20 +36,25 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
   /**
    * Mails a link; without SMTP it lands in the outbox and the link is printed in the log, so sign-up can be
    * finished. A failing mail server is logged, never shown: these answers must not differ between a known
-   * and an unknown email (see docs/decisions/0013-smtp-google-auth-events.md).
+   * and an unknown email (see docs/decisions/0013-smtp-google-auth-events.md). Through SMTP the answer does
+   * not wait for the mail server either, so a slow one cannot tell a known email from an unknown one by
+   * timing; shutting down waits for mails under way (mailer.settled()).
    */
   const sendLink = async (kind: string, to: string, subject: string, intro: string, url: string) => {
-    try {
-      await mailer.send({ to, subject, text: authMail(intro, url) });
-    } catch (error) {
-      logger.error(
-        { event: "mail_failed", kind, to: maskEmail(to), err: error },
-        `could not send: ${subject}`,
-      );
-      return;
-    }
-    if (mailer.kind === "outbox")
-      logger.info({ event: "auth_mail", kind, to: maskEmail(to) }, `${subject}: ${url}`);
+    const delivery = (async () => {
+      try {
+        await mailer.send({ to, subject, text: authMail(intro, url) });
+      } catch (error) {
+        logger.error(
+          { event: "mail_failed", kind, to: maskEmail(to), err: error },
+          `could not send: ${subject}`,
+        );
+        return;
+      }
+      if (mailer.kind === "outbox")
+        logger.info({ event: "auth_mail", kind, to: maskEmail(to) }, `${subject}: ${url}`);
+    })();
+    if (mailer.kind === "outbox") await delivery;
   };
   const logAuthEvent = authEventLogging(logger, config.authSecret);
   const refuseExpiredSession = refuseSessionsPastAbsoluteLifetime(logger);

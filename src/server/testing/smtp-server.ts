@@ -18,6 +18,8 @@ export interface ReceivedMail {
 export async function startSmtpServer(credentials?: { user: string; password: string }) {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  // While held, the server answers no recipient: a mail server that is slow or hangs.
+  let held: (() => void)[] | null = null;
   const server = new SMTPServer({
     disabledCommands: credentials ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
     authOptional: !credentials,
@@ -29,6 +31,10 @@ export async function startSmtpServer(credentials?: { user: string; password: st
       } else callback(new Error("Invalid username or password"));
     },
     onRcptTo(_address, _session, callback) {
+      if (held) {
+        held.push(() => callback());
+        return;
+      }
       if (refusing) {
         const error = new Error("Mailbox unavailable") as Error & { responseCode: number };
         error.responseCode = 550;
@@ -61,6 +67,16 @@ export async function startSmtpServer(credentials?: { user: string; password: st
     /** From now on every recipient is refused with 550. */
     refuse: () => {
       refusing = true;
+    },
+    /** From now on the server keeps every sender waiting, until release(). */
+    hold: () => {
+      held ??= [];
+    },
+    /** Answers the senders kept waiting, and stops holding. */
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

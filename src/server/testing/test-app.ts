@@ -113,7 +113,7 @@ export async function createTestApp(
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   dataDirs.set(app, config.dataDir);
-  return { app, db: database.db, config, queries, close: database.close };
+  return { app, db: database.db, config, queries, mailer, close: database.close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

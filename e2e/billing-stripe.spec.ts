@@ -1,11 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Stripe from "stripe";
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
-import { killAll, startServer } from "../src/server/testing/spawn-server.ts";
+import { killAll } from "../src/server/testing/spawn-server.ts";
 import { startStripeStandIn, subscriptionObject } from "../src/server/testing/stripe-stand-in.ts";
 import { expect, test } from "./fixtures.ts";
+import { startOwnServer } from "./own-server.ts";
 
 const SECRET_KEY = "sk_test_velolog_e2e";
 const WEBHOOK_SECRET = "whsec_velolog_e2e";
@@ -21,16 +19,7 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
 }) => {
   test.setTimeout(90_000);
   const stripeApi = await startStripeStandIn(SECRET_KEY);
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-stripe-"));
-  const server = await startServer({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT: "off",
+  const { url, dataDir, server } = await startOwnServer("stripe", {
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_ID: "price_premium_monthly",

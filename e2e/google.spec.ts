@@ -1,10 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { startOidcServer } from "../src/server/testing/oidc-server.ts";
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
-import { startServer } from "../src/server/testing/spawn-server.ts";
 import { expect, test } from "./fixtures.ts";
+import { startOwnServer } from "./own-server.ts";
 
 /**
  * The web app with Google sign-in configured: a server of its own whose "Google" is a local OpenID Connect
@@ -12,21 +9,12 @@ import { expect, test } from "./fixtures.ts";
  */
 async function startServerWithGoogle() {
   const oidc = await startOidcServer();
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-e2e-google-"));
-  const server = await startServer({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT: "off",
+  const own = await startOwnServer("google", {
     GOOGLE_CLIENT_ID: "velolog-e2e",
     GOOGLE_CLIENT_SECRET: "velolog-e2e-secret",
     GOOGLE_ISSUER_URL: oidc.issuerUrl,
   });
-  return { oidc, url, dataDir, server };
+  return { oidc, ...own };
 }
 
 test("Sign in with Google: the button, the round trip to the provider, and the error path", async ({

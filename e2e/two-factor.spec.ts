@@ -43,6 +43,13 @@ test("enrol an authenticator app on /account, then sign in with the password and
   await card.getByRole("button", { name: "Done" }).click();
   await expect(card.getByText("On", { exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: "Remove two-factor" })).toBeVisible();
+  // Removing asks for the password in a dialog; Cancel leaves the factor on.
+  await card.getByRole("button", { name: "Remove two-factor" }).click();
+  const removeDialog = page.getByRole("dialog", { name: "Remove two-factor authentication?" });
+  await expect(removeDialog.getByLabel("Password")).toBeVisible();
+  await removeDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(removeDialog).toHaveCount(0);
+  await expect(card.getByText("On", { exact: true })).toBeVisible();
 
   // Sign out, then sign in: the password alone is not enough.
   await page.getByRole("button", { name: "Sign Out" }).last().click();

@@ -175,6 +175,48 @@ type Stage =
  * the secret, and turns on with the first right code; then the backup codes are shown once. When it is
  * on: new backup codes, or removing the factor (both with the password).
  */
+/** A confirmation dialog that asks for the password before an action on the factor. */
+function PasswordDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  formId,
+  ...passwordForm
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: React.ReactNode;
+  title: string;
+  description: string;
+  formId: string;
+  submitLabel: string;
+  pendingLabel: string;
+  destructive?: boolean;
+  /** Resolves to an error message to show in the form, or null when done. */
+  onSubmit: (password: string) => Promise<string | null>;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <PasswordForm id={formId} {...passwordForm}>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+        </PasswordForm>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -337,61 +379,29 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           Signing in asks for a code from your authenticator app.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Dialog
+          <PasswordDialog
             open={dialog === "regenerate"}
             onOpenChange={(open) => setDialog(open ? "regenerate" : null)}
-          >
-            <DialogTrigger asChild>
-              <Button variant="outline">New backup codes</Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>Make new backup codes?</DialogTitle>
-                <DialogDescription>
-                  Your current backup codes stop working. Enter your password to continue.
-                </DialogDescription>
-              </DialogHeader>
-              <PasswordForm
-                id={`${id}-regenerate-password`}
-                submitLabel="Make new codes"
-                pendingLabel="Making codes..."
-                onSubmit={regenerate}
-              >
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
-              </PasswordForm>
-            </DialogContent>
-          </Dialog>
-          <Dialog open={dialog === "remove"} onOpenChange={(open) => setDialog(open ? "remove" : null)}>
-            <DialogTrigger asChild>
-              <Button variant="destructive">Remove two-factor</Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>Remove two-factor authentication?</DialogTitle>
-                <DialogDescription>
-                  Signing in will ask only for your password, and your backup codes stop working. Enter your
-                  password to confirm.
-                </DialogDescription>
-              </DialogHeader>
-              <PasswordForm
-                id={`${id}-remove-password`}
-                submitLabel="Remove two-factor"
-                pendingLabel="Removing..."
-                destructive
-                onSubmit={remove}
-              >
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
-              </PasswordForm>
-            </DialogContent>
-          </Dialog>
+            trigger={<Button variant="outline">New backup codes</Button>}
+            title="Make new backup codes?"
+            description="Your current backup codes stop working. Enter your password to continue."
+            formId={`${id}-regenerate-password`}
+            submitLabel="Make new codes"
+            pendingLabel="Making codes..."
+            onSubmit={regenerate}
+          />
+          <PasswordDialog
+            open={dialog === "remove"}
+            onOpenChange={(open) => setDialog(open ? "remove" : null)}
+            trigger={<Button variant="destructive">Remove two-factor</Button>}
+            title="Remove two-factor authentication?"
+            description="Signing in will ask only for your password, and your backup codes stop working. Enter your password to confirm."
+            formId={`${id}-remove-password`}
+            submitLabel="Remove two-factor"
+            pendingLabel="Removing..."
+            destructive
+            onSubmit={remove}
+          />
         </div>
       </div>
     );

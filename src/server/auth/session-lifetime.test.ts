@@ -90,3 +90,90 @@ describeEachDatabase("session lifetime", (kind) => {
     expect(await rowOf(id)).toBeUndefined();
   });
 });
+
+/**
+ * The app's own API checks most sessions without the auth library (http/session.ts); whatever it cannot
+ * accept unchanged goes to the library. These are the cases where the two must agree.
+ */
+describeEachDatabase("the API's session check", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function signedIn(rememberMe = true) {
+    const rider = await signUp(t.app);
+    const response = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: rider.email, password: "correct-horse", rememberMe }),
+    });
+    const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    const cookie = cookies.find((c) => c.includes("session_token="))!;
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    const [row] = await t.db.select().from(session).where(eq(session.token, token));
+    return { cookie, cookies: cookies.join("; "), id: row!.id, email: rider.email };
+  }
+  const settings = (cookie: string) => t.app.request("/api/settings", { headers: { Cookie: cookie } });
+  const rowOf = async (id: string) => (await t.db.select().from(session).where(eq(session.id, id)))[0];
+
+  it("answers for the signed-in user, and for nobody else", async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    const created = await t.app.request("/api/bicycles", {
+      method: "POST",
+      headers: { Cookie: first.cookie, "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ name: "First rider's bike" }),
+    });
+    expect(created.status).toBe(201);
+    const list = (cookie: string) =>
+      t.app.request("/api/bicycles", { headers: { Cookie: cookie } }).then((r) => r.text());
+    expect(await list(first.cookie)).toContain("First rider's bike");
+    expect(await list(second.cookie)).not.toContain("First rider's bike");
+  });
+
+  it("renews a session due for its daily renewal (7 more days), and answers", async () => {
+    const { cookie, id } = await signedIn();
+    const now = Date.now();
+    await t.db
+      .update(session)
+      .set({ createdAt: new Date(now - 3 * DAY_MS), expiresAt: new Date(now + 5 * DAY_MS) })
+      .where(eq(session.id, id));
+    expect((await settings(cookie)).status).toBe(200);
+    expect((await rowOf(id))!.expiresAt.getTime()).toBeGreaterThan(now + SESSION_EXPIRES_IN * 1000 - 60_000);
+  });
+
+  it("refuses an expired session (401) and deletes it", async () => {
+    const { cookie, id } = await signedIn();
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.id, id));
+    expect((await settings(cookie)).status).toBe(401);
+    expect(await rowOf(id)).toBeUndefined();
+  });
+
+  it("refuses a session that was signed out or revoked, at once", async () => {
+    const { cookie, id } = await signedIn();
+    expect((await settings(cookie)).status).toBe(200);
+    await t.db.delete(session).where(eq(session.id, id));
+    expect((await settings(cookie)).status).toBe(401);
+  });
+
+  it("refuses a cookie whose signature is not the server's, or is missing", async () => {
+    const { cookie } = await signedIn();
+    const [name, value] = cookie.split("=") as [string, string];
+    const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+    const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+    for (const forged of [`${token}.${flipped}`, token, `${token}.`, `.${signature}`]) {
+      expect((await settings(`${name}=${encodeURIComponent(forged)}`)).status).toBe(401);
+    }
+  });
+
+  it("accepts a session signed in without 'remember me'", async () => {
+    const { cookies } = await signedIn(false);
+    expect(cookies).toContain("dont_remember");
+    expect((await settings(cookies)).status).toBe(200);
+  });
+});

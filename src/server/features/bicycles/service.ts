@@ -4,6 +4,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
@@ -63,14 +64,27 @@ function selectBicycles(db: Database) {
   return db.select({ ...getTableColumns(bicycles), componentCount }).from(bicycles);
 }
 
+const bicyclesOfUser = preparedStatement((db) =>
+  selectBicycles(db)
+    .where(eq(bicycles.userId, sql.placeholder("userId")))
+    .orderBy(desc(bicycles.createdAt))
+    .prepare("bicycles_of_user"),
+);
+
+const bicycleOfUser = preparedStatement((db) =>
+  selectBicycles(db)
+    .where(and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, sql.placeholder("userId"))))
+    .prepare("bicycle_of_user"),
+);
+
 export async function listBicycles(db: Database, userId: string): Promise<Bicycle[]> {
-  const rows = await selectBicycles(db).where(eq(bicycles.userId, userId)).orderBy(desc(bicycles.createdAt));
+  const rows = await bicyclesOfUser(db).execute({ userId });
   return rows.map(toBicycle);
 }
 
 export async function getBicycle(db: Database, userId: string, id: string): Promise<Bicycle> {
   assertUuid(id);
-  const [row] = await selectBicycles(db).where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)));
+  const [row] = await bicycleOfUser(db).execute({ id, userId });
   if (!row) throw notFound();
   return toBicycle(row);
 }

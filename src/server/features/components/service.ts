@@ -3,6 +3,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
@@ -42,15 +43,32 @@ function selectComponents(db: Database) {
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
 }
 
+const ownBicycle = preparedStatement((db) =>
+  db
+    .select({ id: bicycles.id })
+    .from(bicycles)
+    .where(and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, sql.placeholder("userId"))))
+    .prepare("own_bicycle"),
+);
+
 /** Throws 404 unless the bicycle exists and is the user's. */
 export async function assertOwnBicycle(db: Database, userId: string, bicycleId: string): Promise<void> {
   assertUuid(bicycleId);
-  const [row] = await db
-    .select({ id: bicycles.id })
-    .from(bicycles)
-    .where(and(eq(bicycles.id, bicycleId), eq(bicycles.userId, userId)));
+  const [row] = await ownBicycle(db).execute({ id: bicycleId, userId });
   if (!row) throw notFound(messages.components.bicycleFetchFailed);
 }
+
+const componentsOfBicycle = preparedStatement((db) =>
+  selectComponents(db)
+    .where(
+      and(
+        eq(components.bicycleId, sql.placeholder("bicycleId")),
+        eq(components.userId, sql.placeholder("userId")),
+      ),
+    )
+    .orderBy(asc(components.createdAt))
+    .prepare("components_of_bicycle"),
+);
 
 export async function listBicycleComponents(
   db: Database,
@@ -58,17 +76,20 @@ export async function listBicycleComponents(
   bicycleId: string,
 ): Promise<Component[]> {
   await assertOwnBicycle(db, userId, bicycleId);
-  const rows = await selectComponents(db)
-    .where(and(eq(components.bicycleId, bicycleId), eq(components.userId, userId)))
-    .orderBy(asc(components.createdAt));
+  const rows = await componentsOfBicycle(db).execute({ bicycleId, userId });
   return rows.map(toComponent);
 }
 
+const partsBin = preparedStatement((db) =>
+  selectComponents(db)
+    .where(and(eq(components.userId, sql.placeholder("userId")), isNull(components.bicycleId)))
+    .orderBy(desc(components.updatedAt))
+    .prepare("parts_bin"),
+);
+
 /** The parts bin: the user's components on no bicycle, most recently changed first. */
 export async function listPartsBin(db: Database, userId: string): Promise<Component[]> {
-  const rows = await selectComponents(db)
-    .where(and(eq(components.userId, userId), isNull(components.bicycleId)))
-    .orderBy(desc(components.updatedAt));
+  const rows = await partsBin(db).execute({ userId });
   return rows.map(toComponent);
 }
 

@@ -3,6 +3,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
@@ -13,63 +14,90 @@ const RECEIPT_PURPOSES = ["receipt", "bicycle-image", "component-image"] as cons
 
 const m = messages.services;
 
+const entryColumns = {
+  id: serviceEntries.id,
+  componentId: serviceEntries.componentId,
+  componentName: components.name,
+  bicycleId: components.bicycleId,
+  bicycleName: bicycles.name,
+  date: serviceEntries.date,
+  description: serviceEntries.description,
+  cost: serviceEntries.cost,
+  receiptUrl: serviceEntries.receiptUrl,
+  createdAt: serviceEntries.createdAt,
+  updatedAt: serviceEntries.updatedAt,
+};
+
 function selectEntries(db: Database) {
   return db
-    .select({
-      id: serviceEntries.id,
-      componentId: serviceEntries.componentId,
-      componentName: components.name,
-      bicycleId: components.bicycleId,
-      bicycleName: bicycles.name,
-      date: serviceEntries.date,
-      description: serviceEntries.description,
-      cost: serviceEntries.cost,
-      receiptUrl: serviceEntries.receiptUrl,
-      createdAt: serviceEntries.createdAt,
-      updatedAt: serviceEntries.updatedAt,
-    })
+    .select(entryColumns)
     .from(serviceEntries)
     .innerJoin(components, eq(components.id, serviceEntries.componentId))
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
 }
 
+const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt)];
+
 type Row = Awaited<ReturnType<ReturnType<typeof selectEntries>["execute"]>>[number];
 
+/** Field by field: rows may carry more columns (the owner, a running total) than the answer shows. */
 function toEntry(row: Row): ServiceEntry {
   return {
-    ...row,
+    id: row.id,
+    componentId: row.componentId,
     componentName: row.componentName ?? m.unknownComponent,
+    bicycleId: row.bicycleId,
+    bicycleName: row.bicycleName,
+    date: row.date,
+    description: row.description,
     cost: Number(row.cost),
+    receiptUrl: row.receiptUrl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt)];
+const ownComponent = preparedStatement((db) =>
+  db
+    .select({ name: components.name, bicycleId: components.bicycleId, bicycleName: bicycles.name })
+    .from(components)
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
+    .where(and(eq(components.id, sql.placeholder("id")), eq(components.userId, sql.placeholder("userId"))))
+    .prepare("own_component"),
+);
 
+/** The user's component (its name and bicycle), or 404. */
 async function assertOwnComponent(db: Database, userId: string, componentId: string) {
   assertUuid(componentId);
-  const [row] = await db
-    .select({ id: components.id })
-    .from(components)
-    .where(and(eq(components.id, componentId), eq(components.userId, userId)));
+  const [row] = await ownComponent(db).execute({ id: componentId, userId });
   if (!row) throw notFound(messages.components.notFound);
+  return row;
 }
+
+const servicesOfComponent = preparedStatement((db) =>
+  db
+    .select({ ...entryColumns, totalCost: sql<string>`sum(${serviceEntries.cost}) over ()` })
+    .from(serviceEntries)
+    .innerJoin(components, eq(components.id, serviceEntries.componentId))
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
+    .where(
+      and(
+        eq(serviceEntries.componentId, sql.placeholder("componentId")),
+        eq(serviceEntries.userId, sql.placeholder("userId")),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .prepare("services_of_component"),
+);
 
 /** A component's service log, newest first, with the total of all its costs (summed exactly in SQL). */
 export async function listComponentServices(db: Database, userId: string, componentId: string) {
   await assertOwnComponent(db, userId, componentId);
-  const where = and(eq(serviceEntries.componentId, componentId), eq(serviceEntries.userId, userId));
-  const [rows, [total]] = await Promise.all([
-    selectEntries(db)
-      .where(where)
-      .orderBy(...newestFirst),
-    db
-      .select({ sum: sql<string>`coalesce(sum(${serviceEntries.cost}), 0)` })
-      .from(serviceEntries)
-      .where(where),
-  ]);
-  return { services: rows.map(toEntry), totalCost: Number(total?.sum ?? 0) };
+  const rows = await servicesOfComponent(db).execute({ componentId, userId });
+  return {
+    services: rows.map(toEntry),
+    totalCost: Number(rows[0]?.totalCost ?? 0),
+  };
 }
 
 /** The service entries of the components now on a bicycle, newest first. */
@@ -91,12 +119,17 @@ export async function listRecentServices(
   userId: string,
   limit: number,
 ): Promise<ServiceEntry[]> {
-  const rows = await selectEntries(db)
-    .where(eq(serviceEntries.userId, userId))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  const rows = await recentServices(db).execute({ userId, limit });
   return rows.map(toEntry);
 }
+
+const recentServices = preparedStatement((db) =>
+  selectEntries(db)
+    .where(eq(serviceEntries.userId, sql.placeholder("userId")))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .prepare("recent_services"),
+);
 
 async function getEntry(db: Database, userId: string, id: string): Promise<ServiceEntry> {
   const [row] = await selectEntries(db).where(
@@ -121,13 +154,19 @@ export async function createServiceEntry(
   componentId: string,
   input: ServiceEntryInput,
 ): Promise<ServiceEntry> {
-  await assertOwnComponent(db, userId, componentId);
+  const component = await assertOwnComponent(db, userId, componentId);
   await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
   const [row] = await db
     .insert(serviceEntries)
     .values({ ...toColumns(input), componentId, userId })
-    .returning({ id: serviceEntries.id });
-  return getEntry(db, userId, row!.id);
+    .returning();
+  // The component was read just before: its names complete the answer without reading the entry back.
+  return toEntry({
+    ...row!,
+    componentName: component.name,
+    bicycleId: component.bicycleId,
+    bicycleName: component.bicycleName,
+  });
 }
 
 export async function updateServiceEntry(

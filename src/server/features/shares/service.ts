@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type {
   CreateShareInput,
@@ -8,6 +8,7 @@ import type {
   SharedLink,
 } from "../../../shared/schemas/share.ts";
 import type { Database } from "../../db/index.ts";
+import { preparedStatement } from "../../db/prepared.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
@@ -119,13 +120,18 @@ export async function deleteShare(db: Database, userId: string, id: string): Pro
   if (deleted.length === 0) throw notFound();
 }
 
+const shareByToken = preparedStatement((db) =>
+  db
+    .select({ bikeData: sharedBikes.bikeData, notes: sharedBikes.notes, createdAt: sharedBikes.createdAt })
+    .from(sharedBikes)
+    .where(eq(sharedBikes.shareToken, sql.placeholder("token")))
+    .prepare("share_by_token"),
+);
+
 /** The public view of a share link, for anyone holding the token. */
 export async function viewShare(db: Database, token: string): Promise<SharedBikeView> {
   if (!TOKEN.test(token)) throw notFound(messages.shares.notFound);
-  const [row] = await db
-    .select({ bikeData: sharedBikes.bikeData, notes: sharedBikes.notes, createdAt: sharedBikes.createdAt })
-    .from(sharedBikes)
-    .where(eq(sharedBikes.shareToken, token));
+  const [row] = await shareByToken(db).execute({ token });
   if (!row) throw notFound(messages.shares.notFound);
   return {
     snapshot: row.bikeData as SharedBikeSnapshot,

@@ -28,7 +28,7 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }
 
-async function seed(url: string, dataDir: string) {
+export async function seed(url: string, dataDir: string) {
   const others = Array.from(
     { length: 999 },
     (_, i) => `other-${i}-${randomBytes(3).toString("hex")}@example.com`,

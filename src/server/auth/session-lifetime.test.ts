@@ -127,8 +127,8 @@ describeEachDatabase("the API's session check", (kind) => {
       body: JSON.stringify({ name: "First rider's bike" }),
     });
     expect(created.status).toBe(201);
-    const list = (cookie: string) =>
-      t.app.request("/api/bicycles", { headers: { Cookie: cookie } }).then((r) => r.text());
+    const list = async (cookie: string) =>
+      (await t.app.request("/api/bicycles", { headers: { Cookie: cookie } })).text();
     expect(await list(first.cookie)).toContain("First rider's bike");
     expect(await list(second.cookie)).not.toContain("First rider's bike");
   });

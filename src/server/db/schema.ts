@@ -201,6 +201,21 @@ export const serviceEntries = pgTable(
   ],
 );
 
+/**
+ * The dashboard's figures for each user, kept by triggers on bicycles, components and service entries
+ * (migration 0006, decision 0018), so the dashboard reads one row whatever the amount of data.
+ */
+export const userStats = pgTable("user_stats", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  bicycles: integer("bicycles").notNull().default(0),
+  components: integer("components").notNull().default(0),
+  inPartsBin: integer("in_parts_bin").notNull().default(0),
+  serviceEntries: integer("service_entries").notNull().default(0),
+  totalCost: numeric("total_cost").notNull().default("0"),
+});
+
 export const sharedBikes = pgTable(
   "shared_bikes",
   {

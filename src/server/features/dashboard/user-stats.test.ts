@@ -1,0 +1,184 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
+import type { Database } from "../../db/index.ts";
+import { user, userStats } from "../../db/schema.ts";
+import {
+  createTestApp,
+  describeEachDatabase,
+  json,
+  signUp,
+  type TestApp,
+  type TestClient,
+} from "../../testing/test-app.ts";
+
+interface Figures {
+  bicycles: number;
+  components: number;
+  inPartsBin: number;
+  serviceEntries: number;
+  totalCost: number;
+}
+
+/** The figures counted from the rows themselves, as the dashboard did before the kept figures. */
+async function counted(db: Database, userId: string): Promise<Figures> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*) from bicycles where user_id = ${userId}) as bicycles,
+      (select count(*) from components where user_id = ${userId}) as components,
+      (select count(*) from components where user_id = ${userId} and bicycle_id is null) as in_parts_bin,
+      (select count(*) from service_entries where user_id = ${userId}) as service_entries,
+      (select coalesce(sum(cost), 0) from service_entries where user_id = ${userId}) as total_cost
+  `)) as unknown as { rows: Record<string, string | number>[] };
+  const row = result.rows[0]!;
+  return {
+    bicycles: Number(row.bicycles),
+    components: Number(row.components),
+    inPartsBin: Number(row.in_parts_bin),
+    serviceEntries: Number(row.service_entries),
+    totalCost: Number(row.total_cost),
+  };
+}
+
+describeEachDatabase("the dashboard's kept figures", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function shown(rider: TestClient): Promise<Figures> {
+    const stats = await json<DashboardStats>(rider.request("GET", "/api/dashboard"));
+    return {
+      bicycles: stats.totalBicycles,
+      components: stats.totalComponents,
+      inPartsBin: stats.componentsInPartsBin,
+      serviceEntries: stats.totalServiceEntries,
+      totalCost: stats.totalCost,
+    };
+  }
+  async function expectTrue(rider: TestClient, expected: Figures) {
+    expect(await counted(t.db, rider.userId)).toEqual(expected);
+    expect(await shown(rider)).toEqual(expected);
+  }
+  const idOf = async (response: Promise<Response>, key: string) => {
+    const body = (await json<Record<string, { id: string }>>(response))[key];
+    return body!.id;
+  };
+
+  it("follow every kind of change, and only the user's own", async () => {
+    const rider = await signUp(t.app);
+    const other = await signUp(t.app);
+    expect((await rider.request("POST", "/api/billing/test/confirm", {})).status).toBe(200); // two bicycles
+    await expectTrue(rider, { bicycles: 0, components: 0, inPartsBin: 0, serviceEntries: 0, totalCost: 0 });
+
+    const road = await idOf(rider.request("POST", "/api/bicycles", { name: "Road" }), "bicycle");
+    const gravel = await idOf(rider.request("POST", "/api/bicycles", { name: "Gravel" }), "bicycle");
+    const part = (name: string, bicycleId?: string) =>
+      idOf(rider.request("POST", "/api/components", { name, type: "Other", bicycleId }), "component");
+    const chain = await part("Chain", road);
+    const cassette = await part("Cassette", road);
+    const tyre = await part("Tyre", gravel);
+    const spare = await part("Spare pedals");
+    const service = (componentId: string, cost: number) =>
+      idOf(
+        rider.request("POST", `/api/components/${componentId}/services`, {
+          date: "2024-05-01",
+          description: "Service",
+          cost,
+        }),
+        "service",
+      );
+    await service(chain, 10.05);
+    const cleaned = await service(chain, 20.1);
+    await service(tyre, 5);
+    await service(spare, 1);
+    await idOf(other.request("POST", "/api/bicycles", { name: "Someone else's" }), "bicycle");
+    await expectTrue(rider, {
+      bicycles: 2,
+      components: 4,
+      inPartsBin: 1,
+      serviceEntries: 4,
+      totalCost: 36.15,
+    });
+
+    expect(
+      (
+        await rider.request("PUT", `/api/services/${cleaned}`, {
+          date: "2024-05-02",
+          description: "Cleaned",
+          cost: 7.25,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await rider.request("POST", `/api/components/${cassette}/move-to-parts-bin`)).status).toBe(200);
+    expect(
+      (await rider.request("POST", `/api/components/${spare}/assign`, { bicycleId: gravel })).status,
+    ).toBe(200);
+    await expectTrue(rider, {
+      bicycles: 2,
+      components: 4,
+      inPartsBin: 1,
+      serviceEntries: 4,
+      totalCost: 23.3,
+    });
+
+    expect((await rider.request("DELETE", `/api/services/${cleaned}`)).status).toBe(204);
+    expect((await rider.request("DELETE", `/api/components/${chain}`)).status).toBe(204);
+    await expectTrue(rider, { bicycles: 2, components: 3, inPartsBin: 1, serviceEntries: 2, totalCost: 6 });
+
+    // The gravel bike takes its tyre, the pedals now on it, and both their entries with it.
+    expect((await rider.request("DELETE", `/api/bicycles/${gravel}`)).status).toBe(204);
+    await expectTrue(rider, { bicycles: 1, components: 1, inPartsBin: 1, serviceEntries: 0, totalCost: 0 });
+
+    // Deleting another user (and all their rows) goes through, and changes nothing here.
+    await t.db.delete(user).where(eq(user.id, other.userId));
+    expect(await t.db.select().from(userStats).where(eq(userStats.userId, other.userId))).toEqual([]);
+    await expectTrue(rider, { bicycles: 1, components: 1, inPartsBin: 1, serviceEntries: 0, totalCost: 0 });
+  });
+});
+
+describe("the migration that adds the kept figures", () => {
+  const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "db", "migrations");
+  const before = mkdtempSync(path.join(os.tmpdir(), "velolog-migrations-"));
+  afterAll(() => rmSync(before, { recursive: true, force: true }));
+
+  it("counts what existing users already have", async () => {
+    // The migrations as they were before user_stats, then data, then the rest.
+    cpSync(migrations, before, { recursive: true });
+    const journalFile = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((entry) => entry.tag < "0006");
+    writeFileSync(journalFile, JSON.stringify(journal));
+    const client = await PGlite.create();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: before });
+    await client.exec(`
+      insert into "user" (id, name, email, email_verified) values ('u1', '', 'u1@example.com', true),
+        ('u2', '', 'u2@example.com', true);
+      insert into bicycles (id, user_id, name) values ('00000000-0000-4000-8000-000000000001', 'u1', 'Road');
+      insert into components (id, user_id, bicycle_id, name, type) values
+        ('00000000-0000-4000-8000-000000000011', 'u1', '00000000-0000-4000-8000-000000000001', 'Chain', 'Other'),
+        ('00000000-0000-4000-8000-000000000012', 'u1', null, 'Spare', 'Other');
+      insert into service_entries (user_id, component_id, date, description, cost) values
+        ('u1', '00000000-0000-4000-8000-000000000011', '2024-01-01', 'Waxed', 12.5),
+        ('u1', '00000000-0000-4000-8000-000000000012', '2024-01-02', 'Checked', 0.25);
+    `);
+    await migrate(db, { migrationsFolder: migrations });
+    const rows = await client.query<Record<string, unknown>>(
+      "select user_id, bicycles, components, in_parts_bin, service_entries, total_cost::text as total_cost from user_stats order by user_id",
+    );
+    expect(rows.rows).toEqual([
+      { user_id: "u1", bicycles: 1, components: 2, in_parts_bin: 1, service_entries: 2, total_cost: "12.75" },
+      { user_id: "u2", bicycles: 0, components: 0, in_parts_bin: 0, service_entries: 0, total_cost: "0" },
+    ]);
+    await client.close();
+  });
+});

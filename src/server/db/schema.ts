@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -203,18 +204,26 @@ export const serviceEntries = pgTable(
 
 /**
  * The dashboard's figures for each user, kept by triggers on bicycles, components and service entries
- * (migration 0006, decision 0018), so the dashboard reads one row whatever the amount of data.
+ * (migration 0006, decision 0018), so the dashboard reads a few small rows whatever the amount of data.
+ * A user's figures are spread over up to 16 rows (`shard`, from the database connection that wrote), so
+ * that writes of the same user on different connections do not queue for one row's lock; the dashboard
+ * adds them up.
  */
-export const userStats = pgTable("user_stats", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  bicycles: integer("bicycles").notNull().default(0),
-  components: integer("components").notNull().default(0),
-  inPartsBin: integer("in_parts_bin").notNull().default(0),
-  serviceEntries: integer("service_entries").notNull().default(0),
-  totalCost: numeric("total_cost").notNull().default("0"),
-});
+export const userStats = pgTable(
+  "user_stats",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    shard: integer("shard").notNull(),
+    bicycles: integer("bicycles").notNull().default(0),
+    components: integer("components").notNull().default(0),
+    inPartsBin: integer("in_parts_bin").notNull().default(0),
+    serviceEntries: integer("service_entries").notNull().default(0),
+    totalCost: numeric("total_cost").notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.shard] })],
+);
 
 export const sharedBikes = pgTable(
   "shared_bikes",

@@ -1,42 +1,37 @@
 CREATE TABLE "user_stats" (
-	"user_id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"shard" integer NOT NULL,
 	"bicycles" integer DEFAULT 0 NOT NULL,
 	"components" integer DEFAULT 0 NOT NULL,
 	"in_parts_bin" integer DEFAULT 0 NOT NULL,
 	"service_entries" integer DEFAULT 0 NOT NULL,
-	"total_cost" numeric DEFAULT '0' NOT NULL
+	"total_cost" numeric DEFAULT '0' NOT NULL,
+	CONSTRAINT "user_stats_user_id_shard_pk" PRIMARY KEY("user_id","shard")
 );
 --> statement-breakpoint
-ALTER TABLE "user_stats" ADD CONSTRAINT "user_stats_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Kept by triggers (decision 0018). Inserts add to the user's row, creating it; deletions and updates only
--- change an existing row (when a user is deleted, the cascade may have removed it already).
-CREATE FUNCTION "user_stats_add"(p_user text, d_bicycles integer, d_components integer, d_in_parts_bin integer, d_service_entries integer, d_total_cost numeric, p_create boolean) RETURNS void LANGUAGE plpgsql AS $$
+ALTER TABLE "user_stats" ADD CONSTRAINT "user_stats_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- Kept by triggers (decision 0018). Each change adds to the row of the user's shard for this connection,
+-- creating it; not while the user's own deletion is cascading (the user row is gone by then).
+CREATE FUNCTION "user_stats_add"(p_user text, d_bicycles integer, d_components integer, d_in_parts_bin integer, d_service_entries integer, d_total_cost numeric) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "user_stats" SET
-    "bicycles" = "bicycles" + d_bicycles,
-    "components" = "components" + d_components,
-    "in_parts_bin" = "in_parts_bin" + d_in_parts_bin,
-    "service_entries" = "service_entries" + d_service_entries,
-    "total_cost" = "total_cost" + d_total_cost
-  WHERE "user_id" = p_user;
-  IF NOT FOUND AND p_create THEN
-    INSERT INTO "user_stats" AS s ("user_id", "bicycles", "components", "in_parts_bin", "service_entries", "total_cost")
-    VALUES (p_user, d_bicycles, d_components, d_in_parts_bin, d_service_entries, d_total_cost)
-    ON CONFLICT ("user_id") DO UPDATE SET
-      "bicycles" = s."bicycles" + EXCLUDED."bicycles",
-      "components" = s."components" + EXCLUDED."components",
-      "in_parts_bin" = s."in_parts_bin" + EXCLUDED."in_parts_bin",
-      "service_entries" = s."service_entries" + EXCLUDED."service_entries",
-      "total_cost" = s."total_cost" + EXCLUDED."total_cost";
-  END IF;
+  INSERT INTO "user_stats" AS s ("user_id", "shard", "bicycles", "components", "in_parts_bin", "service_entries", "total_cost")
+  SELECT p_user, pg_backend_pid() % 16, d_bicycles, d_components, d_in_parts_bin, d_service_entries, d_total_cost
+  WHERE EXISTS (SELECT 1 FROM "user" WHERE "id" = p_user)
+  ON CONFLICT ("user_id", "shard") DO UPDATE SET
+    "bicycles" = s."bicycles" + EXCLUDED."bicycles",
+    "components" = s."components" + EXCLUDED."components",
+    "in_parts_bin" = s."in_parts_bin" + EXCLUDED."in_parts_bin",
+    "service_entries" = s."service_entries" + EXCLUDED."service_entries",
+    "total_cost" = s."total_cost" + EXCLUDED."total_cost";
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "user_stats_on_bicycles"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "user_stats_add"(NEW."user_id", 1, 0, 0, 0, 0, true);
+    PERFORM "user_stats_add"(NEW."user_id", 1, 0, 0, 0, 0);
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "user_stats_add"(OLD."user_id", -1, 0, 0, 0, 0, false);
+    PERFORM "user_stats_add"(OLD."user_id", -1, 0, 0, 0, 0);
   END IF;
   RETURN NULL;
 END $$;
@@ -44,11 +39,11 @@ END $$;
 CREATE FUNCTION "user_stats_on_components"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "user_stats_add"(NEW."user_id", 0, 1, (NEW."bicycle_id" IS NULL)::integer, 0, 0, true);
+    PERFORM "user_stats_add"(NEW."user_id", 0, 1, (NEW."bicycle_id" IS NULL)::integer, 0, 0);
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "user_stats_add"(OLD."user_id", 0, -1, -(OLD."bicycle_id" IS NULL)::integer, 0, 0, false);
+    PERFORM "user_stats_add"(OLD."user_id", 0, -1, -(OLD."bicycle_id" IS NULL)::integer, 0, 0);
   ELSIF (NEW."bicycle_id" IS NULL) <> (OLD."bicycle_id" IS NULL) THEN
-    PERFORM "user_stats_add"(NEW."user_id", 0, 0, (NEW."bicycle_id" IS NULL)::integer - (OLD."bicycle_id" IS NULL)::integer, 0, 0, false);
+    PERFORM "user_stats_add"(NEW."user_id", 0, 0, (NEW."bicycle_id" IS NULL)::integer - (OLD."bicycle_id" IS NULL)::integer, 0, 0);
   END IF;
   RETURN NULL;
 END $$;
@@ -56,11 +51,11 @@ END $$;
 CREATE FUNCTION "user_stats_on_service_entries"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "user_stats_add"(NEW."user_id", 0, 0, 0, 1, NEW."cost", true);
+    PERFORM "user_stats_add"(NEW."user_id", 0, 0, 0, 1, NEW."cost");
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "user_stats_add"(OLD."user_id", 0, 0, 0, -1, -OLD."cost", false);
+    PERFORM "user_stats_add"(OLD."user_id", 0, 0, 0, -1, -OLD."cost");
   ELSIF NEW."cost" <> OLD."cost" THEN
-    PERFORM "user_stats_add"(NEW."user_id", 0, 0, 0, 0, NEW."cost" - OLD."cost", false);
+    PERFORM "user_stats_add"(NEW."user_id", 0, 0, 0, 0, NEW."cost" - OLD."cost");
   END IF;
   RETURN NULL;
 END $$;
@@ -73,8 +68,8 @@ CREATE TRIGGER "components_user_stats" AFTER INSERT OR DELETE OR UPDATE OF "bicy
 --> statement-breakpoint
 CREATE TRIGGER "service_entries_user_stats" AFTER INSERT OR DELETE OR UPDATE OF "cost" ON "service_entries" FOR EACH ROW EXECUTE FUNCTION "user_stats_on_service_entries"();
 --> statement-breakpoint
-INSERT INTO "user_stats" ("user_id", "bicycles", "components", "in_parts_bin", "service_entries", "total_cost")
-SELECT u."id",
+INSERT INTO "user_stats" ("user_id", "shard", "bicycles", "components", "in_parts_bin", "service_entries", "total_cost")
+SELECT u."id", 0,
   (SELECT count(*) FROM "bicycles" b WHERE b."user_id" = u."id"),
   (SELECT count(*) FROM "components" c WHERE c."user_id" = u."id"),
   (SELECT count(*) FROM "components" c WHERE c."user_id" = u."id" AND c."bicycle_id" IS NULL),

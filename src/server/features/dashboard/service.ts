@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/schemas/dashboard.ts";
 import type { Database } from "../../db/index.ts";
@@ -7,18 +8,20 @@ import { user, userStats } from "../../db/schema.ts";
 import { listBicycles } from "../bicycles/service.ts";
 import { listRecentServices } from "../services/service.ts";
 
+const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
 /**
- * The user's figures: one row of `user_stats`, which triggers keep as bicycles, components and service
- * entries change (migration 0006), and whether the plan is Premium. A user with nothing yet has no row.
+ * The user's figures: the sum of their `user_stats` rows, which triggers keep as bicycles, components and
+ * service entries change (migration 0006), and whether the plan is Premium.
  */
 const figuresOfUser = preparedStatement((db) =>
   db
     .select({
-      bicycles: sql<number>`coalesce(${userStats.bicycles}, 0)`.mapWith(Number),
-      components: sql<number>`coalesce(${userStats.components}, 0)`.mapWith(Number),
-      inPartsBin: sql<number>`coalesce(${userStats.inPartsBin}, 0)`.mapWith(Number),
-      serviceEntries: sql<number>`coalesce(${userStats.serviceEntries}, 0)`.mapWith(Number),
-      totalCost: sql<string>`coalesce(${userStats.totalCost}, 0)`,
+      bicycles: total(userStats.bicycles),
+      components: total(userStats.components),
+      inPartsBin: total(userStats.inPartsBin),
+      serviceEntries: total(userStats.serviceEntries),
+      totalCost: sql<string>`coalesce(sum(${userStats.totalCost}), 0)`,
       // Written out in full: drizzle drops table qualifiers inside sql``.
       premium: sql<boolean>`exists (
         select 1 from "subscriptions" where "subscriptions"."user_id" = "user"."id" and "subscriptions"."tier" = 'premium'
@@ -27,6 +30,7 @@ const figuresOfUser = preparedStatement((db) =>
     .from(user)
     .leftJoin(userStats, eq(userStats.userId, user.id))
     .where(eq(user.id, sql.placeholder("userId")))
+    .groupBy(user.id)
     .prepare("dashboard_figures"),
 );
 

@@ -143,6 +143,28 @@ describeEachDatabase("the dashboard's kept figures", (kind) => {
     expect(await t.db.select().from(userStats).where(eq(userStats.userId, other.userId))).toEqual([]);
     await expectTrue(rider, { bicycles: 1, components: 1, inPartsBin: 1, serviceEntries: 0, totalCost: 0 });
   });
+
+  it("add up when one user's writes arrive together (on several database connections)", async () => {
+    const rider = await signUp(t.app);
+    const part = await idOf(
+      rider.request("POST", "/api/components", { name: "Chain", type: "Other" }),
+      "component",
+    );
+    const costs = Array.from({ length: 24 }, (_, i) => i + 0.5);
+    await Promise.all(
+      costs.map((cost) =>
+        rider.request("POST", `/api/components/${part}/services`, {
+          date: "2024-05-01",
+          description: "Waxed",
+          cost,
+        }),
+      ),
+    );
+    const totalCost = costs.reduce((sum, cost) => sum + cost, 0);
+    await expectTrue(rider, { bicycles: 0, components: 1, inPartsBin: 1, serviceEntries: 24, totalCost });
+    expect((await rider.request("DELETE", `/api/components/${part}`)).status).toBe(204);
+    await expectTrue(rider, { bicycles: 0, components: 0, inPartsBin: 0, serviceEntries: 0, totalCost: 0 });
+  });
 });
 
 describe("the migration that adds the kept figures", () => {
@@ -173,11 +195,27 @@ describe("the migration that adds the kept figures", () => {
     `);
     await migrate(db, { migrationsFolder: migrations });
     const rows = await client.query<Record<string, unknown>>(
-      "select user_id, bicycles, components, in_parts_bin, service_entries, total_cost::text as total_cost from user_stats order by user_id",
+      "select user_id, shard, bicycles, components, in_parts_bin, service_entries, total_cost::text as total_cost from user_stats order by user_id",
     );
     expect(rows.rows).toEqual([
-      { user_id: "u1", bicycles: 1, components: 2, in_parts_bin: 1, service_entries: 2, total_cost: "12.75" },
-      { user_id: "u2", bicycles: 0, components: 0, in_parts_bin: 0, service_entries: 0, total_cost: "0" },
+      {
+        user_id: "u1",
+        shard: 0,
+        bicycles: 1,
+        components: 2,
+        in_parts_bin: 1,
+        service_entries: 2,
+        total_cost: "12.75",
+      },
+      {
+        user_id: "u2",
+        shard: 0,
+        bicycles: 0,
+        components: 0,
+        in_parts_bin: 0,
+        service_entries: 0,
+        total_cost: "0",
+      },
     ]);
     await client.close();
   });

@@ -148,6 +148,21 @@ function toColumns(input: ServiceEntryInput) {
   };
 }
 
+const insertEntry = preparedStatement((db) =>
+  db
+    .insert(serviceEntries)
+    .values({
+      date: sql.placeholder("date"),
+      description: sql.placeholder("description"),
+      cost: sql.placeholder("cost"),
+      receiptUrl: sql.placeholder("receiptUrl"),
+      componentId: sql.placeholder("componentId"),
+      userId: sql.placeholder("userId"),
+    })
+    .returning()
+    .prepare("insert_service_entry"),
+);
+
 export async function createServiceEntry(
   db: Database,
   userId: string,
@@ -156,10 +171,7 @@ export async function createServiceEntry(
 ): Promise<ServiceEntry> {
   const component = await assertOwnComponent(db, userId, componentId);
   await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
-  const [row] = await db
-    .insert(serviceEntries)
-    .values({ ...toColumns(input), componentId, userId })
-    .returning();
+  const [row] = await insertEntry(db).execute({ ...toColumns(input), componentId, userId });
   // The component was read just before: its names complete the answer without reading the entry back.
   return toEntry({
     ...row!,

@@ -5,7 +5,7 @@ import { createShareSchema } from "../../../shared/schemas/share.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import { createShare, deleteShare, listShares, viewShare } from "./service.ts";
+import { createShare, deleteShare, listShares, viewShareJson } from "./service.ts";
 
 /** Mounted at /api: the owner's share links, and the public view by token. */
 export function shareRoutes({ db }: AppDeps) {
@@ -30,6 +30,7 @@ export function shareRoutes({ db }: AppDeps) {
     })
     .get("/shared/:token", validate("param", z.object({ token: z.string() })), async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await viewShare(db, c.req.valid("param").token));
+      c.header("Content-Type", "application/json");
+      return c.body(await viewShareJson(db, c.req.valid("param").token));
     });
 }

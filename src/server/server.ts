@@ -24,6 +24,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     {
       onIdleConnectionError: (error) =>
         logger.warn({ err: error }, "an idle database connection failed; it will be replaced"),
+      onMaintenanceError: (error) => logger.warn({ err: error }, "routine database maintenance failed"),
     },
   );
   const mailer = createMailer(config, logger);

@@ -18,4 +18,23 @@ describe("the embedded database on disk", () => {
       await database.close();
     }
   });
+
+  it("vacuums and analyzes itself (it has no autovacuum workers)", async () => {
+    const database = await openDatabase(
+      { kind: "pglite", dataDir: mkdtempSync(path.join(os.tmpdir(), "velolog-maintenance-")) },
+      { firstMaintenanceAfterMs: 0 },
+    );
+    try {
+      const analyzed = async () => {
+        const result = (await database.db.execute(
+          sql`select last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
+            from pg_stat_user_tables where relname = 'service_entries'`,
+        )) as unknown as { rows: { vacuumed: boolean; analyzed: boolean }[] };
+        return result.rows[0];
+      };
+      await expect.poll(analyzed, { timeout: 10_000 }).toEqual({ vacuumed: true, analyzed: true });
+    } finally {
+      await database.close();
+    }
+  });
 });

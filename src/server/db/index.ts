@@ -33,6 +33,10 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** An idle PostgreSQL connection failed (e.g. the server restarted); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
+  /** The embedded database's routine VACUUM (ANALYZE) failed (logged; the next one tries again). */
+  onMaintenanceError?: (error: unknown) => void;
+  /** When the embedded database's first routine maintenance runs (default: a minute after opening). */
+  firstMaintenanceAfterMs?: number;
 }
 
 /** Opens the database, applies the committed migrations, and returns it with a close function. */
@@ -42,7 +46,7 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : false;
   if (target.kind === "postgres") return openPostgres(target.url, logger, options.onIdleConnectionError);
-  return openPglite(target.kind === "pglite" ? target.dataDir : undefined, logger);
+  return openPglite(target.kind === "pglite" ? target.dataDir : undefined, logger, options);
 }
 
 /**
@@ -55,7 +59,28 @@ const MEMORY_PARAMS = ["-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB"];
 
 type QueryLogger = { logQuery: (sql: string) => void } | false;
 
-async function openPglite(dataDir: string | undefined, logger: QueryLogger): Promise<OpenDatabase> {
+/**
+ * PGlite runs Postgres as one standalone backend, without the autovacuum workers of a server: nothing else
+ * would refresh the planner's statistics, clear dead row versions or mark pages all-visible. The embedded
+ * database does it itself, a minute after opening and then every 6 hours (milliseconds on a small database;
+ * requests wait meanwhile, as PGlite runs one statement at a time).
+ */
+const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+function scheduleMaintenance(client: PGlite, options: DatabaseOptions) {
+  const run = () => client.exec("VACUUM (ANALYZE)").catch((error) => options.onMaintenanceError?.(error));
+  let timer = setTimeout(function again() {
+    void run();
+    timer = setTimeout(again, MAINTENANCE_EVERY_MS).unref();
+  }, options.firstMaintenanceAfterMs ?? 60_000).unref();
+  return () => clearTimeout(timer);
+}
+
+async function openPglite(
+  dataDir: string | undefined,
+  logger: QueryLogger,
+  options: DatabaseOptions = {},
+): Promise<OpenDatabase> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -74,10 +99,12 @@ async function openPglite(dataDir: string | undefined, logger: QueryLogger): Pro
   }
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
   await migratePglite(db, { migrationsFolder });
+  const stopMaintenance = dataDir ? scheduleMaintenance(client, options) : () => {};
   return {
     db: db as unknown as Database,
     kind: "pglite",
     close: async () => {
+      stopMaintenance();
       await client.exec("CHECKPOINT").catch(() => undefined);
       await client.close();
       release();

@@ -32,7 +32,9 @@ export async function benchStartup() {
   const server = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
   const startupMs = Math.round(performance.now() - started);
   if (server.child.exitCode !== null || server.child.signalCode !== null) {
-    throw new Error(`the server exited right after answering (${server.child.exitCode}):\n${server.output()}`);
+    throw new Error(
+      `the server exited right after answering (${server.child.exitCode}):\n${server.output()}`,
+    );
   }
   const startupCpuMs = cpuMs(server.child.pid!);
   try {

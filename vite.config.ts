@@ -11,5 +11,6 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}` } },
   },
-  build: { outDir: "dist", emptyOutDir: true },
+  // The manifest maps each page to its chunks, for the server's modulepreload links (scripts/prerender.ts).
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
 });

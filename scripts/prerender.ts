@@ -3,6 +3,9 @@
  * react-dom/server, as a signed-out visitor sees it, into dist/prerendered.json ({ path: markup }).
  * The server puts that markup into the page's root element (src/server/http/web.ts) and the browser
  * hydrates it (src/web/main.tsx), so crawlers and the first paint get the content, not an empty div.
+ * It also writes dist/page-preloads.json: for each page route, the script chunks its page needs beyond the
+ * entry's, from Vite's manifest; the server lists them in the page's HTML as modulepreload links, so the
+ * browser fetches them alongside the entry script instead of after it has run.
  * Then it writes a gzip and a Brotli copy of each script, style sheet and SVG next to it, which the
  * server sends to browsers that accept them (no compression work per request).
  */
@@ -26,9 +29,13 @@ try {
     logLevel: "warn",
     build: { ssr: "src/web/prerender.tsx", outDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const { renderPage } = (await import(pathToFileURL(path.join(outDir, "prerender.js")).href)) as {
+  const { renderPage, pageRoutes } = (await import(
+    pathToFileURL(path.join(outDir, "prerender.js")).href
+  )) as {
     renderPage: (pathname: string) => Promise<string>;
+    pageRoutes: () => { path: string; modules: string[] }[];
   };
+  writePagePreloads(pageRoutes());
   const year = String(new Date().getFullYear());
   const pages: Record<string, string> = {};
   for (const pathname of PRERENDERED_PATHS) {
@@ -49,6 +56,40 @@ try {
   rmSync(outDir, { recursive: true, force: true });
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** dist/page-preloads.json from Vite's manifest (which is then removed: the server has no use for it). */
+function writePagePreloads(routes: { path: string; modules: string[] }[]) {
+  const manifestDir = path.join(distDir, ".vite");
+  const manifest = JSON.parse(readFileSync(path.join(manifestDir, "manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  /** The chunk files a module needs: its own and everything it imports statically, recursively. */
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not a chunk of the build (a page's module option?)`);
+    if (into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const loadedByEntry = closure("index.html");
+  const preloads = routes.map(({ path: routePath, modules }) => {
+    const files = new Set<string>();
+    for (const module of modules) closure(module, files);
+    return {
+      path: routePath,
+      files: [...files].filter((file) => !loadedByEntry.has(file)).map((f) => `/${f}`),
+    };
+  });
+  writeFileSync(path.join(distDir, "page-preloads.json"), `${JSON.stringify(preloads)}\n`);
+  rmSync(manifestDir, { recursive: true, force: true });
+}
+
 /** Writes file.gz and file.br beside every compressible file of the build; returns how many. */
 function precompress(dir: string): number {
   let count = 0;
@@ -58,7 +99,12 @@ function precompress(dir: string): number {
       count += precompress(file);
       continue;
     }
-    if (!/\.(js|css|svg|json|txt|webmanifest)$/.test(name) || name === "prerendered.json") continue;
+    if (
+      !/\.(js|css|svg|json|txt|webmanifest)$/.test(name) ||
+      name === "prerendered.json" ||
+      name === "page-preloads.json"
+    )
+      continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));

@@ -4,6 +4,8 @@ import { setShellSession } from "@/lib/shell-session.ts";
 import { App } from "./app.tsx";
 import { preloadPage } from "./router.tsx";
 
+export { pageRoutes } from "./router.tsx";
+
 /**
  * Renders a public page as a signed-out visitor sees it on first paint (the build's prerender step,
  * scripts/prerender.ts, calls this for each public path). The browser hydrates the same markup.

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import { MainLayout } from "@/components/layout/main-layout.tsx";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
-import { type LazyPage, lazyPage, PageOf } from "@/lib/lazy-page.tsx";
+import { type LazyPage, lazyPage, PageOf, QUERY_MODULE } from "@/lib/lazy-page.tsx";
 import { LandingPage } from "./routes/landing.tsx";
 import { RootRoute } from "./routes/root.tsx";
 
@@ -22,34 +22,76 @@ const policyPaths = [
   "security-policy",
 ];
 
-const Dashboard = lazyPage(async () => (await import("./routes/dashboard.tsx")).DashboardPage);
-const Bicycles = lazyPage(async () => (await import("./routes/bicycles.tsx")).BicyclesPage);
-const BicycleDetail = lazyPage(async () => (await import("./routes/bicycle-detail.tsx")).BicycleDetailPage);
+const Dashboard = lazyPage(async () => (await import("./routes/dashboard.tsx")).DashboardPage, {
+  module: "src/web/routes/dashboard.tsx",
+});
+const Bicycles = lazyPage(async () => (await import("./routes/bicycles.tsx")).BicyclesPage, {
+  module: "src/web/routes/bicycles.tsx",
+});
+const BicycleDetail = lazyPage(async () => (await import("./routes/bicycle-detail.tsx")).BicycleDetailPage, {
+  module: "src/web/routes/bicycle-detail.tsx",
+});
 const ComponentDetail = lazyPage(
   async () => (await import("./routes/component-detail.tsx")).ComponentDetailPage,
+  {
+    module: "src/web/routes/component-detail.tsx",
+  },
 );
-const PartsBin = lazyPage(async () => (await import("./routes/parts-bin.tsx")).PartsBinPage);
-const Account = lazyPage(async () => (await import("./routes/account.tsx")).AccountPage);
+const PartsBin = lazyPage(async () => (await import("./routes/parts-bin.tsx")).PartsBinPage, {
+  module: "src/web/routes/parts-bin.tsx",
+});
+const Account = lazyPage(async () => (await import("./routes/account.tsx")).AccountPage, {
+  module: "src/web/routes/account.tsx",
+});
 const BillingCheckout = lazyPage(
   async () => (await import("./routes/billing-checkout.tsx")).BillingCheckoutPage,
+  {
+    module: "src/web/routes/billing-checkout.tsx",
+  },
 );
-const BillingPortal = lazyPage(async () => (await import("./routes/billing-portal.tsx")).BillingPortalPage);
-const SharedLinks = lazyPage(async () => (await import("./routes/shared-links.tsx")).SharedLinksPage);
-const Feedback = lazyPage(async () => (await import("./routes/site/feedback.tsx")).FeedbackPage);
-const About = lazyPage(async () => (await import("./routes/site/about.tsx")).AboutPage, { queries: false });
-const Pricing = lazyPage(async () => (await import("./routes/site/pricing.tsx")).PricingPage);
-const Faq = lazyPage(async () => (await import("./routes/site/faq.tsx")).FaqPage, { queries: false });
-const Contact = lazyPage(async () => (await import("./routes/site/contact.tsx")).ContactPage);
+const BillingPortal = lazyPage(async () => (await import("./routes/billing-portal.tsx")).BillingPortalPage, {
+  module: "src/web/routes/billing-portal.tsx",
+});
+const SharedLinks = lazyPage(async () => (await import("./routes/shared-links.tsx")).SharedLinksPage, {
+  module: "src/web/routes/shared-links.tsx",
+});
+const Feedback = lazyPage(async () => (await import("./routes/site/feedback.tsx")).FeedbackPage, {
+  module: "src/web/routes/site/feedback.tsx",
+});
+const About = lazyPage(async () => (await import("./routes/site/about.tsx")).AboutPage, {
+  queries: false,
+  module: "src/web/routes/site/about.tsx",
+});
+const Pricing = lazyPage(async () => (await import("./routes/site/pricing.tsx")).PricingPage, {
+  module: "src/web/routes/site/pricing.tsx",
+});
+const Faq = lazyPage(async () => (await import("./routes/site/faq.tsx")).FaqPage, {
+  queries: false,
+  module: "src/web/routes/site/faq.tsx",
+});
+const Contact = lazyPage(async () => (await import("./routes/site/contact.tsx")).ContactPage, {
+  module: "src/web/routes/site/contact.tsx",
+});
 const Sitemap = lazyPage(async () => (await import("./routes/site/sitemap.tsx")).SitemapPage, {
   queries: false,
+  module: "src/web/routes/site/sitemap.tsx",
 });
 const Policy = lazyPage(async () => (await import("./routes/site/policies.tsx")).PolicyPage, {
   queries: false,
+  module: "src/web/routes/site/policies.tsx",
 });
-const Auth = lazyPage(async () => (await import("./routes/auth.tsx")).AuthPage);
-const AuthCallback = lazyPage(async () => (await import("./routes/auth-callback.tsx")).AuthCallbackPage);
-const NotFound = lazyPage(async () => (await import("./routes/not-found.tsx")).NotFoundPage);
-const SharedView = lazyPage(async () => (await import("./routes/shared-view.tsx")).SharedViewPage);
+const Auth = lazyPage(async () => (await import("./routes/auth.tsx")).AuthPage, {
+  module: "src/web/routes/auth.tsx",
+});
+const AuthCallback = lazyPage(async () => (await import("./routes/auth-callback.tsx")).AuthCallbackPage, {
+  module: "src/web/routes/auth-callback.tsx",
+});
+const NotFound = lazyPage(async () => (await import("./routes/not-found.tsx")).NotFoundPage, {
+  module: "src/web/routes/not-found.tsx",
+});
+const SharedView = lazyPage(async () => (await import("./routes/shared-view.tsx")).SharedViewPage, {
+  module: "src/web/routes/shared-view.tsx",
+});
 
 function page(path: string | undefined, Page: LazyPage): RouteObject {
   return path === undefined
@@ -97,6 +139,26 @@ export const routes: RouteObject[] = [
 export async function preloadPage(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(matches.map((m) => (m.route.handle as LazyPage | undefined)?.preload()));
+}
+
+/** Each page route's full path and the source modules its page loads (the build's preload table). */
+export function pageRoutes(): { path: string; modules: string[] }[] {
+  const found: { path: string; modules: string[] }[] = [];
+  const walk = (list: RouteObject[], parent: string) => {
+    for (const route of list) {
+      const full = route.path ? `${parent}/${route.path}` : parent;
+      const page = route.handle as LazyPage | undefined;
+      if (page && route.path !== "*") {
+        found.push({
+          path: full || "/",
+          modules: page.queries ? [page.module, QUERY_MODULE] : [page.module],
+        });
+      }
+      if (route.children) walk(route.children, full);
+    }
+  };
+  walk(routes, "");
+  return found;
 }
 
 /** The app's screens; a page whose chunk is still loading shows the loading screen. */

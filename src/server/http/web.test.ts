@@ -13,9 +13,40 @@ describe("the served pages", () => {
       path.join(webDir, "index.html"),
       '<!doctype html><html><head><meta name="description" content="Velolog" /><title>Velolog</title></head><body><div id="root"></div></body></html>',
     );
+    writeFileSync(
+      path.join(webDir, "page-preloads.json"),
+      JSON.stringify([
+        { path: "/dashboard", files: ["/assets/dashboard-1.js", "/assets/query-1.js"] },
+        { path: "/bicycles/:bicycleId", files: ["/assets/bicycle-detail-1.js"] },
+      ]),
+    );
     t = await createTestApp("pglite", { webDir });
   });
   afterAll(() => t.close());
+
+  it("lists the chunks of the page's route as modulepreload links, signed in or not", async () => {
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links(await (await t.app.request("/dashboard")).text())).toEqual([
+      "/assets/dashboard-1.js",
+      "/assets/query-1.js",
+    ]);
+    const withSession = { headers: { Cookie: "better-auth.session_token=x.y" } };
+    expect(links(await (await t.app.request("/bicycles/3f2a", withSession)).text())).toEqual([
+      "/assets/bicycle-detail-1.js",
+    ]);
+    expect(links(await (await t.app.request("/bicycles/3f2a/components/9")).text())).toEqual([]);
+    expect(links(await (await t.app.request("/no-such-page")).text())).toEqual([]);
+  });
+
+  it("has a visitor's demo pages fetch the demo's data alongside the scripts", async () => {
+    const demoPreload = '<link rel="preload" href="/demo-data.json" as="fetch" crossorigin />';
+    for (const page of ["/dashboard", "/bicycles", "/bicycles/demo-1", "/bicycles/demo-1/components/c1"])
+      expect(await (await t.app.request(page)).text(), page).toContain(demoPreload);
+    const withSession = { headers: { Cookie: "better-auth.session_token=x.y" } };
+    expect(await (await t.app.request("/dashboard", withSession)).text()).not.toContain(demoPreload);
+    expect(await (await t.app.request("/about")).text()).not.toContain(demoPreload);
+  });
 
   it("gives each public page its own title and description", async () => {
     const titles = new Set<string>();

@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import { compress } from "hono/compress";
 import { PAGE_META, PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR } from "../../shared/domain/pages.ts";
-import { isKnownPath } from "../../shared/domain/routes.ts";
+import { isKnownPath, showsDemo } from "../../shared/domain/routes.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./context.ts";
@@ -68,6 +68,27 @@ function readPrerendered(webDir: string): Record<string, string> {
   return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
 }
 
+interface PagePreload {
+  path: string;
+  files: string[];
+}
+
+/**
+ * The modulepreload links of the page at a path: the chunks of its route's page (dist/page-preloads.json,
+ * written by the build from Vite's manifest), so the browser fetches them with the entry script.
+ */
+function pagePreloadLinks(webDir: string): (pathname: string) => string {
+  const file = path.join(webDir, "page-preloads.json");
+  if (!existsSync(file)) return () => "";
+  const routes = (JSON.parse(readFileSync(file, "utf8")) as PagePreload[]).map((route) => ({
+    pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, "[^/]+")}/?$`),
+    links: route.files
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+      .join("\n    "),
+  }));
+  return (pathname) => routes.find((route) => route.pattern.test(pathname))?.links ?? "";
+}
+
 /**
  * Serves the built web app: hashed assets with a long cache lifetime, other files as they are, and the
  * app's page for every screen. A path that is no screen gets the same page (it shows "Oops! Page not
@@ -82,6 +103,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
   );
 
   const prerendered = readPrerendered(webDir);
+  const preloadLinks = pagePreloadLinks(webDir);
 
   /**
    * A public page's prerendered markup (it shows the page signed out, so it is only for browsers without
@@ -96,10 +118,15 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
       .replaceAll(PRERENDER_YEAR, () => String(new Date().getFullYear()));
   }
 
-  function renderPage(head: PageHead | null, body: string | null, signedOut: boolean): string {
+  function renderPage(pathname: string, head: PageHead | null, body: string | null, signedOut: boolean) {
     let html = body
       ? indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
       : indexHtml;
+    let links = preloadLinks(pathname);
+    // A visitor's demo page reads the demo's data as soon as its script runs: fetched alongside the scripts.
+    if (signedOut && showsDemo(pathname))
+      links += '\n    <link rel="preload" href="/demo-data.json" as="fetch" crossorigin />';
+    if (links) html = html.replace("</head>", () => `${links}\n  </head>`);
     // Without a session cookie there is no session: the app starts signed out without asking the server.
     if (signedOut)
       html = html.replace("</head>", '<meta name="velolog-signed-out" content="1" />\n  </head>');
@@ -139,6 +166,6 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     c.header("Vary", "Cookie");
     const signedOut = !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
     const body = signedOut ? prerenderedBody(c.req.path) : null;
-    return c.html(renderPage(own ?? staticHead(c.req.path, publicUrl), body, signedOut));
+    return c.html(renderPage(c.req.path, own ?? staticHead(c.req.path, publicUrl), body, signedOut));
   });
 }

@@ -28,6 +28,19 @@ const PUBLIC_PATTERNS: RegExp[] = [
   /^\/shared(\/[^/]+)?$/,
 ];
 
+/** Routes whose page shows the read-only demo (public/demo-data.json) to visitors without a session. */
+const DEMO_PATTERNS: RegExp[] = [
+  /^\/dashboard$/,
+  /^\/bicycles$/,
+  /^\/bicycles\/[^/]+$/,
+  /^\/bicycles\/[^/]+\/components\/[^/]+$/,
+];
+
+export function showsDemo(path: string): boolean {
+  const p = normalise(path);
+  return DEMO_PATTERNS.some((re) => re.test(p));
+}
+
 /** Routes that need a session and send visitors to /auth rather than /. */
 export const AUTH_REDIRECT_PATHS = ["/account", "/feedback"] as const;
 

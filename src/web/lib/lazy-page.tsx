@@ -6,7 +6,16 @@ export interface LazyPage {
   component: ComponentType | null;
   /** False for a page that uses no query (a static information page): it loads without TanStack Query. */
   queries: boolean;
+  /**
+   * The page's source module, as the import in `load` names it from the project root. The build maps it to
+   * the page's chunks (scripts/prerender.ts, which fails if it is not a chunk), and the server announces
+   * them in the page's HTML with modulepreload, so the browser fetches them alongside the entry script.
+   */
+  module: string;
 }
+
+/** The query client's module: every page that uses queries loads it with its own chunk. */
+export const QUERY_MODULE = "src/web/lib/query.tsx";
 
 // The query client's provider (lib/query.tsx), which loads with the first lazily loaded page.
 let QueryProvider: ComponentType<{ children: ReactNode }> | null = null;
@@ -16,11 +25,15 @@ let QueryProvider: ComponentType<{ children: ReactNode }> | null = null;
  * server's prerender and the browser's hydration preload the current page first, so both render the same
  * markup in one pass (no fallback, no hydration mismatch); later navigations suspend until the chunk loads.
  */
-export function lazyPage(load: () => Promise<ComponentType>, { queries = true } = {}): LazyPage {
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+  { queries = true, module }: { queries?: boolean; module: string },
+): LazyPage {
   let loading: Promise<void> | null = null;
   const page: LazyPage = {
     component: null,
     queries,
+    module,
     preload: () => {
       loading ??= Promise.all([load(), queries ? import("./query.tsx") : null]).then(([component, query]) => {
         if (query) QueryProvider = query.QueryProvider;

@@ -23,7 +23,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
     try {
-      queryClient.clear();
+      // Signed out in this browser at once: the pages see no session and stop asking for the user's data
+      // (clearing the cache alone made the open page fetch it again, racing the sign-out below).
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       sessionStorage.setItem(SIGNED_OUT_FLAG, "1");
     } catch {
       toast.error(messages.auth.signOutFailedTitle, { description: messages.auth.signOutFailed });

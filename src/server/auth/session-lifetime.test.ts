@@ -144,6 +144,22 @@ describeEachDatabase("the API's session check", (kind) => {
     expect((await rowOf(id))!.expiresAt.getTime()).toBeGreaterThan(now + SESSION_EXPIRES_IN * 1000 - 60_000);
   });
 
+  it("in a session's last days (expiry already at the 30-day deadline), answers without writing to it", async () => {
+    const { cookie, id } = await signedIn();
+    const now = Date.now();
+    const createdAt = new Date(now - 25 * DAY_MS);
+    const lastRenewed = new Date(now - 2 * DAY_MS);
+    const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
+    await t.db
+      .update(session)
+      .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
+      .where(eq(session.id, id));
+    expect((await settings(cookie)).status).toBe(200);
+    const row = await rowOf(id);
+    expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
+    expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+  });
+
   it("refuses an expired session (401) and deletes it", async () => {
     const { cookie, id } = await signedIn();
     await t.db
@@ -166,7 +182,14 @@ describeEachDatabase("the API's session check", (kind) => {
     const [name, value] = cookie.split("=") as [string, string];
     const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
     const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
-    for (const forged of [`${token}.${flipped}`, token, `${token}.`, `.${signature}`]) {
+    const strayCharacter = `${signature.slice(0, -1)}!`; // Node's base64 decoder would skip the "!"
+    for (const forged of [
+      `${token}.${flipped}`,
+      `${token}.${strayCharacter}`,
+      token,
+      `${token}.`,
+      `.${signature}`,
+    ]) {
       expect((await settings(`${name}=${encodeURIComponent(forged)}`)).status).toBe(401);
     }
   });

@@ -36,7 +36,7 @@ export function sessionMiddleware(auth: Auth, db: Database) {
 }
 
 // The auth library signs cookie values with HMAC-SHA-256 and writes the signature in base64 (44 characters).
-const SIGNATURE_LENGTH = 44;
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 
 async function librarySessionCheck(auth: Auth, headers: Headers): Promise<SessionUser | null> {
   const found = await auth.api.getSession({ headers });
@@ -73,9 +73,12 @@ function fastSessionCheck(auth: Auth, db: Database) {
     if (!row) return undefined;
     const now = Date.now();
     const expiresAt = row.expiresAt.getTime();
-    const renewalDue = expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now;
-    const pastAbsoluteLimit = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000 <= now;
-    if (expiresAt <= now || renewalDue || pastAbsoluteLimit) return undefined;
+    const deadline = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000;
+    // In a session's last days its expiry is already the 30-day deadline: a renewal would slide it and the
+    // cap would set it straight back (two writes for nothing), so it is not due then.
+    const renewalDue =
+      expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now && expiresAt < deadline - 1000;
+    if (expiresAt <= now || renewalDue || deadline <= now) return undefined;
     return { id: row.id, email: row.email, name: row.name };
   };
 }
@@ -86,8 +89,10 @@ function verifiedToken(value: string | undefined, secret: string): string | unde
   const dot = value.lastIndexOf(".");
   if (dot < 1) return undefined;
   const token = value.slice(0, dot);
-  if (value.length - dot - 1 !== SIGNATURE_LENGTH) return undefined;
-  const signature = Buffer.from(value.slice(dot + 1), "base64");
+  const encoded = value.slice(dot + 1);
+  // Exactly what the library accepts (Node's base64 decoder would skip stray characters).
+  if (!SIGNATURE.test(encoded)) return undefined;
+  const signature = Buffer.from(encoded, "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,16 +27,9 @@ interface Figures {
   totalCost: number;
 }
 
-/** The figures counted from the rows themselves, as the dashboard did before the kept figures. */
-async function counted(db: Database, userId: string): Promise<Figures> {
-  const result = (await db.execute(sql`
-    select
-      (select count(*) from bicycles where user_id = ${userId}) as bicycles,
-      (select count(*) from components where user_id = ${userId}) as components,
-      (select count(*) from components where user_id = ${userId} and bicycle_id is null) as in_parts_bin,
-      (select count(*) from service_entries where user_id = ${userId}) as service_entries,
-      (select coalesce(sum(cost), 0) from service_entries where user_id = ${userId}) as total_cost
-  `)) as unknown as { rows: Record<string, string | number>[] };
+/** Runs a query of one row with the five figures' columns (counts and sums arrive as strings). */
+async function figuresOf(db: Database, query: SQL): Promise<Figures> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, string | number>[] };
   const row = result.rows[0]!;
   return {
     bicycles: Number(row.bicycles),
@@ -47,23 +40,27 @@ async function counted(db: Database, userId: string): Promise<Figures> {
   };
 }
 
+/** The figures counted from the rows themselves, as the dashboard did before the kept figures. */
+const counted = (db: Database, userId: string) =>
+  figuresOf(
+    db,
+    sql`select
+      (select count(*) from bicycles where user_id = ${userId}) as bicycles,
+      (select count(*) from components where user_id = ${userId}) as components,
+      (select count(*) from components where user_id = ${userId} and bicycle_id is null) as in_parts_bin,
+      (select count(*) from service_entries where user_id = ${userId}) as service_entries,
+      (select coalesce(sum(cost), 0) from service_entries where user_id = ${userId}) as total_cost`,
+  );
+
 /** The kept figures of a user, straight from user_stats (all of its rows added up). */
-async function kept(db: Database, userId: string): Promise<Figures> {
-  const result = (await db.execute(sql`
-    select coalesce(sum(bicycles), 0) as bicycles, coalesce(sum(components), 0) as components,
+const kept = (db: Database, userId: string) =>
+  figuresOf(
+    db,
+    sql`select coalesce(sum(bicycles), 0) as bicycles, coalesce(sum(components), 0) as components,
       coalesce(sum(in_parts_bin), 0) as in_parts_bin, coalesce(sum(service_entries), 0) as service_entries,
       coalesce(sum(total_cost), 0) as total_cost
-    from user_stats where user_id = ${userId}
-  `)) as unknown as { rows: Record<string, string | number>[] };
-  const row = result.rows[0]!;
-  return {
-    bicycles: Number(row.bicycles),
-    components: Number(row.components),
-    inPartsBin: Number(row.in_parts_bin),
-    serviceEntries: Number(row.service_entries),
-    totalCost: Number(row.total_cost),
-  };
-}
+    from user_stats where user_id = ${userId}`,
+  );
 
 describeEachDatabase("the dashboard's kept figures", (kind) => {
   let t: TestApp;

@@ -120,14 +120,6 @@ export async function deleteShare(db: Database, userId: string, id: string): Pro
   if (deleted.length === 0) throw notFound();
 }
 
-const shareByToken = preparedStatement((db) =>
-  db
-    .select({ bikeData: sharedBikes.bikeData, notes: sharedBikes.notes, createdAt: sharedBikes.createdAt })
-    .from(sharedBikes)
-    .where(eq(sharedBikes.shareToken, sql.placeholder("token")))
-    .prepare("share_by_token"),
-);
-
 const shareTextByToken = preparedStatement((db) =>
   db
     .select({
@@ -153,14 +145,7 @@ export async function viewShareJson(db: Database, token: string): Promise<string
   return `{"snapshot":${row.snapshot},${rest}`;
 }
 
-/** The public view of a share link, for anyone holding the token. */
+/** The public view of a share link, for anyone holding the token (parsed: for the page's preview tags). */
 export async function viewShare(db: Database, token: string): Promise<SharedBikeView> {
-  if (!TOKEN.test(token)) throw notFound(messages.shares.notFound);
-  const [row] = await shareByToken(db).execute({ token });
-  if (!row) throw notFound(messages.shares.notFound);
-  return {
-    snapshot: row.bikeData as SharedBikeSnapshot,
-    notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return JSON.parse(await viewShareJson(db, token)) as SharedBikeView;
 }

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/index.ts";
 import { bicycles, components, serviceEntries, user } from "../src/server/db/schema.ts";
-import { dashboardStats } from "../src/server/features/dashboard/service.ts";
+import { dashboardJson } from "../src/server/features/dashboard/service.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error("Set TEST_DATABASE_URL (scripts/test-postgres.sh prints it).");
@@ -67,9 +67,9 @@ try {
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   await client.query("ANALYZE");
-  await dashboardStats(database.db, measured); // warm the cache, as a running server's would be
+  await dashboardJson(database.db, measured); // warm the cache, as a running server's would be
   statements.length = 0;
-  await dashboardStats(database.db, measured);
+  await dashboardJson(database.db, measured);
   for (const [query, params] of statements) {
     const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, params);
     console.log(`\n${query.replace(/\s+/g, " ").trim()}\n`);

@@ -4,8 +4,8 @@
  * Everything runs through the whole app (session check included) on a real database.
  */
 import { bicycles, components, serviceEntries, subscriptions } from "../db/schema.ts";
-import { listBicycles } from "../features/bicycles/service.ts";
-import { dashboardStats } from "../features/dashboard/service.ts";
+import { listBicyclesJson } from "../features/bicycles/service.ts";
+import { dashboardJson } from "../features/dashboard/service.ts";
 import { createTestApp, type DatabaseKind, signUp, type TestApp } from "./test-app.ts";
 
 export interface DataSize {
@@ -31,9 +31,9 @@ export interface QueryCountRow {
 export interface QueryCounts {
   database: DatabaseKind;
   routes: QueryCountRow[];
-  /** The dashboard's own statements (dashboardStats alone, without the session check), per size. */
+  /** The dashboard's own statements (dashboardJson alone, without the session check), per size. */
   dashboardOwn: Record<string, number>;
-  /** The session check's statements: GET /api/bicycles less listBicycles' own, per size. */
+  /** The session check's statements: GET /api/bicycles less listBicyclesJson' own, per size. */
   sessionCheck: Record<string, number>;
 }
 
@@ -122,10 +122,10 @@ export async function measureQueryCounts(kind: DatabaseKind, sizes = DATA_SIZES)
         rows.set(label, row);
       }
       t.queries.count = 0;
-      await dashboardStats(t.db, seeded.rider.userId);
+      await dashboardJson(t.db, seeded.rider.userId);
       dashboardOwn[size.name] = t.queries.count;
       t.queries.count = 0;
-      await listBicycles(t.db, seeded.rider.userId);
+      await listBicyclesJson(t.db, seeded.rider.userId);
       sessionCheck[size.name] = Number(rows.get("GET /api/bicycles")![size.name]) - t.queries.count;
     }
     return { database: kind, routes: [...rows.values()], dashboardOwn, sessionCheck };

@@ -53,7 +53,7 @@ describeEachDatabase("bicycles API", (kind) => {
     });
 
     const list = (await (await rider.request("GET", "/api/bicycles")).json()) as { bicycles: Bicycle[] };
-    expect(list.bicycles.map((b) => b.id)).toEqual([bicycle.id]);
+    expect(list.bicycles).toEqual([bicycle]);
 
     const read = await rider.request("GET", `/api/bicycles/${bicycle.id}`);
     expect(((await read.json()) as { bicycle: Bicycle }).bicycle.name).toBe("Trail Hardtail");

@@ -3,17 +3,18 @@ import { messages } from "../../../shared/messages.ts";
 import { bicycleInputSchema } from "../../../shared/schemas/bicycle.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { jsonText } from "../../http/json-text.ts";
 import { requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import { listBicycleComponents } from "../components/service.ts";
+import { listBicycleComponentsJson } from "../components/service.ts";
 import { listBicycleServices } from "../services/service.ts";
-import { createBicycle, deleteBicycle, getBicycle, listBicycles, updateBicycle } from "./service.ts";
+import { createBicycle, deleteBicycle, getBicycle, listBicyclesJson, updateBicycle } from "./service.ts";
 
 export function bicycleRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const user = requireUser(c.get("user"));
-      return c.json({ bicycles: await listBicycles(db, user.id) });
+      return jsonText(c, await listBicyclesJson(db, user.id));
     })
     .post("/", async (c, next) => {
       requireUser(c.get("user"), messages.bicycles.mustBeLoggedIn);
@@ -39,7 +40,7 @@ export function bicycleRoutes({ db, storage }: AppDeps) {
     })
     .get("/:id/components", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));
-      return c.json({ components: await listBicycleComponents(db, user.id, c.req.valid("param").id) });
+      return jsonText(c, await listBicycleComponentsJson(db, user.id, c.req.valid("param").id));
     })
     .get("/:id/services", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));

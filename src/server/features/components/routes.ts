@@ -7,6 +7,7 @@ import {
   createComponentSchema,
 } from "../../../shared/schemas/component.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { jsonText } from "../../http/json-text.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
@@ -14,7 +15,7 @@ import {
   createComponent,
   deleteComponent,
   getComponent,
-  listPartsBin,
+  listPartsBinJson,
   moveToPartsBin,
   updateComponent,
 } from "./service.ts";
@@ -24,7 +25,7 @@ const m = messages.components;
 export function componentRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/parts-bin", signedIn(), async (c) => {
-      return c.json({ components: await listPartsBin(db, requireUser(c.get("user")).id) });
+      return jsonText(c, await listPartsBinJson(db, requireUser(c.get("user")).id));
     })
     .post("/", signedIn(m.mustBeLoggedInToAdd), validate("json", createComponentSchema), async (c) => {
       const component = await createComponent(db, requireUser(c.get("user")).id, c.req.valid("json"));

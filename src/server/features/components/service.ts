@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
+import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { bicycles, components, serviceEntries } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
@@ -58,39 +59,59 @@ export async function assertOwnBicycle(db: Database, userId: string, bicycleId: 
   if (!row) throw notFound(messages.components.bicycleFetchFailed);
 }
 
+/**
+ * A component as the API answers it (`Component`), as the select list of a query over "components" where
+ * "bicycles" names the component's bicycle (a join, or the row of an outer query); JSON by the database.
+ */
+const COMPONENT_JSON_FIELDS = `"components"."id" as "id", "components"."bicycle_id" as "bicycleId",
+  "bicycles"."name" as "bicycleName", "components"."name" as "name", "components"."type" as "type",
+  "components"."brand" as "brand", "components"."mileage" as "mileage", "components"."notes" as "notes",
+  "components"."image_url" as "imageUrl",
+  (select count(*) from "service_entries" where "service_entries"."component_id" = "components"."id") as "serviceCount",
+  ${isoTimestamp('"components"."created_at"')} as "createdAt", ${isoTimestamp('"components"."updated_at"')} as "updatedAt"`;
+
+/** The bicycle's components as JSON text, oldest first; no row when the bicycle is not the user's. */
 const componentsOfBicycle = preparedStatement((db) =>
-  selectComponents(db)
-    .where(
-      and(
-        eq(components.bicycleId, sql.placeholder("bicycleId")),
-        eq(components.userId, sql.placeholder("userId")),
-      ),
-    )
-    .orderBy(asc(components.createdAt))
+  db
+    .select({
+      json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
+        where "components"."bicycle_id" = "bicycles"."id" and "components"."user_id" = "bicycles"."user_id"
+        order by "components"."created_at"`),
+    })
+    .from(bicycles)
+    .where(and(eq(bicycles.id, sql.placeholder("bicycleId")), eq(bicycles.userId, sql.placeholder("userId"))))
     .prepare("components_of_bicycle"),
 );
 
-export async function listBicycleComponents(
+/** A bicycle's components (`{ components: Component[] }` as JSON text), in one statement; 404 if not the user's. */
+export async function listBicycleComponentsJson(
   db: Database,
   userId: string,
   bicycleId: string,
-): Promise<Component[]> {
-  await assertOwnBicycle(db, userId, bicycleId);
-  const rows = await componentsOfBicycle(db).execute({ bicycleId, userId });
-  return rows.map(toComponent);
+): Promise<string> {
+  assertUuid(bicycleId);
+  const [row] = await componentsOfBicycle(db).execute({ bicycleId, userId });
+  if (!row) throw notFound(messages.components.bicycleFetchFailed);
+  return `{"components":${row.json}}`;
 }
 
 const partsBin = preparedStatement((db) =>
-  selectComponents(db)
-    .where(and(eq(components.userId, sql.placeholder("userId")), isNull(components.bicycleId)))
-    .orderBy(desc(components.updatedAt))
+  db
+    .select({
+      json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
+        left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"
+        where "components"."user_id" = "user"."id" and "components"."bicycle_id" is null
+        order by "components"."updated_at" desc`),
+    })
+    .from(user)
+    .where(eq(user.id, sql.placeholder("userId")))
     .prepare("parts_bin"),
 );
 
-/** The parts bin: the user's components on no bicycle, most recently changed first. */
-export async function listPartsBin(db: Database, userId: string): Promise<Component[]> {
-  const rows = await partsBin(db).execute({ userId });
-  return rows.map(toComponent);
+/** The parts bin (`{ components: Component[] }` as JSON text): components on no bicycle, latest changed first. */
+export async function listPartsBinJson(db: Database, userId: string): Promise<string> {
+  const [row] = await partsBin(db).execute({ userId });
+  return `{"components":${row?.json ?? "[]"}}`;
 }
 
 export async function getComponent(db: Database, userId: string, id: string): Promise<Component> {

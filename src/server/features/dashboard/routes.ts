@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { jsonText } from "../../http/json-text.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { dashboardStats } from "./service.ts";
+import { dashboardJson } from "./service.ts";
 
 export function dashboardRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get("/", signedIn(), async (c) => {
-    return c.json(await dashboardStats(db, requireUser(c.get("user")).id));
+    return jsonText(c, await dashboardJson(db, requireUser(c.get("user")).id));
   });
 }

@@ -5,14 +5,15 @@ import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/sche
 import type { Database } from "../../db/index.ts";
 import { preparedStatement } from "../../db/prepared.ts";
 import { user, userStats } from "../../db/schema.ts";
-import { listBicycles } from "../bicycles/service.ts";
-import { listRecentServices } from "../services/service.ts";
+import { BICYCLES_OF_USER_JSON } from "../bicycles/service.ts";
+import { recentServicesOfUserJson } from "../services/service.ts";
 
 const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 /**
  * The user's figures: the sum of their `user_stats` rows, which triggers keep as bicycles, components and
- * service entries change (migration 0006), and whether the plan is Premium.
+ * service entries change (migration 0006), and whether the plan is Premium; with their bicycles and recent
+ * service entries as JSON text.
  */
 const figuresOfUser = preparedStatement((db) =>
   db
@@ -26,6 +27,8 @@ const figuresOfUser = preparedStatement((db) =>
       premium: sql<boolean>`exists (
         select 1 from "subscriptions" where "subscriptions"."user_id" = "user"."id" and "subscriptions"."tier" = 'premium'
           and ("subscriptions"."current_period_end" is null or "subscriptions"."current_period_end" > now()))`,
+      bicycleList: BICYCLES_OF_USER_JSON,
+      recentServices: recentServicesOfUserJson(RECENT_SERVICES_LIMIT),
     })
     .from(user)
     .leftJoin(userStats, eq(userStats.userId, user.id))
@@ -35,27 +38,24 @@ const figuresOfUser = preparedStatement((db) =>
 );
 
 /**
- * The dashboard in three queries whatever the amount of data: the figures (one row), the bicycles with
- * their component counts, and the recent service entries.
+ * The dashboard (`DashboardStats` as JSON text) in one statement whatever the amount of data: the figures,
+ * the bicycles with their component counts and the recent service entries, the lists rendered as JSON by
+ * the database (decision 0019).
  */
-export async function dashboardStats(db: Database, userId: string): Promise<DashboardStats> {
-  const [[figures], bicycles, recentServices] = await Promise.all([
-    figuresOfUser(db).execute({ userId }),
-    listBicycles(db, userId),
-    listRecentServices(db, userId, RECENT_SERVICES_LIMIT),
-  ]);
-  const tier = figures?.premium ? "premium" : "free";
-  const totalComponents = figures?.components ?? 0;
-  const componentsInPartsBin = figures?.inPartsBin ?? 0;
-  return {
-    totalBicycles: figures?.bicycles ?? 0,
+export async function dashboardJson(db: Database, userId: string): Promise<string> {
+  const [row] = await figuresOfUser(db).execute({ userId });
+  const tier = row?.premium ? "premium" : "free";
+  const totalComponents = row?.components ?? 0;
+  const componentsInPartsBin = row?.inPartsBin ?? 0;
+  const figures: Omit<DashboardStats, "recentServices" | "bicycles"> = {
+    totalBicycles: row?.bicycles ?? 0,
     totalComponents,
     componentsOnBicycles: totalComponents - componentsInPartsBin,
     componentsInPartsBin,
-    totalServiceEntries: figures?.serviceEntries ?? 0,
-    totalCost: Number(figures?.totalCost ?? 0),
-    recentServices,
-    bicycles,
+    totalServiceEntries: row?.serviceEntries ?? 0,
+    totalCost: Number(row?.totalCost ?? 0),
     plan: { tier, bicycleLimit: bicycleLimitFor(tier) },
   };
+  const lists = `"recentServices":${row?.recentServices ?? "[]"},"bicycles":${row?.bicycleList ?? "[]"}`;
+  return `${JSON.stringify(figures).slice(0, -1)},${lists}}`;
 }

@@ -3,12 +3,13 @@ import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { serviceEntryInputSchema } from "../../../shared/schemas/service-entry.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { jsonText } from "../../http/json-text.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
   createServiceEntry,
   deleteServiceEntry,
-  listComponentServices,
+  listComponentServicesJson,
   updateServiceEntry,
 } from "./service.ts";
 
@@ -18,7 +19,10 @@ const loginToAdd = messages.services.authRequired;
 export function componentServiceRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/:id/services", signedIn(), validate("param", idParamSchema), async (c) => {
-      return c.json(await listComponentServices(db, requireUser(c.get("user")).id, c.req.valid("param").id));
+      return jsonText(
+        c,
+        await listComponentServicesJson(db, requireUser(c.get("user")).id, c.req.valid("param").id),
+      );
     })
     .post(
       "/:id/services",

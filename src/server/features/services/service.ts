@@ -1,8 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
+import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -74,30 +76,62 @@ async function assertOwnComponent(db: Database, userId: string, componentId: str
   return row;
 }
 
+/**
+ * A service entry as the API answers it (`ServiceEntry`), as the select list of a query over
+ * "service_entries" joined to "components" and left-joined to "bicycles"; JSON by the database
+ * (decision 0019), field for field as `toEntry` maps a row.
+ */
+const ENTRY_JSON_FIELDS = `"service_entries"."id" as "id", "service_entries"."component_id" as "componentId",
+  "components"."name" as "componentName", "components"."bicycle_id" as "bicycleId",
+  "bicycles"."name" as "bicycleName", "service_entries"."date" as "date",
+  "service_entries"."description" as "description", "service_entries"."cost" as "cost",
+  "service_entries"."receipt_url" as "receiptUrl",
+  ${isoTimestamp('"service_entries"."created_at"')} as "createdAt", ${isoTimestamp('"service_entries"."updated_at"')} as "updatedAt"`;
+
+const ENTRIES_WITH_NAMES = `"service_entries"
+  join "components" on "components"."id" = "service_entries"."component_id"
+  left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"`;
+
+const NEWEST_FIRST = `order by "service_entries"."date" desc, "service_entries"."created_at" desc`;
+
+/** The most recent entries of the user of an outer query over "user", as a JSON array (text). */
+export function recentServicesOfUserJson(limit: number) {
+  return jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
+    where "service_entries"."user_id" = "user"."id" ${NEWEST_FIRST} limit ${Math.trunc(limit)}`);
+}
+
+const ownedComponent = alias(components, "owned");
+
+/** A component's log and total as JSON text; no row when the component is not the user's. */
 const servicesOfComponent = preparedStatement((db) =>
   db
-    .select({ ...entryColumns, totalCost: sql<string>`sum(${serviceEntries.cost}) over ()` })
-    .from(serviceEntries)
-    .innerJoin(components, eq(components.id, serviceEntries.componentId))
-    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
+    .select({
+      services: jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
+        where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id"
+        ${NEWEST_FIRST}`),
+      // Summed exactly in SQL; numeric text is a JSON number.
+      totalCost: sql.raw(`(select coalesce(sum("service_entries"."cost"), 0) from "service_entries"
+        where "service_entries"."component_id" = "owned"."id")::text`) as SQL<string>,
+    })
+    .from(ownedComponent)
     .where(
       and(
-        eq(serviceEntries.componentId, sql.placeholder("componentId")),
-        eq(serviceEntries.userId, sql.placeholder("userId")),
+        eq(ownedComponent.id, sql.placeholder("componentId")),
+        eq(ownedComponent.userId, sql.placeholder("userId")),
       ),
     )
-    .orderBy(...newestFirst)
     .prepare("services_of_component"),
 );
 
-/** A component's service log, newest first, with the total of all its costs (summed exactly in SQL). */
-export async function listComponentServices(db: Database, userId: string, componentId: string) {
-  await assertOwnComponent(db, userId, componentId);
-  const rows = await servicesOfComponent(db).execute({ componentId, userId });
-  return {
-    services: rows.map(toEntry),
-    totalCost: Number(rows[0]?.totalCost ?? 0),
-  };
+/**
+ * A component's service log, newest first, with the total of all its costs (`{ services, totalCost }` as
+ * JSON text), in one statement; 404 if the component is not the user's.
+ */
+export async function listComponentServicesJson(db: Database, userId: string, componentId: string) {
+  assertUuid(componentId);
+  const [row] = await servicesOfComponent(db).execute({ componentId, userId });
+  if (!row) throw notFound(messages.components.notFound);
+  return `{"services":${row.services},"totalCost":${row.totalCost}}`;
 }
 
 /** The service entries of the components now on a bicycle, newest first. */
@@ -112,24 +146,6 @@ export async function listBicycleServices(
     .orderBy(...newestFirst);
   return rows.map(toEntry);
 }
-
-/** The user's most recent service entries, across all components. */
-export async function listRecentServices(
-  db: Database,
-  userId: string,
-  limit: number,
-): Promise<ServiceEntry[]> {
-  const rows = await recentServices(db).execute({ userId, limit });
-  return rows.map(toEntry);
-}
-
-const recentServices = preparedStatement((db) =>
-  selectEntries(db)
-    .where(eq(serviceEntries.userId, sql.placeholder("userId")))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder("limit"))
-    .prepare("recent_services"),
-);
 
 async function getEntry(db: Database, userId: string, id: string): Promise<ServiceEntry> {
   const [row] = await selectEntries(db).where(

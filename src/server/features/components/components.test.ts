@@ -155,6 +155,7 @@ describeEachDatabase("components and service entries API", (kind) => {
     const rider = await signUp(t.app);
     const bicycle = await addBicycle(rider);
     const chain = await addComponent(rider, { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" });
+    const answers: ServiceEntry[] = [];
     for (const [date, description, cost] of [
       ["2024-03-01", "Cleaned", 0.1],
       ["2024-05-20", "Replaced", 34.99],
@@ -166,6 +167,7 @@ describeEachDatabase("components and service entries API", (kind) => {
         cost,
       });
       expect(created.status).toBe(201);
+      answers.push((await json<{ service: ServiceEntry }>(created)).service);
     }
     let log = await json<{ services: ServiceEntry[]; totalCost: number }>(
       rider.request("GET", `/api/components/${chain.id}/services`),
@@ -180,6 +182,7 @@ describeEachDatabase("components and service entries API", (kind) => {
     expect(recent.services.map((s) => s.description)).toEqual(["Replaced", "Cleaned", "Waxed"]);
     // Field for field the same entries (the log is rendered as JSON by the database, this list is not).
     expect(log.services).toEqual(recent.services);
+    expect(log.services).toEqual([answers[1], answers[0], answers[2]]);
 
     const waxed = log.services[2]!;
     const edit = await rider.request("PUT", `/api/services/${waxed.id}`, {

@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
  * Node, which was most of the server's CPU on those routes. The SQL here is written out in full (table
  * names quoted as in the schema) because it runs inside other statements, where drizzle would drop table
  * qualifiers; it never contains values, which are bound as placeholders by the statement around it.
+ * The functions below take SQL text: pass them constants written in the code, never anything a request sent.
  */
 
 /** A timestamptz as JavaScript's `Date#toISOString()` writes it: UTC, milliseconds, "Z". */
@@ -16,7 +17,8 @@ export function isoTimestamp(column: string): string {
 /**
  * The rows of `query` as a JSON array (text), `[]` when there are none. Each row becomes an object whose
  * keys are the query's column aliases. The array keeps the query's ORDER BY: the aggregate reads a sorted
- * subquery and nothing reorders it in between.
+ * subquery and nothing reorders it in between (PostgreSQL keeps a subquery with ORDER BY as it is). Give the
+ * ORDER BY a unique last key (the id), so rows with equal timestamps keep one order from read to read.
  */
 export function jsonArrayOf(query: string): SQL<string> {
   return sql.raw(`coalesce((select json_agg("row") from (${query}) "row"), '[]')::text`) as SQL<string>;

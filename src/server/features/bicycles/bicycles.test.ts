@@ -34,6 +34,24 @@ describeEachDatabase("bicycles API", (kind) => {
     return row!.n;
   }
 
+  it("answers a stored purchase condition other than new or used as none, in every answer", async () => {
+    const rider = await signUp(t.app);
+    const [row] = await t.db
+      .insert(bicycles)
+      .values({ userId: rider.userId, name: "Old", purchaseCondition: "refurbished", price: "1899.90" })
+      .returning({ id: bicycles.id });
+    const own = (await (await rider.request("GET", `/api/bicycles/${row!.id}`)).json()) as {
+      bicycle: Bicycle;
+    };
+    expect(own.bicycle).toMatchObject({ purchaseCondition: null, price: 1899.9 });
+    const list = (await (await rider.request("GET", "/api/bicycles")).json()) as { bicycles: Bicycle[] };
+    expect(list.bicycles).toEqual([own.bicycle]);
+    const dashboard = (await (await rider.request("GET", "/api/dashboard")).json()) as {
+      bicycles: Bicycle[];
+    };
+    expect(dashboard.bicycles).toEqual([own.bicycle]);
+  });
+
   it("creates, lists, reads, updates and deletes a bicycle", async () => {
     const rider = await signUp(t.app);
     const created = await rider.request("POST", "/api/bicycles", fullBicycle);

@@ -80,7 +80,7 @@ const BICYCLE_JSON_FIELDS = `"bicycles"."id" as "id", "bicycles"."name" as "name
 
 /** The bicycles of the user of an outer query over "user", newest first, as a JSON array (text). */
 export const BICYCLES_OF_USER_JSON = jsonArrayOf(`select ${BICYCLE_JSON_FIELDS} from "bicycles"
-  where "bicycles"."user_id" = "user"."id" order by "bicycles"."created_at" desc`);
+  where "bicycles"."user_id" = "user"."id" order by "bicycles"."created_at" desc, "bicycles"."id"`);
 
 const bicyclesOfUser = preparedStatement((db) =>
   db

@@ -76,7 +76,7 @@ const componentsOfBicycle = preparedStatement((db) =>
     .select({
       json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         where "components"."bicycle_id" = "bicycles"."id" and "components"."user_id" = "bicycles"."user_id"
-        order by "components"."created_at"`),
+        order by "components"."created_at", "components"."id"`),
     })
     .from(bicycles)
     .where(and(eq(bicycles.id, sql.placeholder("bicycleId")), eq(bicycles.userId, sql.placeholder("userId"))))
@@ -101,7 +101,7 @@ const partsBin = preparedStatement((db) =>
       json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"
         where "components"."user_id" = "user"."id" and "components"."bicycle_id" is null
-        order by "components"."updated_at" desc`),
+        order by "components"."updated_at" desc, "components"."id"`),
     })
     .from(user)
     .where(eq(user.id, sql.placeholder("userId")))

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
 import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
@@ -56,7 +57,21 @@ describeEachDatabase("dashboard API", (kind) => {
   it("adds up exactly what the user has, with the 5 most recent services", async () => {
     const rider = await signUp(t.app);
     await seed(rider.userId, 2, 3, 2);
-    await signUp(t.app).then((other) => seed(other.userId, 1, 1, 1)); // someone else's data never counts
+    // Someone else's data never counts, nor shows, not even their newer entry.
+    const other = await signUp(t.app);
+    await seed(other.userId, 1, 1, 1);
+    const [othersPart] = await t.db
+      .select({ id: components.id })
+      .from(components)
+      .where(eq(components.userId, other.userId))
+      .limit(1);
+    await t.db.insert(serviceEntries).values({
+      userId: other.userId,
+      componentId: othersPart!.id,
+      date: "2025-06-01",
+      description: "Not yours",
+      cost: "1",
+    });
     const response = await rider.request("GET", "/api/dashboard");
     expect(response.status).toBe(200);
     const stats = (await response.json()) as DashboardStats;

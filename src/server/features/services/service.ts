@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
@@ -38,7 +38,7 @@ function selectEntries(db: Database) {
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
 }
 
-const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt)];
+const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt), asc(serviceEntries.id)];
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectEntries>["execute"]>>[number];
 
@@ -92,10 +92,12 @@ const ENTRIES_WITH_NAMES = `"service_entries"
   join "components" on "components"."id" = "service_entries"."component_id"
   left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"`;
 
-const NEWEST_FIRST = `order by "service_entries"."date" desc, "service_entries"."created_at" desc`;
+// The id last: entries of one import share their timestamps, and the order must not change between reads.
+const NEWEST_FIRST = `order by "service_entries"."date" desc, "service_entries"."created_at" desc, "service_entries"."id"`;
 
 /** The most recent entries of the user of an outer query over "user", as a JSON array (text). */
 export function recentServicesOfUserJson(limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`Not a row limit: ${limit}`);
   return jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
     where "service_entries"."user_id" = "user"."id" ${NEWEST_FIRST} limit ${Math.trunc(limit)}`);
 }
@@ -111,7 +113,7 @@ const servicesOfComponent = preparedStatement((db) =>
         ${NEWEST_FIRST}`),
       // Summed exactly in SQL; numeric text is a JSON number.
       totalCost: sql.raw(`(select coalesce(sum("service_entries"."cost"), 0) from "service_entries"
-        where "service_entries"."component_id" = "owned"."id")::text`) as SQL<string>,
+        where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id")::text`) as SQL<string>,
     })
     .from(ownedComponent)
     .where(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
@@ -38,7 +38,7 @@ function selectEntries(db: Database) {
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
 }
 
-const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt), asc(serviceEntries.id)];
+const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt)];
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectEntries>["execute"]>>[number];
 
@@ -92,8 +92,9 @@ const ENTRIES_WITH_NAMES = `"service_entries"
   join "components" on "components"."id" = "service_entries"."component_id"
   left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"`;
 
-// The id last: entries of one import share their timestamps, and the order must not change between reads.
-const NEWEST_FIRST = `order by "service_entries"."date" desc, "service_entries"."created_at" desc, "service_entries"."id"`;
+// As the index (user_id, date desc, created_at desc) reads them, so the recent five stop after five rows.
+// Entries are created one per request, so their creation times differ.
+const NEWEST_FIRST = `order by "service_entries"."date" desc, "service_entries"."created_at" desc`;
 
 /** The most recent entries of the user of an outer query over "user", as a JSON array (text). */
 export function recentServicesOfUserJson(limit: number) {

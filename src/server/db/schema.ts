@@ -144,6 +144,8 @@ export const bicycles = pgTable(
     storeName: text("store_name"),
     serialNumber: text("serial_number"),
     storeLink: text("store_link"),
+    /** Kept by a trigger on components (migration 0007, decision 0019); never written by the app. */
+    componentCount: integer("component_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
@@ -18,7 +18,7 @@ export function assertUuid(id: string): void {
   if (!UUID.test(id)) throw notFound();
 }
 
-type BicycleRow = typeof bicycles.$inferSelect & { componentCount: number };
+type BicycleRow = typeof bicycles.$inferSelect;
 
 function toBicycle(row: BicycleRow): Bicycle {
   return {
@@ -33,7 +33,7 @@ function toBicycle(row: BicycleRow): Bicycle {
     storeName: row.storeName,
     serialNumber: row.serialNumber,
     storeLink: row.storeLink,
-    componentCount: Number(row.componentCount),
+    componentCount: row.componentCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -55,14 +55,8 @@ function toColumns(input: BicycleInput) {
 
 export const IMAGE_PURPOSES = ["bicycle-image", "component-image"] as const;
 
-// Written out in full: drizzle drops table qualifiers inside sql``, which would compare components' own columns.
-const componentCount =
-  sql<number>`(select count(*) from "components" where "components"."bicycle_id" = "bicycles"."id")`
-    .mapWith(Number)
-    .as("component_count");
-
 function selectBicycles(db: Database) {
-  return db.select({ ...getTableColumns(bicycles), componentCount }).from(bicycles);
+  return db.select().from(bicycles);
 }
 
 /**
@@ -75,7 +69,7 @@ const BICYCLE_JSON_FIELDS = `"bicycles"."id" as "id", "bicycles"."name" as "name
   case when "bicycles"."purchase_condition" in ('new', 'used') then "bicycles"."purchase_condition" end as "purchaseCondition",
   "bicycles"."store_name" as "storeName", "bicycles"."serial_number" as "serialNumber",
   "bicycles"."store_link" as "storeLink",
-  (select count(*) from "components" where "components"."bicycle_id" = "bicycles"."id") as "componentCount",
+  "bicycles"."component_count" as "componentCount",
   ${isoTimestamp('"bicycles"."created_at"')} as "createdAt", ${isoTimestamp('"bicycles"."updated_at"')} as "updatedAt"`;
 
 /** The bicycles of the user of an outer query over "user", newest first, as a JSON array (text). */
@@ -127,7 +121,7 @@ export async function createBicycle(db: Database, userId: string, input: Bicycle
       .insert(bicycles)
       .values({ ...toColumns(input), userId })
       .returning();
-    return toBicycle({ ...row!, componentCount: 0 });
+    return toBicycle(row!);
   });
 }
 

@@ -7,9 +7,10 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
 import type { Database } from "../../db/index.ts";
-import { user, userStats } from "../../db/schema.ts";
+import { bicycles, user, userStats } from "../../db/schema.ts";
 import {
   createTestApp,
   describeEachDatabase,
@@ -82,6 +83,19 @@ describeEachDatabase("the dashboard's kept figures", (kind) => {
   async function expectTrue(rider: TestClient, expected: Figures) {
     expect(await counted(t.db, rider.userId)).toEqual(expected);
     expect(await shown(rider)).toEqual(expected);
+    await expectComponentCountsTrue(rider);
+  }
+  /** Each bicycle's kept component count, as the list and the dashboard show it, against a fresh count. */
+  async function expectComponentCountsTrue(rider: TestClient) {
+    const result = (await t.db.execute(
+      sql`select b.id, count(c.id)::integer as n from bicycles b left join components c on c.bicycle_id = b.id
+        where b.user_id = ${rider.userId} group by b.id`,
+    )) as unknown as { rows: { id: string; n: number }[] };
+    const fresh = Object.fromEntries(result.rows.map((row) => [row.id, Number(row.n)]));
+    const listed = await json<{ bicycles: Bicycle[] }>(rider.request("GET", "/api/bicycles"));
+    expect(Object.fromEntries(listed.bicycles.map((b) => [b.id, b.componentCount]))).toEqual(fresh);
+    const stats = await json<DashboardStats>(rider.request("GET", "/api/dashboard"));
+    expect(Object.fromEntries(stats.bicycles.map((b) => [b.id, b.componentCount]))).toEqual(fresh);
   }
   const idOf = async (response: Promise<Response>, key: string) => {
     const body = (await json<Record<string, { id: string }>>(response))[key];
@@ -177,6 +191,19 @@ describeEachDatabase("the dashboard's kept figures", (kind) => {
     );
     const totalCost = costs.reduce((sum, cost) => sum + cost, 0);
     await expectTrue(rider, { bicycles: 0, components: 1, inPartsBin: 1, serviceEntries: 24, totalCost });
+    // Components arriving on one bicycle together are each counted on it.
+    const bike = await idOf(rider.request("POST", "/api/bicycles", { name: "Busy" }), "bicycle");
+    const added = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        idOf(
+          rider.request("POST", "/api/components", { name: `Part ${i}`, type: "Other", bicycleId: bike }),
+          "component",
+        ),
+      ),
+    );
+    await expectComponentCountsTrue(rider);
+    await Promise.all(added.map((id) => rider.request("DELETE", `/api/components/${id}`)));
+    expect((await rider.request("DELETE", `/api/bicycles/${bike}`)).status).toBe(204);
     expect((await rider.request("DELETE", `/api/components/${part}`)).status).toBe(204);
     await expectTrue(rider, { bicycles: 0, components: 0, inPartsBin: 0, serviceEntries: 0, totalCost: 0 });
   });
@@ -208,15 +235,29 @@ describeEachDatabase("the dashboard's kept figures", (kind) => {
     for (const rider of [giver, taker])
       expect(await kept(t.db, rider.userId)).toEqual(await counted(t.db, rider.userId));
     expect((await kept(t.db, taker.userId)).serviceEntries).toBe(0);
+
+    await expectComponentCountsTrue(taker);
+    const [before] = await t.db
+      .select({ n: bicycles.componentCount })
+      .from(bicycles)
+      .where(eq(bicycles.id, bike));
+    expect(before!.n).toBe(1);
+    await t.db.execute(sql`truncate components cascade`);
+    await expectComponentCountsTrue(taker);
+    const [after] = await t.db
+      .select({ n: bicycles.componentCount })
+      .from(bicycles)
+      .where(eq(bicycles.id, bike));
+    expect(after!.n).toBe(0);
   });
 });
 
-describe("the migration that adds the kept figures", () => {
+describe("the migrations that add the kept figures", () => {
   const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "db", "migrations");
   const before = mkdtempSync(path.join(os.tmpdir(), "velolog-migrations-"));
   afterAll(() => rmSync(before, { recursive: true, force: true }));
 
-  it("counts what existing users already have", async () => {
+  it("count what existing users and bicycles already have", async () => {
     // The migrations as they were before user_stats, then data, then the rest.
     cpSync(migrations, before, { recursive: true });
     const journalFile = path.join(before, "meta", "_journal.json");
@@ -238,6 +279,9 @@ describe("the migration that adds the kept figures", () => {
         ('u1', '00000000-0000-4000-8000-000000000012', '2024-01-02', 'Checked', 0.25);
     `);
     await migrate(db, { migrationsFolder: migrations });
+    // Migration 0007: each bicycle's components, counted once (the spare is on none).
+    const counts = await client.query("select name, component_count from bicycles");
+    expect(counts.rows).toEqual([{ name: "Road", component_count: 1 }]);
     const rows = await client.query<Record<string, unknown>>(
       "select user_id, shard, bicycles, components, in_parts_bin, service_entries, total_cost::text as total_cost from user_stats order by user_id",
     );

@@ -17,8 +17,9 @@ export function isoTimestamp(column: string): string {
 /**
  * The rows of `query` as a JSON array (text), `[]` when there are none. Each row becomes an object whose
  * keys are the query's column aliases. The array keeps the query's ORDER BY: the aggregate reads a sorted
- * subquery and nothing reorders it in between (PostgreSQL keeps a subquery with ORDER BY as it is). Give the
- * ORDER BY a unique last key (the id), so rows with equal timestamps keep one order from read to read.
+ * subquery and nothing reorders it in between (PostgreSQL keeps a subquery with ORDER BY as it is). Where
+ * rows can share their timestamps (an import's components), end the ORDER BY with the id, so they keep one
+ * order from read to read.
  */
 export function jsonArrayOf(query: string): SQL<string> {
   return sql.raw(`coalesce((select json_agg("row") from (${query}) "row"), '[]')::text`) as SQL<string>;

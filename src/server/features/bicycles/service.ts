@@ -55,10 +55,6 @@ function toColumns(input: BicycleInput) {
 
 export const IMAGE_PURPOSES = ["bicycle-image", "component-image"] as const;
 
-function selectBicycles(db: Database) {
-  return db.select().from(bicycles);
-}
-
 /**
  * A bicycle as the API answers it (`Bicycle`), as the select list of a query over "bicycles"; JSON by the
  * database (decision 0019), field for field as `toBicycle` maps a row.
@@ -85,7 +81,9 @@ const bicyclesOfUser = preparedStatement((db) =>
 );
 
 const bicycleOfUser = preparedStatement((db) =>
-  selectBicycles(db)
+  db
+    .select()
+    .from(bicycles)
     .where(and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, sql.placeholder("userId"))))
     .prepare("bicycle_of_user"),
 );

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
@@ -13,10 +13,8 @@ import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 const m = messages.components;
 
 // Written out in full: drizzle drops table qualifiers inside sql``.
-const serviceCount =
-  sql<number>`(select count(*) from "service_entries" where "service_entries"."component_id" = "components"."id")`
-    .mapWith(Number)
-    .as("service_count");
+const SERVICE_COUNT = `(select count(*) from "service_entries" where "service_entries"."component_id" = "components"."id")`;
+const serviceCount = (sql.raw(SERVICE_COUNT) as SQL<number>).mapWith(Number).as("service_count");
 
 type Row = typeof components.$inferSelect & { serviceCount: number; bicycleName: string | null };
 
@@ -67,7 +65,7 @@ const COMPONENT_JSON_FIELDS = `"components"."id" as "id", "components"."bicycle_
   "bicycles"."name" as "bicycleName", "components"."name" as "name", "components"."type" as "type",
   "components"."brand" as "brand", "components"."mileage" as "mileage", "components"."notes" as "notes",
   "components"."image_url" as "imageUrl",
-  (select count(*) from "service_entries" where "service_entries"."component_id" = "components"."id") as "serviceCount",
+  ${SERVICE_COUNT} as "serviceCount",
   ${isoTimestamp('"components"."created_at"')} as "createdAt", ${isoTimestamp('"components"."updated_at"')} as "updatedAt"`;
 
 /** The bicycle's components as JSON text, oldest first; no row when the bicycle is not the user's. */

@@ -15,7 +15,7 @@ const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.
  * service entries change (migration 0006), and whether the plan is Premium; with their bicycles and recent
  * service entries as JSON text.
  */
-const figuresOfUser = preparedStatement((db) =>
+const dashboardOfUser = preparedStatement((db) =>
   db
     .select({
       bicycles: total(userStats.bicycles),
@@ -34,7 +34,7 @@ const figuresOfUser = preparedStatement((db) =>
     .leftJoin(userStats, eq(userStats.userId, user.id))
     .where(eq(user.id, sql.placeholder("userId")))
     .groupBy(user.id)
-    .prepare("dashboard_figures"),
+    .prepare("dashboard_of_user"),
 );
 
 /**
@@ -43,7 +43,7 @@ const figuresOfUser = preparedStatement((db) =>
  * the database (decision 0019).
  */
 export async function dashboardJson(db: Database, userId: string): Promise<string> {
-  const [row] = await figuresOfUser(db).execute({ userId });
+  const [row] = await dashboardOfUser(db).execute({ userId });
   const tier = row?.premium ? "premium" : "free";
   const totalComponents = row?.components ?? 0;
   const componentsInPartsBin = row?.inPartsBin ?? 0;

@@ -100,7 +100,7 @@ const NEWEST_FIRST = `order by "service_entries"."date" desc, "service_entries".
 export function recentServicesOfUserJson(limit: number) {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`Not a row limit: ${limit}`);
   return jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
-    where "service_entries"."user_id" = "user"."id" ${NEWEST_FIRST} limit ${Math.trunc(limit)}`);
+    where "service_entries"."user_id" = "user"."id" ${NEWEST_FIRST} limit ${limit}`);
 }
 
 const ownedComponent = alias(components, "owned");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { createShareSchema } from "../../../shared/schemas/share.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { jsonText } from "../../http/json-text.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { createShare, deleteShare, listShares, viewShareJson } from "./service.ts";
@@ -30,7 +31,6 @@ export function shareRoutes({ db }: AppDeps) {
     })
     .get("/shared/:token", validate("param", z.object({ token: z.string() })), async (c) => {
       c.header("Cache-Control", "no-store");
-      c.header("Content-Type", "application/json");
-      return c.body(await viewShareJson(db, c.req.valid("param").token));
+      return jsonText(c, await viewShareJson(db, c.req.valid("param").token));
     });
 }

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./e2e/browser.ts";
+import { portOutsideEphemeralRange } from "./src/server/testing/ports.ts";
 
 // A port of its own for each run (set once, so the runner's workers agree), so runs side by side never collide.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_PORT ??= String(portOutsideEphemeralRange());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner process so its workers (which load this file again) find the same folder.

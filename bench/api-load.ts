@@ -8,7 +8,12 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { killAll, postJson, sessionCookie, startServer } from "../src/server/testing/spawn-server.ts";
+import {
+  killAll,
+  postJson,
+  sessionCookie,
+  startServerOnFreePort,
+} from "../src/server/testing/spawn-server.ts";
 
 export interface RouteFigures {
   database: string;
@@ -93,11 +98,10 @@ export async function benchApiLoad(
   const env: Record<string, string> = {
     AUTH_RATE_LIMIT: "off",
     LOG_LEVEL: "warn",
-    PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-bench-")),
   };
   if (postgresUrl) env.DATABASE_URL = postgresUrl;
-  const server = await startServer(env);
+  const server = await startServerOnFreePort(() => env);
   if (!server.url) throw new Error(`server did not start: ${server.output()}`);
   try {
     const { cookie, bike, part, token } = await seed(server.url, env.DATA_DIR!);

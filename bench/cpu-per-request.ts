@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { killAll, startServer } from "../src/server/testing/spawn-server.ts";
+import { killAll, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
 import { seed } from "./api-load.ts";
 
 const DEFAULT_ROUTES =
@@ -46,12 +46,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-cpu-"));
 const env: Record<string, string> = {
   AUTH_RATE_LIMIT: "off",
   LOG_LEVEL: "warn",
-  PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
   DATA_DIR: dataDir,
 };
 if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (process.env.CPU_PROFILE) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.CPU_PROFILE}`;
-const server = await startServer(env);
+const server = await startServerOnFreePort(() => env);
 try {
   const { cookie, bike, part, token } = await seed(server.url, dataDir);
   const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };

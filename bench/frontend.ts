@@ -12,6 +12,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../e2e/browser.ts";
+import { freePort } from "../src/server/testing/ports.ts";
 import { PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -73,7 +74,7 @@ function buildInto(webDir: string) {
 }
 
 async function startWebServer(webDir: string, dataDir: string) {
-  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const port = String(await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["bench/frontend-server.ts"], {
     cwd: root,

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { exited, killAll, sessionCookie, startServer } from "../src/server/testing/spawn-server.ts";
+import { exited, killAll, sessionCookie, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
 
 /** CPU time (user + system) the process has used: less at the mercy of other load than wall time. */
 function cpuMs(pid: number): number {
@@ -22,14 +22,13 @@ function rssMb(pid: number): number {
 
 export async function benchStartup() {
   const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-startup-"));
-  const port = () => String(20_000 + Math.floor(Math.random() * 20_000));
-  const first = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
+  const first = await startServerOnFreePort(() => ({ DATA_DIR, LOG_LEVEL: "warn" }));
   await sessionCookie(first.url, "startup@example.com", { dataDir: DATA_DIR });
   first.child.kill("SIGTERM");
   await exited(first.child);
 
   const started = performance.now();
-  const server = await startServer({ DATA_DIR, LOG_LEVEL: "warn", PORT: port() });
+  const server = await startServerOnFreePort(() => ({ DATA_DIR, LOG_LEVEL: "warn" }));
   const startupMs = Math.round(performance.now() - started);
   if (server.child.exitCode !== null || server.child.signalCode !== null) {
     throw new Error(

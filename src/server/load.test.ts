@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { killAll, postJson, sessionCookie, startServer } from "./testing/spawn-server.ts";
+import { killAll, postJson, sessionCookie, startServerOnFreePort } from "./testing/spawn-server.ts";
 
 afterEach(killAll);
 
@@ -22,12 +22,11 @@ describe("under a mixed load", () => {
     `serves ${CONNECTIONS} connections for ${SECONDS} s with no 5xx, no lost write, and bounded memory`,
     async () => {
       const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-load-"));
-      const server = await startServer({
+      const server = await startServerOnFreePort(() => ({
         AUTH_RATE_LIMIT: "off",
         LOG_LEVEL: "warn",
-        PORT: String(20_000 + Math.floor(Math.random() * 20_000)),
         DATA_DIR,
-      });
+      }));
       expect(server.url, server.output()).not.toBe("");
       const url = server.url;
       const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0f766e" } })

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lastLinkTo } from "./outbox.ts";
+import { freePort } from "./ports.ts";
 
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "main.ts");
 const running = new Set<ChildProcess>();
@@ -67,6 +68,22 @@ export function startServer(env: Record<string, string>): Promise<StartedServer>
       resolve({ child, url: "", output: () => output, exitCode: code });
     });
   });
+}
+
+/**
+ * Starts a server on a port known before it starts (for settings that name it, such as PUBLIC_URL, and
+ * for quiet logs, which do not print the port). Another process can take the port between the probe and
+ * the server's listen; then it starts again on another one.
+ */
+export async function startServerOnFreePort(
+  envFor: (url: string) => Record<string, string>,
+): Promise<StartedServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = String(await freePort());
+    const server = await startServer({ ...envFor(`http://127.0.0.1:${port}`), PORT: port });
+    const portTaken = server.url === "" && server.output().includes("EADDRINUSE");
+    if (!portTaken || attempt === 3) return server;
+  }
 }
 
 export function exited(child: ChildProcess): Promise<number | null> {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
+import { scheduleMaintenance } from "./pglite-maintenance.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,10 +34,12 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** An idle PostgreSQL connection failed (e.g. the server restarted); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
-  /** The embedded database's routine VACUUM (ANALYZE) failed (logged; the next one tries again). */
+  /** The embedded database's routine VACUUM or ANALYZE failed (logged; the next check tries again). */
   onMaintenanceError?: (error: unknown) => void;
-  /** When the embedded database's first routine maintenance runs (default: a minute after opening). */
+  /** When the embedded database's first, full maintenance runs (default: a minute after opening). */
   firstMaintenanceAfterMs?: number;
+  /** How often it then checks which tables are due (default: every minute, like autovacuum). */
+  maintenanceEveryMs?: number;
 }
 
 /** Opens the database, applies the committed migrations, and returns it with a close function. */
@@ -58,23 +61,6 @@ export async function openDatabase(
 const MEMORY_PARAMS = ["-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB"];
 
 type QueryLogger = { logQuery: (sql: string) => void } | false;
-
-/**
- * PGlite runs Postgres as one standalone backend, without the autovacuum workers of a server: nothing else
- * would refresh the planner's statistics, clear dead row versions or mark pages all-visible. The embedded
- * database does it itself, a minute after opening and then every 6 hours (milliseconds on a small database;
- * requests wait meanwhile, as PGlite runs one statement at a time).
- */
-const MAINTENANCE_EVERY_MS = 6 * 60 * 60 * 1000;
-
-function scheduleMaintenance(client: PGlite, options: DatabaseOptions) {
-  const run = () => client.exec("VACUUM (ANALYZE)").catch((error) => options.onMaintenanceError?.(error));
-  let timer = setTimeout(function again() {
-    void run();
-    timer = setTimeout(again, MAINTENANCE_EVERY_MS).unref();
-  }, options.firstMaintenanceAfterMs ?? 60_000).unref();
-  return () => clearTimeout(timer);
-}
 
 async function openPglite(
   dataDir: string | undefined,
@@ -99,7 +85,13 @@ async function openPglite(
   }
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
   await migratePglite(db, { migrationsFolder });
-  const stopMaintenance = dataDir ? scheduleMaintenance(client, options) : () => {};
+  const stopMaintenance = dataDir
+    ? scheduleMaintenance(client, {
+        everyMs: options.maintenanceEveryMs ?? 60_000,
+        firstAfterMs: options.firstMaintenanceAfterMs ?? 60_000,
+        onError: options.onMaintenanceError,
+      })
+    : () => {};
   return {
     db: db as unknown as Database,
     kind: "pglite",

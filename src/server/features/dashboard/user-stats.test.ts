@@ -208,6 +208,45 @@ describeEachDatabase("the dashboard's kept figures", (kind) => {
     await expectTrue(rider, { bicycles: 0, components: 0, inPartsBin: 0, serviceEntries: 0, totalCost: 0 });
   });
 
+  it("follow statements that write many rows at once, for several users", async () => {
+    const riders = [await signUp(t.app), await signUp(t.app)];
+    const bikes = await Promise.all(
+      riders.map((rider) => idOf(rider.request("POST", "/api/bicycles", { name: "Tourer" }), "bicycle")),
+    );
+    // One statement: 40 components for each rider, half of them in the parts bin.
+    await t.db.execute(sql`insert into components (user_id, bicycle_id, name, type)
+      select u.id, case when g % 2 = 0 then u.bike::uuid end, 'Spoke ' || g, 'Other'
+      from (values (${riders[0]!.userId}, ${bikes[0]}), (${riders[1]!.userId}, ${bikes[1]})) as u(id, bike),
+        generate_series(1, 40) g`);
+    // One statement: 300 entries for each rider's components, with costs.
+    await t.db.execute(sql`insert into service_entries (user_id, component_id, date, description, cost)
+      select c.user_id, c.id, '2024-03-01', 'Trued', (g % 7) + 0.25
+      from components c, generate_series(1, 10) g
+      where c.user_id in (${riders[0]!.userId}, ${riders[1]!.userId}) and c.name like 'Spoke %' and g <= 8`);
+    for (const rider of riders) {
+      expect(await kept(t.db, rider.userId)).toEqual(await counted(t.db, rider.userId));
+      expect((await shown(rider)).serviceEntries).toBe(320);
+    }
+    await expectComponentCountsTrue(riders[0]!);
+
+    // Deleting a component removes its entries in one cascading statement.
+    const [first] = (
+      (await t.db.execute(
+        sql`select id from components where user_id = ${riders[0]!.userId} order by name limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    expect((await riders[0]!.request("DELETE", `/api/components/${first!.id}`)).status).toBe(204);
+    // Deleting a bicycle, then many components of both riders in one statement.
+    expect((await riders[1]!.request("DELETE", `/api/bicycles/${bikes[1]}`)).status).toBe(204);
+    await t.db.execute(sql`delete from components where name like 'Spoke 1%'
+      and user_id in (${riders[0]!.userId}, ${riders[1]!.userId})`);
+    for (const rider of riders) {
+      expect(await kept(t.db, rider.userId)).toEqual(await counted(t.db, rider.userId));
+      expect(await shown(rider)).toEqual(await counted(t.db, rider.userId));
+    }
+    await expectComponentCountsTrue(riders[0]!);
+  });
+
   // No route does these; the figures must still follow if an operator does them by hand.
   it("follow rows given to another user, and a TRUNCATE", async () => {
     const giver = await signUp(t.app);

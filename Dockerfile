@@ -1,8 +1,8 @@
 # Velolog: one image for every mode (embedded database in /data, or PostgreSQL through DATABASE_URL).
-# Not built on our own machines (no container engine there): the processes tests start the same
-# `node src/server/main.ts` with the same settings. See docs/deploy.md.
+# Not built on our own machines (no container engine there): the journeys and a process test start the
+# same `node build/server/main.js` with the same settings. See docs/deploy.md.
 
-# --- build: all dependencies, then the web app into dist/ ---
+# --- build: all dependencies, then the web app into dist/ and the server bundle into build/ ---
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -10,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# --- production dependencies only (the server's TypeScript runs directly on Node, no compile step) ---
+# --- production dependencies only (the packages the server bundle leaves outside, and the scripts') ---
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -26,6 +26,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/build ./build
 COPY package.json package-lock.json ./
 COPY src ./src
 COPY scripts ./scripts
@@ -39,4 +40,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Node receives SIGTERM directly (exec form): it stops taking requests, finishes those in flight, closes the database.
 # A 16 MB young generation instead of V8's 64 MB: about 100 MB less resident memory (decision 0017).
-CMD ["node", "--max-semi-space-size=16", "src/server/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "build/server/main.js"]

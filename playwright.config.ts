@@ -29,7 +29,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node src/server/main.ts",
+    // The bundle `npm run build` writes (test:e2e builds first), with the options of `npm start`.
+    command: "node --max-semi-space-size=16 build/server/main.js",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

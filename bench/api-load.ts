@@ -14,6 +14,7 @@ import {
   sessionCookie,
   startServerOnFreePort,
 } from "../src/server/testing/spawn-server.ts";
+import { freshServerBundle } from "./server-bundle.ts";
 
 export interface RouteFigures {
   database: string;
@@ -104,7 +105,7 @@ export async function benchApiLoad(
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-bench-")),
   };
   if (postgresUrl) env.DATABASE_URL = postgresUrl;
-  const server = await startServerOnFreePort(() => env);
+  const server = await startServerOnFreePort(() => env, freshServerBundle());
   if (!server.url) throw new Error(`server did not start: ${server.output()}`);
   try {
     const { cookie, bike, part, token } = await seed(server.url, env.DATA_DIR!);

@@ -15,6 +15,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { killAll, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
 import { seed } from "./api-load.ts";
+import { freshServerBundle } from "./server-bundle.ts";
 
 const DEFAULT_ROUTES =
   "/api/health,/api/dashboard,/api/bicycles,/api/bicycles/:bike/components,/api/components/:part/services,/api/shared/:token,POST /api/components/:part/services";
@@ -50,7 +51,7 @@ const env: Record<string, string> = {
 };
 if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (process.env.CPU_PROFILE) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.CPU_PROFILE}`;
-const server = await startServerOnFreePort(() => env);
+const server = await startServerOnFreePort(() => env, freshServerBundle());
 try {
   const { cookie, bike, part, token } = await seed(server.url, dataDir);
   const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };

@@ -1,12 +1,13 @@
 /**
- * Start-up on an existing embedded database (time from `node src/server/main.ts` to the first 200 of
- * /api/health), and the server's resident memory idle and under load.
+ * Start-up on an existing embedded database (time from `node build/server/main.js`, what `npm start` runs
+ * after building, to the first 200 of /api/health), and the server's resident memory idle and under load.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { exited, killAll, sessionCookie, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
+import { freshServerBundle } from "./server-bundle.ts";
 
 /** CPU time (user + system) the process has used: less at the mercy of other load than wall time. */
 function cpuMs(pid: number): number {
@@ -22,13 +23,14 @@ function rssMb(pid: number): number {
 
 export async function benchStartup() {
   const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-startup-"));
-  const first = await startServerOnFreePort(() => ({ DATA_DIR, LOG_LEVEL: "warn" }));
+  const entry = freshServerBundle();
+  const first = await startServerOnFreePort(() => ({ DATA_DIR, LOG_LEVEL: "warn" }), entry);
   await sessionCookie(first.url, "startup@example.com", { dataDir: DATA_DIR });
   first.child.kill("SIGTERM");
   await exited(first.child);
 
   const started = performance.now();
-  const server = await startServerOnFreePort(() => ({ DATA_DIR, LOG_LEVEL: "warn" }));
+  const server = await startServerOnFreePort(() => ({ DATA_DIR, LOG_LEVEL: "warn" }), entry);
   const startupMs = Math.round(performance.now() - started);
   if (server.child.exitCode !== null || server.child.signalCode !== null) {
     throw new Error(

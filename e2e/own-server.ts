@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
+import { BUILT_SERVER, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
 
 /**
  * A server of a journey's own (beside the shared one), configured with `env` (e.g. Google or Stripe
@@ -20,6 +20,6 @@ export async function startOwnServer(name: string, env: Record<string, string>) 
       AUTH_RATE_LIMIT: "off",
       ...env,
     };
-  });
+  }, BUILT_SERVER);
   return { url, dataDir, server };
 }

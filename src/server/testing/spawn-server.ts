@@ -4,7 +4,11 @@ import { fileURLToPath } from "node:url";
 import { lastLinkTo } from "./outbox.ts";
 import { freePort } from "./ports.ts";
 
-const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "main.ts");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+/** The server's source entry: what the unit and process tests run (no build needed). */
+export const SOURCE_SERVER = path.join(root, "src", "server", "main.ts");
+/** The bundle `npm run build` writes (decision 0021): what `npm start`, the journeys and the benchmarks run. */
+export const BUILT_SERVER = path.join(root, "build", "server", "main.js");
 const running = new Set<ChildProcess>();
 
 export interface StartedServer {
@@ -16,12 +20,16 @@ export interface StartedServer {
 }
 
 /**
- * Starts `node src/server/main.ts` on a port of its own and waits for it to listen (or to exit). With
- * PORT given (and quiet logs), it waits for the health check to answer instead of the start line.
+ * Starts the server (`node src/server/main.ts`, or the built bundle) on a port of its own and waits for it
+ * to listen (or to exit). With PORT given (and quiet logs), it waits for the health check to answer
+ * instead of the start line.
  */
-export function startServer(env: Record<string, string>): Promise<StartedServer> {
+export function startServer(
+  env: Record<string, string>,
+  entry: string = SOURCE_SERVER,
+): Promise<StartedServer> {
   // The same Node options as `npm start` (decision 0017: a smaller young generation).
-  const child = spawn(process.execPath, ["--max-semi-space-size=16", mainFile], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=16", entry], {
     env: {
       ...process.env,
       PORT: "0",
@@ -77,10 +85,11 @@ export function startServer(env: Record<string, string>): Promise<StartedServer>
  */
 export async function startServerOnFreePort(
   envFor: (url: string) => Record<string, string>,
+  entry: string = SOURCE_SERVER,
 ): Promise<StartedServer> {
   for (let attempt = 1; ; attempt++) {
     const port = String(await freePort());
-    const server = await startServer({ ...envFor(`http://127.0.0.1:${port}`), PORT: port });
+    const server = await startServer({ ...envFor(`http://127.0.0.1:${port}`), PORT: port }, entry);
     const portTaken = server.url === "" && server.output().includes("EADDRINUSE");
     if (!portTaken || attempt === 3) return server;
   }

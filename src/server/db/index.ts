@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
 import { scheduleMaintenance } from "./pglite-maintenance.ts";
+import { withNamedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -83,7 +84,9 @@ async function openPglite(
   } else {
     client = await PGlite.create({ startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS] });
   }
-  const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
+  // drizzle's PGlite driver calls only `query` and `transaction` of its client.
+  const statementsClient = withNamedStatements(client) as PGlite;
+  const db = drizzlePglite({ client: statementsClient, schema, casing: "snake_case", logger });
   await migratePglite(db, { migrationsFolder });
   const stopMaintenance = dataDir
     ? scheduleMaintenance(client, {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -19,8 +19,8 @@ const METRICS_TOKEN = "bundle-test-metrics-token";
 
 /**
  * `npm start` runs the server bundle (decision 0021), so what bundling could break is tried on the bundle
- * itself: the packages left outside it (PGlite, argon2, sharp, pino, prom-client), the migrations copied
- * beside it, and a clean shutdown and restart on the same data.
+ * itself: the launcher, the packages left outside it (PGlite, argon2, sharp, pino, prom-client), the
+ * migrations copied beside it, and a clean shutdown and restart on the same data. (Linux, as CI.)
  */
 describe("the server bundle that npm start runs", () => {
   beforeAll(() => {
@@ -35,6 +35,9 @@ describe("the server bundle that npm start runs", () => {
     const first = await startServerOnFreePort(() => env, BUILT_SERVER);
     expect(first.exitCode, first.output()).toBeNull();
     expect(await (await fetch(`${first.url}/api/health`)).json()).toMatchObject({ status: "ok" });
+    // The launcher started Node again in the same process, with glibc's malloc set to give memory back.
+    const environment = readFileSync(`/proc/${first.child.pid}/environ`, "utf8").split("\0");
+    expect(environment).toContain("MALLOC_TRIM_THRESHOLD_=131072");
 
     const cookie = await sessionCookie(first.url, "bundle@example.com", { dataDir: DATA_DIR });
     const created = await postJson(`${first.url}/api/bicycles`, cookie, { name: "Bundled" });

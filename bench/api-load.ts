@@ -27,6 +27,11 @@ export interface RouteFigures {
   /** /api/health's throughput in the run just before this route's. */
   healthRps: number;
   vsHealth: string;
+  /**
+   * The ratio to /api/health/live, measured once after /api/health: the framework with no database work at
+   * all (/api/health itself reads the database once, `select 1`, to report its state).
+   */
+  vsLive: string;
 }
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -112,6 +117,7 @@ export async function benchApiLoad(
     const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };
     const routes: [string, Partial<autocannon.Options>][] = [
       ["GET /api/health", {}],
+      ["GET /api/health/live", {}],
       ["GET /api/dashboard", { headers }],
       ["GET /api/bicycles", { headers }],
       [`GET /api/bicycles/${bike}`, { headers }],
@@ -136,12 +142,14 @@ export async function benchApiLoad(
       return run(`${server.url}${pathname}`, { method: method as "GET" | "POST", duration, ...options });
     };
     const figures: RouteFigures[] = [];
+    let liveRps = 0;
     for (const [route, options] of routes) {
       const isHealth = route === "GET /api/health";
       const floor = isHealth ? 0 : (await measure("GET /api/health", {}, HEALTH_SECONDS)).requests.average;
       const result = await measure(route, options);
       const rps = Math.round(result.requests.average);
       const health = isHealth ? rps : Math.round(floor);
+      if (route === "GET /api/health/live") liveRps = rps;
       figures.push({
         database,
         route: route.replace(/[0-9a-f-]{36}|[A-Za-z0-9_-]{32}/g, ":id"),
@@ -152,6 +160,7 @@ export async function benchApiLoad(
         non2xx: result.non2xx,
         healthRps: health,
         vsHealth: `${Math.round((rps / health) * 100)}%`,
+        vsLive: liveRps ? `${Math.round((rps / liveRps) * 100)}%` : "",
       });
     }
     return figures;

@@ -12,8 +12,10 @@ if (
   process.env.MALLOC_TRIM_THRESHOLD_ === undefined &&
   typeof process.execve === "function"
 ) {
+  // The environment passed on already holds what --env-file read; reading it again would only repeat its notices.
+  const nodeOptions = process.execArgv.filter((option) => !/^--env-file(-if-exists)?=/.test(option));
   try {
-    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    process.execve(process.execPath, [process.execPath, ...nodeOptions, ...process.argv.slice(1)], {
       ...process.env,
       MALLOC_TRIM_THRESHOLD_: TRIM_THRESHOLD_BYTES,
     });

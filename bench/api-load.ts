@@ -9,12 +9,12 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
+  freshServerBundle,
   killAll,
   postJson,
   sessionCookie,
   startServerOnFreePort,
 } from "../src/server/testing/spawn-server.ts";
-import { freshServerBundle } from "./server-bundle.ts";
 
 export interface RouteFigures {
   database: string;

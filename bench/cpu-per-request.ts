@@ -13,9 +13,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { killAll, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
+import { freshServerBundle, killAll, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
 import { seed } from "./api-load.ts";
-import { freshServerBundle } from "./server-bundle.ts";
 
 const DEFAULT_ROUTES =
   "/api/health,/api/dashboard,/api/bicycles,/api/bicycles/:bike/components,/api/components/:part/services,/api/shared/:token,POST /api/components/:part/services";

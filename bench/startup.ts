@@ -6,8 +6,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { exited, killAll, sessionCookie, startServerOnFreePort } from "../src/server/testing/spawn-server.ts";
-import { freshServerBundle } from "./server-bundle.ts";
+import {
+  exited,
+  freshServerBundle,
+  killAll,
+  sessionCookie,
+  startServerOnFreePort,
+} from "../src/server/testing/spawn-server.ts";
 
 /** CPU time (user + system) the process has used: less at the mercy of other load than wall time. */
 function cpuMs(pid: number): number {

@@ -1,8 +1,9 @@
 /**
- * The build's last step: bundles the server (src/server/main.ts and the packages it imports) into one
- * JavaScript file beside a small launcher, build/server/main.js (src/server/launch.ts), which `npm start`,
- * `npm run serve` and the container run (decision 0021). Node then reads, type-strips and resolves one file instead of about 1,500 modules:
- * start-up about 2 s → under 1 s of wall time, and about 60 MB less resident memory.
+ * The build's last step: bundles the server (src/server/main.ts and the packages it imports) into
+ * build/server/: a small launcher, main.js (src/server/launch.ts), which `npm start`, `npm run serve` and the
+ * container run, and the server as chunks it imports (decision 0021). Node then reads a few files instead of
+ * type-stripping and resolving about 1,500 modules: start-up about 2 s → under 1 s, and about 60 MB less
+ * resident memory.
  *
  * Packages stay outside the bundle when they load files next to their own code (PGlite's WebAssembly,
  * sharp's and argon2's native addons, pino's worker files) or are loaded only when a setting asks for them

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   BUILT_SERVER,
   exited,
+  freshServerBundle,
   killAll,
   postJson,
   sessionCookie,
@@ -24,9 +24,7 @@ const METRICS_TOKEN = "bundle-test-metrics-token";
  */
 describe("the server bundle that npm start runs", () => {
   beforeAll(() => {
-    execFileSync(process.execPath, [
-      path.join(import.meta.dirname, "..", "..", "scripts", "build-server.ts"),
-    ]);
+    freshServerBundle();
   }, 60_000);
 
   it("serves the API on the embedded database, stores photos, and keeps data across a restart", async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lastLinkTo } from "./outbox.ts";
@@ -10,6 +10,20 @@ export const SOURCE_SERVER = path.join(root, "src", "server", "main.ts");
 /** The bundle `npm run build` writes (decision 0021): what `npm start`, the journeys and the benchmarks run. */
 export const BUILT_SERVER = path.join(root, "build", "server", "main.js");
 const running = new Set<ChildProcess>();
+let bundledThisProcess = false;
+
+/**
+ * Bundles the server from the current sources (the last step of `npm run build`), once per process, and
+ * returns the bundle's entry: tests and benchmarks run what `npm start` runs, never a bundle left over from
+ * older sources.
+ */
+export function freshServerBundle(): string {
+  if (!bundledThisProcess) {
+    execFileSync(process.execPath, [path.join(root, "scripts", "build-server.ts")], { stdio: "ignore" });
+    bundledThisProcess = true;
+  }
+  return BUILT_SERVER;
+}
 
 export interface StartedServer {
   child: ChildProcess;

@@ -5,7 +5,7 @@ import {
   date,
   index,
   integer,
-  jsonb,
+  json,
   numeric,
   pgTable,
   primaryKey,
@@ -235,7 +235,7 @@ export const sharedBikes = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    bikeData: jsonb("bike_data").notNull(),
+    bikeData: json("bike_data").notNull(),
     notes: text("notes"),
     createdAt: createdAt(),
   },

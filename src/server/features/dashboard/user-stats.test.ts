@@ -1,7 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -11,6 +7,7 @@ import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, user, userStats } from "../../db/schema.ts";
+import { MIGRATIONS_FOLDER, migrationsBefore } from "../../testing/migrations.ts";
 import {
   createTestApp,
   describeEachDatabase,
@@ -292,20 +289,14 @@ describeEachDatabase("the dashboard's kept figures", (kind) => {
 });
 
 describe("the migrations that add the kept figures", () => {
-  const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "db", "migrations");
-  const before = mkdtempSync(path.join(os.tmpdir(), "velolog-migrations-"));
-  afterAll(() => rmSync(before, { recursive: true, force: true }));
+  const before = migrationsBefore("0006");
+  afterAll(before.remove);
 
   it("count what existing users and bicycles already have", async () => {
     // The migrations as they were before user_stats, then data, then the rest.
-    cpSync(migrations, before, { recursive: true });
-    const journalFile = path.join(before, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag < "0006");
-    writeFileSync(journalFile, JSON.stringify(journal));
     const client = await PGlite.create();
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await client.exec(`
       insert into "user" (id, name, email, email_verified) values ('u1', '', 'u1@example.com', true),
         ('u2', '', 'u2@example.com', true);
@@ -317,7 +308,7 @@ describe("the migrations that add the kept figures", () => {
         ('u1', '00000000-0000-4000-8000-000000000011', '2024-01-01', 'Waxed', 12.5),
         ('u1', '00000000-0000-4000-8000-000000000012', '2024-01-02', 'Checked', 0.25);
     `);
-    await migrate(db, { migrationsFolder: migrations });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     // Migration 0007: each bicycle's components, counted once (the spare is on none).
     const counts = await client.query("select name, component_count from bicycles");
     expect(counts.rows).toEqual([{ name: "Road", component_count: 1 }]);

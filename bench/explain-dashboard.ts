@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/index.ts";
-import { bicycles, components, serviceEntries, user } from "../src/server/db/schema.ts";
-import { dashboardJson } from "../src/server/features/dashboard/service.ts";
+import { bicycles, components, serviceEntries, session, user } from "../src/server/db/schema.ts";
+import { dashboardOfSession } from "../src/server/features/dashboard/service.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error("Set TEST_DATABASE_URL (scripts/test-postgres.sh prints it).");
@@ -64,12 +64,20 @@ try {
   }
   const measured = await seedUser(0);
   for (let i = 1; i <= OTHER_USERS; i++) await seedUser(i);
+  // The dashboard reads the session of the request's cookie in the same statement (decision 0022).
+  const token = randomBytes(16).toString("hex");
+  await database.db.insert(session).values({
+    id: randomBytes(8).toString("hex"),
+    token,
+    userId: measured,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   await client.query("ANALYZE");
-  await dashboardJson(database.db, measured); // warm the cache, as a running server's would be
+  await dashboardOfSession(database.db, token); // warm the cache, as a running server's would be
   statements.length = 0;
-  await dashboardJson(database.db, measured);
+  await dashboardOfSession(database.db, token);
   for (const [query, params] of statements) {
     const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, params);
     console.log(`\n${query.replace(/\s+/g, " ").trim()}\n`);

@@ -20,10 +20,5 @@ export async function benchQueries() {
       constant: row[small.name] === row[large.name] ? "yes" : "NO",
     })),
   );
-  return {
-    sizes: [sizeLabel(small), sizeLabel(large)],
-    table,
-    dashboardOwn: Object.fromEntries(results.map((r) => [r.database, r.dashboardOwn])),
-    sessionCheck: Object.fromEntries(results.map((r) => [r.database, r.sessionCheck])),
-  };
+  return { sizes: [sizeLabel(small), sizeLabel(large)], table };
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# For developers: starts a throwaway PostgreSQL like CI does and prints the TEST_DATABASE_URL to export.
+# For developers: starts a throwaway PostgreSQL like CI does (fsync off: nothing in it is kept) and prints the TEST_DATABASE_URL to export.
 # Stop it with: scripts/test-postgres.sh stop
 set -euo pipefail
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
@@ -15,5 +15,5 @@ if [ ! -d "$PGROOT/data" ]; then
   as_postgres "$PGBIN/initdb" -D "$PGROOT/data" -U postgres --auth-local=trust --auth-host=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 fi
 as_postgres "$PGBIN/pg_ctl" -D "$PGROOT/data" -l "$PGROOT/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -c port=$PGPORT -c unix_socket_directories=$PGROOT/sock" start >/dev/null
+  -o "-c listen_addresses=127.0.0.1 -c port=$PGPORT -c unix_socket_directories=$PGROOT/sock -c fsync=off" start >/dev/null
 echo "export TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:$PGPORT/postgres"

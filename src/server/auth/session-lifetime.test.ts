@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { session } from "../db/schema.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../shared/messages.ts";
+import { serviceEntries, session } from "../db/schema.ts";
 import {
   createTestApp,
   describeEachDatabase,
@@ -115,7 +116,6 @@ describeEachDatabase("the API's session check", (kind) => {
     const [row] = await t.db.select().from(session).where(eq(session.token, token));
     return { cookie, cookies: cookies.join("; "), id: row!.id, email: rider.email };
   }
-  const settings = (cookie: string) => t.app.request("/api/settings", { headers: { Cookie: cookie } });
   const rowOf = async (id: string) => (await t.db.select().from(session).where(eq(session.id, id)))[0];
 
   it("answers for the signed-in user, and for nobody else", async () => {
@@ -133,70 +133,144 @@ describeEachDatabase("the API's session check", (kind) => {
     expect(await list(second.cookie)).not.toContain("First rider's bike");
   });
 
-  it("renews a session due for its daily renewal (7 more days), and answers", async () => {
-    const { cookie, id } = await signedIn();
-    const now = Date.now();
-    await t.db
-      .update(session)
-      .set({ createdAt: new Date(now - 3 * DAY_MS), expiresAt: new Date(now + 5 * DAY_MS) })
-      .where(eq(session.id, id));
-    expect((await settings(cookie)).status).toBe(200);
-    expect((await rowOf(id))!.expiresAt.getTime()).toBeGreaterThan(now + SESSION_EXPIRES_IN * 1000 - 60_000);
-  });
+  // Most routes get the session from the middleware; the hot reads read it in their own statement
+  // (decision 0022). Both must apply the same rules.
+  for (const route of ["/api/settings", "/api/dashboard", "/api/bicycles"]) {
+    describe(`through ${route}`, () => {
+      const through = (cookie: string) => t.app.request(route, { headers: { Cookie: cookie } });
 
-  it("in a session's last days (expiry already at the 30-day deadline), answers without writing to it", async () => {
-    const { cookie, id } = await signedIn();
-    const now = Date.now();
-    const createdAt = new Date(now - 25 * DAY_MS);
-    const lastRenewed = new Date(now - 2 * DAY_MS);
-    const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
-    await t.db
-      .update(session)
-      .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
-      .where(eq(session.id, id));
-    expect((await settings(cookie)).status).toBe(200);
-    const row = await rowOf(id);
-    expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
-    expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
-  });
+      it("renews a session due for its daily renewal (7 more days), and answers", async () => {
+        const { cookie, id } = await signedIn();
+        const now = Date.now();
+        await t.db
+          .update(session)
+          .set({ createdAt: new Date(now - 3 * DAY_MS), expiresAt: new Date(now + 5 * DAY_MS) })
+          .where(eq(session.id, id));
+        expect((await through(cookie)).status).toBe(200);
+        expect((await rowOf(id))!.expiresAt.getTime()).toBeGreaterThan(
+          now + SESSION_EXPIRES_IN * 1000 - 60_000,
+        );
+      });
 
-  it("refuses an expired session (401) and deletes it", async () => {
-    const { cookie, id } = await signedIn();
-    await t.db
-      .update(session)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(session.id, id));
-    expect((await settings(cookie)).status).toBe(401);
-    expect(await rowOf(id)).toBeUndefined();
-  });
+      it("in a session's last days (expiry already at the 30-day deadline), answers without writing to it", async () => {
+        const { cookie, id } = await signedIn();
+        const now = Date.now();
+        const createdAt = new Date(now - 25 * DAY_MS);
+        const lastRenewed = new Date(now - 2 * DAY_MS);
+        const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
+        await t.db
+          .update(session)
+          .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
+          .where(eq(session.id, id));
+        expect((await through(cookie)).status).toBe(200);
+        const row = await rowOf(id);
+        expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
+        expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+      });
 
-  it("refuses a session that was signed out or revoked, at once", async () => {
-    const { cookie, id } = await signedIn();
-    expect((await settings(cookie)).status).toBe(200);
-    await t.db.delete(session).where(eq(session.id, id));
-    expect((await settings(cookie)).status).toBe(401);
-  });
+      it("refuses an expired session (401) and deletes it", async () => {
+        const { cookie, id } = await signedIn();
+        await t.db
+          .update(session)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(session.id, id));
+        expect((await through(cookie)).status).toBe(401);
+        expect(await rowOf(id)).toBeUndefined();
+      });
 
-  it("refuses a cookie whose signature is not the server's, or is missing", async () => {
-    const { cookie } = await signedIn();
-    const [name, value] = cookie.split("=") as [string, string];
-    const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
-    const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
-    const strayCharacter = `${signature.slice(0, -1)}!`; // Node's base64 decoder would skip the "!"
-    for (const forged of [
-      `${token}.${flipped}`,
-      `${token}.${strayCharacter}`,
-      token,
-      `${token}.`,
-      `.${signature}`,
-    ]) {
-      expect((await settings(`${name}=${encodeURIComponent(forged)}`)).status).toBe(401);
+      it("refuses a session that was signed out or revoked, at once", async () => {
+        const { cookie, id } = await signedIn();
+        expect((await through(cookie)).status).toBe(200);
+        await t.db.delete(session).where(eq(session.id, id));
+        expect((await through(cookie)).status).toBe(401);
+      });
+
+      it("refuses a cookie whose signature is not the server's, or is missing", async () => {
+        const { cookie } = await signedIn();
+        const [name, value] = cookie.split("=") as [string, string];
+        const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+        const flipped = `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+        const strayCharacter = `${signature.slice(0, -1)}!`; // Node's base64 decoder would skip the "!"
+        for (const forged of [
+          `${token}.${flipped}`,
+          `${token}.${strayCharacter}`,
+          token,
+          `${token}.`,
+          `.${signature}`,
+        ]) {
+          expect((await through(`${name}=${encodeURIComponent(forged)}`)).status).toBe(401);
+        }
+      });
+
+      it("accepts a session signed in without 'remember me'", async () => {
+        const { cookies } = await signedIn(false);
+        expect(cookies).toContain("dont_remember");
+        expect((await through(cookies)).status).toBe(200);
+      });
+    });
+  }
+
+  describe("when creating a service entry (the session read with the component)", () => {
+    async function riderWithComponent() {
+      const rider = await signedIn();
+      const created = await t.app.request("/api/components", {
+        method: "POST",
+        headers: { Cookie: rider.cookie, "Content-Type": "application/json", Origin: TEST_ORIGIN },
+        body: JSON.stringify({ name: "Chain", type: "Drivetrain" }),
+      });
+      expect(created.status).toBe(201);
+      const { component } = (await created.json()) as { component: { id: string } };
+      return { ...rider, componentId: component.id };
     }
-  });
+    const addEntry = (cookie: string, componentId: string) =>
+      t.app.request(`/api/components/${componentId}/services`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json", Origin: TEST_ORIGIN },
+        body: JSON.stringify({ date: "2024-06-01", description: "Waxed", cost: 12 }),
+      });
+    const entriesOf = async (componentId: string) =>
+      (await t.db.select().from(serviceEntries).where(eq(serviceEntries.componentId, componentId))).length;
 
-  it("accepts a session signed in without 'remember me'", async () => {
-    const { cookies } = await signedIn(false);
-    expect(cookies).toContain("dont_remember");
-    expect((await settings(cookies)).status).toBe(200);
+    it("writes for a live session, and only to the user's own components", async () => {
+      const owner = await riderWithComponent();
+      const other = await signedIn();
+      expect((await addEntry(owner.cookie, owner.componentId)).status).toBe(201);
+      expect((await addEntry(other.cookie, owner.componentId)).status).toBe(404);
+      expect(await entriesOf(owner.componentId)).toBe(1);
+    });
+
+    it("refuses an expired or revoked session (401) and writes nothing", async () => {
+      const expired = await riderWithComponent();
+      await t.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.id, expired.id));
+      const refused = await addEntry(expired.cookie, expired.componentId);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        messages.services.authRequired,
+      );
+      expect(await rowOf(expired.id)).toBeUndefined();
+      expect(await entriesOf(expired.componentId)).toBe(0);
+
+      const revoked = await riderWithComponent();
+      await t.db.delete(session).where(eq(session.id, revoked.id));
+      expect((await addEntry(revoked.cookie, revoked.componentId)).status).toBe(401);
+      expect(await entriesOf(revoked.componentId)).toBe(0);
+    });
+
+    it("renews a session due for its daily renewal, and writes", async () => {
+      const rider = await riderWithComponent();
+      const now = Date.now();
+      await t.db
+        .update(session)
+        .set({ createdAt: new Date(now - 3 * DAY_MS), expiresAt: new Date(now + 5 * DAY_MS) })
+        .where(eq(session.id, rider.id));
+      expect((await addEntry(rider.cookie, rider.componentId)).status).toBe(201);
+      expect((await rowOf(rider.id))!.expiresAt.getTime()).toBeGreaterThan(
+        now + SESSION_EXPIRES_IN * 1000 - 60_000,
+      );
+      expect(await entriesOf(rider.componentId)).toBe(1);
+    });
   });
 });

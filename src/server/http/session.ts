@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import type { Auth } from "../auth/auth.ts";
 import {
   SESSION_ABSOLUTE_LIFETIME,
@@ -9,6 +10,7 @@ import {
 } from "../auth/session-lifetime.ts";
 import type { Database } from "../db/index.ts";
 import { session, user } from "../db/schema.ts";
+import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER, type SessionRow } from "../db/session-row.ts";
 import { unauthenticated } from "../errors.ts";
 import type { AppEnv, SessionUser } from "./context.ts";
 
@@ -19,18 +21,38 @@ import type { AppEnv, SessionUser } from "./context.ts";
  * limit, "don't remember me", a cookie we cannot verify) goes to the auth library, which refuses, deletes or
  * renews exactly as before. Only sessions the library would accept unchanged are accepted here, and the row
  * is read on every request, so signing a session out still takes effect at once.
+ *
+ * The hot reads and the creation of a service entry read the session row in their own statement instead
+ * (`foldsSession`, decision 0022): for them the middleware only checks the cookie's signature and leaves the
+ * token in `pendingSessionToken`; `withSession` then applies the same rules to the row their statement read.
  */
 export function sessionMiddleware(auth: Auth, db: Database) {
-  const fastCheck = fastSessionCheck(auth, db);
+  const cookieToken = signedCookieToken(auth);
+  const findSession = db
+    .select(SESSION_ROW)
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .where(BY_SESSION_TOKEN)
+    .prepare("session_check");
   return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("user", null);
     const cookieHeader = c.req.header("cookie");
     // Without a session cookie there is no session: health checks, share links and visitors skip it all.
-    if (!cookieHeader?.includes("session_token=")) {
-      c.set("user", null);
+    if (!cookieHeader?.includes("session_token=")) return next();
+    const token = await cookieToken(cookieHeader);
+    if (token && routeFoldsSession(c)) {
+      c.set("pendingSessionToken", token);
       return next();
     }
-    const found = (await fastCheck(cookieHeader)) ?? (await librarySessionCheck(auth, c.req.raw.headers));
-    c.set("user", found);
+    const [row] = token ? await findSession.execute({ token }) : [];
+    const accepted = row && acceptedUser(row);
+    const found = accepted
+      ? { user: accepted, token: token! }
+      : await librarySessionCheck(auth, c.req.raw.headers);
+    if (found) {
+      c.set("user", found.user);
+      c.set("sessionToken", found.token);
+    }
     await next();
   });
 }
@@ -38,49 +60,96 @@ export function sessionMiddleware(auth: Auth, db: Database) {
 // The auth library signs cookie values with HMAC-SHA-256 and writes the signature in base64 (44 characters).
 const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 
-async function librarySessionCheck(auth: Auth, headers: Headers): Promise<SessionUser | null> {
+async function librarySessionCheck(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ user: SessionUser; token: string } | null> {
   const found = await auth.api.getSession({ headers });
-  return found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null;
+  if (!found) return null;
+  return {
+    user: { id: found.user.id, email: found.user.email, name: found.user.name },
+    token: found.session.token,
+  };
 }
 
-/** The signed-in user, or undefined when the auth library must decide. */
-function fastSessionCheck(auth: Auth, db: Database) {
+/**
+ * The user of a session the auth library would accept unchanged: not expired, no renewal due, inside its
+ * absolute lifetime. Undefined for every other session, which the library then decides.
+ */
+function acceptedUser(row: SessionRow): SessionUser | undefined {
+  const now = Date.now();
+  const expiresAt = row.expiresAt.getTime();
+  const deadline = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000;
+  // In a session's last days its expiry is already the 30-day deadline: a renewal would slide it and the
+  // cap would set it straight back (two writes for nothing), so it is not due then.
+  const renewalDue =
+    expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now && expiresAt < deadline - 1000;
+  if (expiresAt <= now || renewalDue || deadline <= now) return undefined;
+  return { id: row.userId, email: row.email, name: row.name };
+}
+
+/** The token of the session cookie when its signature is the server's; undefined when the library must decide. */
+function signedCookieToken(auth: Auth) {
   const settings = auth.$context.then((context) => ({
     cookieName: context.authCookies.sessionToken.name,
     dontRememberName: context.authCookies.dontRememberToken.name,
     secret: context.secret,
   }));
-  const findSession = db
-    .select({
-      expiresAt: session.expiresAt,
-      createdAt: session.createdAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("session_check");
-
-  return async (cookieHeader: string): Promise<SessionUser | undefined> => {
+  return async (cookieHeader: string): Promise<string | undefined> => {
     const { cookieName, dontRememberName, secret } = await settings;
     const cookies = parseCookieHeader(cookieHeader);
     if (cookies.has(dontRememberName)) return undefined;
-    const token = verifiedToken(cookies.get(cookieName), secret);
-    if (!token) return undefined;
-    const [row] = await findSession.execute({ token });
-    if (!row) return undefined;
-    const now = Date.now();
-    const expiresAt = row.expiresAt.getTime();
-    const deadline = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000;
-    // In a session's last days its expiry is already the 30-day deadline: a renewal would slide it and the
-    // cap would set it straight back (two writes for nothing), so it is not due then.
-    const renewalDue =
-      expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now && expiresAt < deadline - 1000;
-    if (expiresAt <= now || renewalDue || deadline <= now) return undefined;
-    return { id: row.id, email: row.email, name: row.name };
+    return verifiedToken(cookies.get(cookieName), secret);
   };
+}
+
+/**
+ * Marks a route whose handler reads the session in its own statement (through `withSession`): put it in the
+ * route's chain before the handler. For its requests the middleware checks only the cookie's signature;
+ * nothing in the chain may read `c.get("user")` before `withSession` has run (`signedIn` lets them pass).
+ */
+export const foldsSession = createMiddleware<AppEnv>(async (_c, next) => {
+  await next();
+});
+
+function routeFoldsSession(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => route.handler === foldsSession);
+}
+
+/**
+ * For a route marked with `foldsSession`: runs its statement, which reads the session row of the token it
+ * is given (`SESSION_ROW` joined with `BY_SESSION_TOKEN`) along with the answer, and returns that row once
+ * the session is accepted, with the signed-in user set on the context. A session the rules do not accept as
+ * it stands goes to the auth library, exactly as in the middleware; when the library accepts it (a renewal)
+ * the statement runs again. No session: 401 with the given message.
+ */
+export async function withSession<Row extends { session: SessionRow }>(
+  c: Context<AppEnv>,
+  auth: Auth,
+  read: (token: string) => Promise<Row | undefined>,
+  message?: string,
+): Promise<{ user: SessionUser; row: Row }> {
+  const pending = c.get("pendingSessionToken");
+  if (pending) {
+    c.set("pendingSessionToken", undefined);
+    const row = await read(pending);
+    const accepted = row && acceptedUser(row.session);
+    if (accepted) {
+      c.set("user", accepted);
+      c.set("sessionToken", pending);
+      return { user: accepted, row: row! };
+    }
+    const found = await librarySessionCheck(auth, c.req.raw.headers);
+    if (found) {
+      c.set("user", found.user);
+      c.set("sessionToken", found.token);
+    }
+  }
+  const user = requireUser(c.get("user"), message);
+  const row = await read(c.get("sessionToken")!);
+  // Signed out between the check and the statement.
+  if (!row) throw unauthenticated(message);
+  return { user, row };
 }
 
 /** The token of a cookie value `token.signature`, if the signature is the auth secret's. */
@@ -127,7 +196,8 @@ export function requireUser(user: SessionUser | null, message?: string): Session
 /** Middleware: without a session, answer 401 with the operation's own "you must be logged in" message. */
 export function signedIn(message?: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    requireUser(c.get("user"), message);
+    // A route that folds the session into its statement checks it there (`withSession`).
+    if (!c.get("pendingSessionToken")) requireUser(c.get("user"), message);
     await next();
   });
 }

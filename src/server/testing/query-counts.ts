@@ -4,8 +4,6 @@
  * Everything runs through the whole app (session check included) on a real database.
  */
 import { bicycles, components, serviceEntries, subscriptions } from "../db/schema.ts";
-import { listBicyclesJson } from "../features/bicycles/service.ts";
-import { dashboardJson } from "../features/dashboard/service.ts";
 import { createTestApp, type DatabaseKind, signUp, type TestApp } from "./test-app.ts";
 
 export interface DataSize {
@@ -31,10 +29,6 @@ export interface QueryCountRow {
 export interface QueryCounts {
   database: DatabaseKind;
   routes: QueryCountRow[];
-  /** The dashboard's own statements (dashboardJson alone, without the session check), per size. */
-  dashboardOwn: Record<string, number>;
-  /** The session check's statements: GET /api/bicycles less listBicyclesJson' own, per size. */
-  sessionCheck: Record<string, number>;
 }
 
 async function seedRider(t: TestApp, size: DataSize) {
@@ -104,8 +98,6 @@ export async function measureQueryCounts(kind: DatabaseKind, sizes = DATA_SIZES)
   const t = await createTestApp(kind);
   try {
     const rows = new Map<string, QueryCountRow>();
-    const dashboardOwn: Record<string, number> = {};
-    const sessionCheck: Record<string, number> = {};
     for (const size of sizes) {
       const seeded = await seedRider(t, size);
       for (const [label, method, urlPath, body] of routesOf(seeded)) {
@@ -121,14 +113,8 @@ export async function measureQueryCounts(kind: DatabaseKind, sizes = DATA_SIZES)
         row[size.name] = count;
         rows.set(label, row);
       }
-      t.queries.count = 0;
-      await dashboardJson(t.db, seeded.rider.userId);
-      dashboardOwn[size.name] = t.queries.count;
-      t.queries.count = 0;
-      await listBicyclesJson(t.db, seeded.rider.userId);
-      sessionCheck[size.name] = Number(rows.get("GET /api/bicycles")![size.name]) - t.queries.count;
     }
-    return { database: kind, routes: [...rows.values()], dashboardOwn, sessionCheck };
+    return { database: kind, routes: [...rows.values()] };
   } finally {
     await t.close();
   }

@@ -2,19 +2,26 @@ import { Hono } from "hono";
 import { messages } from "../../../shared/messages.ts";
 import { bicycleInputSchema } from "../../../shared/schemas/bicycle.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
+import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
-import { requireUser } from "../../http/session.ts";
+import { foldsSession, requireUser, withSession } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import { listBicycleComponentsJson } from "../components/service.ts";
+import { bicycleComponentsOfSession } from "../components/service.ts";
 import { listBicycleServices } from "../services/service.ts";
-import { createBicycle, deleteBicycle, getBicycle, listBicyclesJson, updateBicycle } from "./service.ts";
+import {
+  bicycleOfSession,
+  bicyclesOfSession,
+  createBicycle,
+  deleteBicycle,
+  updateBicycle,
+} from "./service.ts";
 
-export function bicycleRoutes({ db, storage }: AppDeps) {
+export function bicycleRoutes({ db, storage, auth }: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const user = requireUser(c.get("user"));
-      return jsonText(c, await listBicyclesJson(db, user.id));
+    .get("/", foldsSession, async (c) => {
+      const { row } = await withSession(c, auth, (token) => bicyclesOfSession(db, token));
+      return jsonText(c, row.json);
     })
     .post("/", async (c, next) => {
       requireUser(c.get("user"), messages.bicycles.mustBeLoggedIn);
@@ -25,9 +32,11 @@ export function bicycleRoutes({ db, storage }: AppDeps) {
       const bicycle = await createBicycle(db, user.id, c.req.valid("json"));
       return c.json({ bicycle }, 201);
     })
-    .get("/:id", validate("param", idParamSchema), async (c) => {
-      const user = requireUser(c.get("user"));
-      return c.json({ bicycle: await getBicycle(db, user.id, c.req.valid("param").id) });
+    .get("/:id", validate("param", idParamSchema), foldsSession, async (c) => {
+      const id = c.req.valid("param").id;
+      const { row } = await withSession(c, auth, (token) => bicycleOfSession(db, token, id));
+      if (!row.bicycle) throw notFound();
+      return c.json({ bicycle: row.bicycle });
     })
     .put("/:id", async (c, next) => {
       requireUser(c.get("user"), messages.bicycles.signUpToEdit);
@@ -38,9 +47,11 @@ export function bicycleRoutes({ db, storage }: AppDeps) {
       const bicycle = await updateBicycle(db, storage, user.id, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ bicycle });
     })
-    .get("/:id/components", validate("param", idParamSchema), async (c) => {
-      const user = requireUser(c.get("user"));
-      return jsonText(c, await listBicycleComponentsJson(db, user.id, c.req.valid("param").id));
+    .get("/:id/components", validate("param", idParamSchema), foldsSession, async (c) => {
+      const id = c.req.valid("param").id;
+      const { row } = await withSession(c, auth, (token) => bicycleComponentsOfSession(db, token, id));
+      if (row.json === null) throw notFound(messages.components.bicycleFetchFailed);
+      return jsonText(c, row.json);
     })
     .get("/:id/services", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));

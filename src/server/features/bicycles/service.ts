@@ -6,7 +6,8 @@ import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
+import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { currentTier } from "../subscriptions/service.ts";
@@ -72,31 +73,50 @@ const BICYCLE_JSON_FIELDS = `"bicycles"."id" as "id", "bicycles"."name" as "name
 export const BICYCLES_OF_USER_JSON = jsonArrayOf(`select ${BICYCLE_JSON_FIELDS} from "bicycles"
   where "bicycles"."user_id" = "user"."id" order by "bicycles"."created_at" desc, "bicycles"."id"`);
 
-const bicyclesOfUser = preparedStatement((db) =>
+const bicyclesQuery = preparedStatement((db) =>
   db
-    .select({ json: BICYCLES_OF_USER_JSON })
-    .from(user)
-    .where(eq(user.id, sql.placeholder("userId")))
-    .prepare("bicycles_of_user"),
+    .select({ session: SESSION_ROW, json: BICYCLES_OF_USER_JSON })
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .where(BY_SESSION_TOKEN)
+    .prepare("bicycles_of_session"),
 );
 
-const bicycleOfUser = preparedStatement((db) =>
+/**
+ * The bicycles of the session's user (`{ bicycles: Bicycle[] }` as JSON text), newest first, read with the
+ * session row in one statement (decision 0022); undefined when there is no such session.
+ */
+export async function bicyclesOfSession(db: Database, token: string) {
+  const [row] = await bicyclesQuery(db).execute({ token });
+  return row && { session: row.session, json: `{"bicycles":${row.json}}` };
+}
+
+const bicycleQuery = preparedStatement((db) =>
   db
-    .select()
-    .from(bicycles)
-    .where(and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, sql.placeholder("userId"))))
-    .prepare("bicycle_of_user"),
+    .select({ session: SESSION_ROW, bicycle: bicycles })
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .leftJoin(bicycles, and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, user.id)))
+    .where(BY_SESSION_TOKEN)
+    .prepare("bicycle_of_session"),
 );
 
-/** The user's bicycles (`{ bicycles: Bicycle[] }` as JSON text), newest first, in one statement. */
-export async function listBicyclesJson(db: Database, userId: string): Promise<string> {
-  const [row] = await bicyclesOfUser(db).execute({ userId });
-  return `{"bicycles":${row?.json ?? "[]"}}`;
+/**
+ * One bicycle of the session's user, read with the session row in one statement (decision 0022): `bicycle`
+ * is null when it is not the user's; undefined when there is no such session.
+ */
+export async function bicycleOfSession(db: Database, token: string, id: string) {
+  assertUuid(id);
+  const [row] = await bicycleQuery(db).execute({ token, id });
+  return row && { session: row.session, bicycle: row.bicycle && toBicycle(row.bicycle) };
 }
 
 export async function getBicycle(db: Database, userId: string, id: string): Promise<Bicycle> {
   assertUuid(id);
-  const [row] = await bicycleOfUser(db).execute({ id, userId });
+  const [row] = await db
+    .select()
+    .from(bicycles)
+    .where(and(eq(bicycles.id, id), eq(bicycles.userId, userId)));
   if (!row) throw notFound();
   return toBicycle(row);
 }
@@ -139,10 +159,10 @@ export async function updateBicycle(
     .update(bicycles)
     .set({ ...toColumns(input), updatedAt: new Date() })
     .where(where)
-    .returning({ id: bicycles.id });
+    .returning();
   if (!row) throw notFound();
   if (before.imageUrl !== input.imageUrl) await releaseFileUrls(db, storage, userId, [before.imageUrl]);
-  return getBicycle(db, userId, id);
+  return toBicycle(row);
 }
 
 /** The photo and receipt URLs a bicycle's deletion takes with it: its own, its components', their entries'. */

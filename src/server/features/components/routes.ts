@@ -8,24 +8,25 @@ import {
 } from "../../../shared/schemas/component.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
-import { requireUser, signedIn } from "../../http/session.ts";
+import { foldsSession, requireUser, signedIn, withSession } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
   assignToBicycle,
   createComponent,
   deleteComponent,
   getComponent,
-  listPartsBinJson,
   moveToPartsBin,
+  partsBinOfSession,
   updateComponent,
 } from "./service.ts";
 
 const m = messages.components;
 
-export function componentRoutes({ db, storage }: AppDeps) {
+export function componentRoutes({ db, storage, auth }: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/parts-bin", signedIn(), async (c) => {
-      return jsonText(c, await listPartsBinJson(db, requireUser(c.get("user")).id));
+    .get("/parts-bin", foldsSession, async (c) => {
+      const { row } = await withSession(c, auth, (token) => partsBinOfSession(db, token));
+      return jsonText(c, row.json);
     })
     .post("/", signedIn(m.mustBeLoggedInToAdd), validate("json", createComponentSchema), async (c) => {
       const component = await createComponent(db, requireUser(c.get("user")).id, c.req.valid("json"));

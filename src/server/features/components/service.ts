@@ -5,7 +5,8 @@ import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
+import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
@@ -68,48 +69,55 @@ const COMPONENT_JSON_FIELDS = `"components"."id" as "id", "components"."bicycle_
   ${SERVICE_COUNT} as "serviceCount",
   ${isoTimestamp('"components"."created_at"')} as "createdAt", ${isoTimestamp('"components"."updated_at"')} as "updatedAt"`;
 
-/** The bicycle's components as JSON text, oldest first; no row when the bicycle is not the user's. */
-const componentsOfBicycle = preparedStatement((db) =>
+const bicycleComponentsQuery = preparedStatement((db) =>
   db
     .select({
+      session: SESSION_ROW,
+      bicycleId: bicycles.id,
       json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         where "components"."bicycle_id" = "bicycles"."id" and "components"."user_id" = "bicycles"."user_id"
         order by "components"."created_at", "components"."id"`),
     })
-    .from(bicycles)
-    .where(and(eq(bicycles.id, sql.placeholder("bicycleId")), eq(bicycles.userId, sql.placeholder("userId"))))
-    .prepare("components_of_bicycle"),
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .leftJoin(bicycles, and(eq(bicycles.id, sql.placeholder("bicycleId")), eq(bicycles.userId, user.id)))
+    .where(BY_SESSION_TOKEN)
+    .prepare("components_of_session_bicycle"),
 );
 
-/** A bicycle's components (`{ components: Component[] }` as JSON text), in one statement; 404 if not the user's. */
-export async function listBicycleComponentsJson(
-  db: Database,
-  userId: string,
-  bicycleId: string,
-): Promise<string> {
+/**
+ * A bicycle's components (`{ components: Component[] }` as JSON text), oldest first, read with the session
+ * row in one statement (decision 0022): `json` is null when the bicycle is not the user's; undefined when
+ * there is no such session.
+ */
+export async function bicycleComponentsOfSession(db: Database, token: string, bicycleId: string) {
   assertUuid(bicycleId);
-  const [row] = await componentsOfBicycle(db).execute({ bicycleId, userId });
-  if (!row) throw notFound(messages.components.bicycleFetchFailed);
-  return `{"components":${row.json}}`;
+  const [row] = await bicycleComponentsQuery(db).execute({ token, bicycleId });
+  return row && { session: row.session, json: row.bicycleId === null ? null : `{"components":${row.json}}` };
 }
 
-const partsBin = preparedStatement((db) =>
+const partsBinQuery = preparedStatement((db) =>
   db
     .select({
+      session: SESSION_ROW,
       json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"
         where "components"."user_id" = "user"."id" and "components"."bicycle_id" is null
         order by "components"."updated_at" desc, "components"."id"`),
     })
-    .from(user)
-    .where(eq(user.id, sql.placeholder("userId")))
-    .prepare("parts_bin"),
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .where(BY_SESSION_TOKEN)
+    .prepare("parts_bin_of_session"),
 );
 
-/** The parts bin (`{ components: Component[] }` as JSON text): components on no bicycle, latest changed first. */
-export async function listPartsBinJson(db: Database, userId: string): Promise<string> {
-  const [row] = await partsBin(db).execute({ userId });
-  return `{"components":${row?.json ?? "[]"}}`;
+/**
+ * The parts bin (`{ components: Component[] }` as JSON text): components on no bicycle, latest changed
+ * first, read with the session row in one statement (decision 0022); undefined when there is no such session.
+ */
+export async function partsBinOfSession(db: Database, token: string) {
+  const [row] = await partsBinQuery(db).execute({ token });
+  return row && { session: row.session, json: `{"components":${row.json}}` };
 }
 
 export async function getComponent(db: Database, userId: string, id: string): Promise<Component> {

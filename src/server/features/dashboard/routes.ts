@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
-import { requireUser, signedIn } from "../../http/session.ts";
-import { dashboardJson } from "./service.ts";
+import { foldsSession, withSession } from "../../http/session.ts";
+import { dashboardOfSession } from "./service.ts";
 
-export function dashboardRoutes({ db }: AppDeps) {
-  return new Hono<AppEnv>().get("/", signedIn(), async (c) => {
-    return jsonText(c, await dashboardJson(db, requireUser(c.get("user")).id));
+export function dashboardRoutes({ db, auth }: AppDeps) {
+  return new Hono<AppEnv>().get("/", foldsSession, async (c) => {
+    const { row } = await withSession(c, auth, (token) => dashboardOfSession(db, token));
+    return jsonText(c, row.json);
   });
 }

@@ -4,7 +4,8 @@ import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/schemas/dashboard.ts";
 import type { Database } from "../../db/index.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { user, userStats } from "../../db/schema.ts";
+import { session, user, userStats } from "../../db/schema.ts";
+import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { BICYCLES_OF_USER_JSON } from "../bicycles/service.ts";
 import { recentServicesOfUserJson } from "../services/service.ts";
 
@@ -15,9 +16,10 @@ const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.
  * service entries change (migration 0006), and whether the plan is Premium; with their bicycles and recent
  * service entries as JSON text.
  */
-const dashboardOfUser = preparedStatement((db) =>
+const dashboardQuery = preparedStatement((db) =>
   db
     .select({
+      session: SESSION_ROW,
       bicycles: total(userStats.bicycles),
       components: total(userStats.components),
       inPartsBin: total(userStats.inPartsBin),
@@ -30,32 +32,38 @@ const dashboardOfUser = preparedStatement((db) =>
       bicycleList: BICYCLES_OF_USER_JSON,
       recentServices: recentServicesOfUserJson(RECENT_SERVICES_LIMIT),
     })
-    .from(user)
+    .from(session)
+    .innerJoin(user, SESSION_USER)
     .leftJoin(userStats, eq(userStats.userId, user.id))
-    .where(eq(user.id, sql.placeholder("userId")))
-    .groupBy(user.id)
-    .prepare("dashboard_of_user"),
+    .where(BY_SESSION_TOKEN)
+    .groupBy(session.id, user.id)
+    .prepare("dashboard_of_session"),
 );
 
 /**
  * The dashboard (`DashboardStats` as JSON text) in one statement whatever the amount of data: the figures,
  * the bicycles with their component counts and the recent service entries, the lists rendered as JSON by
- * the database (decision 0019).
+ * the database (decision 0019), read with the session row (decision 0022); undefined when there is no such
+ * session.
  */
-export async function dashboardJson(db: Database, userId: string): Promise<string> {
-  const [row] = await dashboardOfUser(db).execute({ userId });
-  const tier = row?.premium ? "premium" : "free";
-  const totalComponents = row?.components ?? 0;
-  const componentsInPartsBin = row?.inPartsBin ?? 0;
+export async function dashboardOfSession(db: Database, token: string) {
+  const [row] = await dashboardQuery(db).execute({ token });
+  return row && { session: row.session, json: dashboardText(row) };
+}
+
+type DashboardRow = Awaited<ReturnType<ReturnType<typeof dashboardQuery>["execute"]>>[number];
+
+function dashboardText(row: DashboardRow): string {
+  const tier = row.premium ? "premium" : "free";
   const figures: Omit<DashboardStats, "recentServices" | "bicycles"> = {
-    totalBicycles: row?.bicycles ?? 0,
-    totalComponents,
-    componentsOnBicycles: totalComponents - componentsInPartsBin,
-    componentsInPartsBin,
-    totalServiceEntries: row?.serviceEntries ?? 0,
-    totalCost: Number(row?.totalCost ?? 0),
+    totalBicycles: row.bicycles,
+    totalComponents: row.components,
+    componentsOnBicycles: row.components - row.inPartsBin,
+    componentsInPartsBin: row.inPartsBin,
+    totalServiceEntries: row.serviceEntries,
+    totalCost: Number(row.totalCost),
     plan: { tier, bicycleLimit: bicycleLimitFor(tier) },
   };
-  const lists = `"recentServices":${row?.recentServices ?? "[]"},"bicycles":${row?.bicycleList ?? "[]"}`;
+  const lists = `"recentServices":${row.recentServices},"bicycles":${row.bicycleList}`;
   return `${JSON.stringify(figures).slice(0, -1)},${lists}}`;
 }

@@ -2,36 +2,45 @@ import { Hono } from "hono";
 import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { serviceEntryInputSchema } from "../../../shared/schemas/service-entry.ts";
+import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
-import { requireUser, signedIn } from "../../http/session.ts";
+import { foldsSession, requireUser, signedIn, withSession } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
+  componentOfSession,
+  componentServicesOfSession,
   createServiceEntry,
   deleteServiceEntry,
-  listComponentServicesJson,
   updateServiceEntry,
 } from "./service.ts";
 
 const loginToAdd = messages.services.authRequired;
 
 /** Mounted at /api/components/:id/services. */
-export function componentServiceRoutes({ db }: AppDeps) {
+export function componentServiceRoutes({ db, auth }: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/:id/services", signedIn(), validate("param", idParamSchema), async (c) => {
-      return jsonText(
-        c,
-        await listComponentServicesJson(db, requireUser(c.get("user")).id, c.req.valid("param").id),
-      );
+    .get("/:id/services", signedIn(), validate("param", idParamSchema), foldsSession, async (c) => {
+      const id = c.req.valid("param").id;
+      const { row } = await withSession(c, auth, (token) => componentServicesOfSession(db, token, id));
+      if (row.json === null) throw notFound(messages.components.notFound);
+      return jsonText(c, row.json);
     })
     .post(
       "/:id/services",
       signedIn(loginToAdd),
       validate("param", idParamSchema),
       validate("json", serviceEntryInputSchema),
+      foldsSession,
       async (c) => {
-        const user = requireUser(c.get("user"));
-        const service = await createServiceEntry(db, user.id, c.req.valid("param").id, c.req.valid("json"));
+        const id = c.req.valid("param").id;
+        const { user, row } = await withSession(
+          c,
+          auth,
+          (token) => componentOfSession(db, token, id),
+          loginToAdd,
+        );
+        const service = await createServiceEntry(db, user.id, row, c.req.valid("json"));
         return c.json({ service }, 201);
       },
     );

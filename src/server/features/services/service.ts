@@ -6,7 +6,8 @@ import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { bicycles, components, serviceEntries } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
+import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
@@ -59,23 +60,6 @@ function toEntry(row: Row): ServiceEntry {
   };
 }
 
-const ownComponent = preparedStatement((db) =>
-  db
-    .select({ name: components.name, bicycleId: components.bicycleId, bicycleName: bicycles.name })
-    .from(components)
-    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
-    .where(and(eq(components.id, sql.placeholder("id")), eq(components.userId, sql.placeholder("userId"))))
-    .prepare("own_component"),
-);
-
-/** The user's component (its name and bicycle), or 404. */
-async function assertOwnComponent(db: Database, userId: string, componentId: string) {
-  assertUuid(componentId);
-  const [row] = await ownComponent(db).execute({ id: componentId, userId });
-  if (!row) throw notFound(messages.components.notFound);
-  return row;
-}
-
 /**
  * A service entry as the API answers it (`ServiceEntry`), as the select list of a query over
  * "service_entries" joined to "components" and left-joined to "bicycles"; JSON by the database
@@ -105,10 +89,11 @@ export function recentServicesOfUserJson(limit: number) {
 
 const ownedComponent = alias(components, "owned");
 
-/** A component's log and total as JSON text; no row when the component is not the user's. */
-const servicesOfComponent = preparedStatement((db) =>
+const componentServicesQuery = preparedStatement((db) =>
   db
     .select({
+      session: SESSION_ROW,
+      componentId: ownedComponent.id,
       services: jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
         where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id"
         ${NEWEST_FIRST}`),
@@ -116,25 +101,30 @@ const servicesOfComponent = preparedStatement((db) =>
       totalCost: sql.raw(`(select coalesce(sum("service_entries"."cost"), 0) from "service_entries"
         where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id")::text`) as SQL<string>,
     })
-    .from(ownedComponent)
-    .where(
-      and(
-        eq(ownedComponent.id, sql.placeholder("componentId")),
-        eq(ownedComponent.userId, sql.placeholder("userId")),
-      ),
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .leftJoin(
+      ownedComponent,
+      and(eq(ownedComponent.id, sql.placeholder("componentId")), eq(ownedComponent.userId, user.id)),
     )
-    .prepare("services_of_component"),
+    .where(BY_SESSION_TOKEN)
+    .prepare("component_services_of_session"),
 );
 
 /**
  * A component's service log, newest first, with the total of all its costs (`{ services, totalCost }` as
- * JSON text), in one statement; 404 if the component is not the user's.
+ * JSON text), read with the session row in one statement (decision 0022): `json` is null when the component
+ * is not the user's; undefined when there is no such session.
  */
-export async function listComponentServicesJson(db: Database, userId: string, componentId: string) {
+export async function componentServicesOfSession(db: Database, token: string, componentId: string) {
   assertUuid(componentId);
-  const [row] = await servicesOfComponent(db).execute({ componentId, userId });
-  if (!row) throw notFound(messages.components.notFound);
-  return `{"services":${row.services},"totalCost":${row.totalCost}}`;
+  const [row] = await componentServicesQuery(db).execute({ token, componentId });
+  return (
+    row && {
+      session: row.session,
+      json: row.componentId === null ? null : `{"services":${row.services},"totalCost":${row.totalCost}}`,
+    }
+  );
 }
 
 /** The service entries of the components now on a bicycle, newest first. */
@@ -182,19 +172,56 @@ const insertEntry = preparedStatement((db) =>
     .prepare("insert_service_entry"),
 );
 
+const componentOfSessionQuery = preparedStatement((db) =>
+  db
+    .select({
+      session: SESSION_ROW,
+      componentId: components.id,
+      componentName: components.name,
+      bicycleId: components.bicycleId,
+      // A sub-select, not a join: with a second outer join PostgreSQL read all the user's components to
+      // find this one (232 buffers instead of 10).
+      bicycleName: sql.raw(`(select "bicycles"."name" from "bicycles"
+        where "bicycles"."id" = "components"."bicycle_id")`) as SQL<string | null>,
+    })
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .leftJoin(
+      components,
+      and(eq(components.id, sql.placeholder("componentId")), eq(components.userId, user.id)),
+    )
+    .where(BY_SESSION_TOKEN)
+    .prepare("component_of_session"),
+);
+
+/**
+ * The component a new service entry is for (its name and bicycle), read with the session row in one
+ * statement (decision 0022): `componentId` is null when it is not the user's; undefined when there is no such
+ * session. The entry itself is written by `createServiceEntry` once the session is accepted.
+ */
+export async function componentOfSession(db: Database, token: string, componentId: string) {
+  assertUuid(componentId);
+  const [row] = await componentOfSessionQuery(db).execute({ token, componentId });
+  return row;
+}
+
+export type ComponentOfSession = NonNullable<Awaited<ReturnType<typeof componentOfSession>>>;
+
+/** Writes a service entry for a component read by `componentOfSession` (404 when it was not the user's). */
 export async function createServiceEntry(
   db: Database,
   userId: string,
-  componentId: string,
+  component: ComponentOfSession,
   input: ServiceEntryInput,
 ): Promise<ServiceEntry> {
-  const component = await assertOwnComponent(db, userId, componentId);
+  const { componentId } = component;
+  if (componentId === null) throw notFound(messages.components.notFound);
   await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
   const [row] = await insertEntry(db).execute({ ...toColumns(input), componentId, userId });
   // The component was read just before: its names complete the answer without reading the entry back.
   return toEntry({
     ...row!,
-    componentName: component.name,
+    componentName: component.componentName!,
     bicycleId: component.bicycleId,
     bicycleName: component.bicycleName,
   });

@@ -127,10 +127,22 @@ describeEachDatabase("the API's session check", (kind) => {
       body: JSON.stringify({ name: "First rider's bike" }),
     });
     expect(created.status).toBe(201);
-    const list = async (cookie: string) =>
-      (await t.app.request("/api/bicycles", { headers: { Cookie: cookie } })).text();
-    expect(await list(first.cookie)).toContain("First rider's bike");
-    expect(await list(second.cookie)).not.toContain("First rider's bike");
+    const spare = await t.app.request("/api/components", {
+      method: "POST",
+      headers: { Cookie: first.cookie, "Content-Type": "application/json", Origin: TEST_ORIGIN },
+      body: JSON.stringify({ name: "First rider's spare", type: "Other" }),
+    });
+    expect(spare.status).toBe(201);
+    const read = async (route: string, cookie: string) =>
+      (await t.app.request(route, { headers: { Cookie: cookie } })).text();
+    for (const [route, name] of [
+      ["/api/bicycles", "First rider's bike"],
+      ["/api/dashboard", "First rider's bike"],
+      ["/api/components/parts-bin", "First rider's spare"],
+    ] as const) {
+      expect(await read(route, first.cookie), route).toContain(name);
+      expect(await read(route, second.cookie), route).not.toContain(name);
+    }
   });
 
   // Most routes get the session from the middleware; the hot reads read it in their own statement
@@ -166,6 +178,21 @@ describeEachDatabase("the API's session check", (kind) => {
         const row = await rowOf(id);
         expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
         expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+      });
+
+      it("refuses a session past its 30 days (401) and deletes it, though it was used yesterday", async () => {
+        const { cookie, id } = await signedIn();
+        const now = Date.now();
+        await t.db
+          .update(session)
+          .set({
+            createdAt: new Date(now - 31 * DAY_MS),
+            updatedAt: new Date(now - DAY_MS / 2),
+            expiresAt: new Date(now + 6 * DAY_MS),
+          })
+          .where(eq(session.id, id));
+        expect((await through(cookie)).status).toBe(401);
+        expect(await rowOf(id)).toBeUndefined();
       });
 
       it("refuses an expired session (401) and deletes it", async () => {
@@ -209,6 +236,28 @@ describeEachDatabase("the API's session check", (kind) => {
       });
     });
   }
+
+  it("checks the session before the id on the routes that read it in their own statement (401, then 404)", async () => {
+    const { cookie, id } = await signedIn();
+    const requests: [string, string][] = [
+      ["GET", "/api/bicycles/not-a-uuid"],
+      ["GET", "/api/bicycles/not-a-uuid/components"],
+      ["GET", "/api/components/not-a-uuid/services"],
+      ["POST", "/api/components/not-a-uuid/services"],
+    ];
+    const send = (method: string, route: string) =>
+      t.app.request(route, {
+        method,
+        headers: { Cookie: cookie, "Content-Type": "application/json", Origin: TEST_ORIGIN },
+        body:
+          method === "POST"
+            ? JSON.stringify({ date: "2024-06-01", description: "Waxed", cost: 1 })
+            : undefined,
+      });
+    for (const [method, route] of requests) expect((await send(method, route)).status, route).toBe(404);
+    await t.db.delete(session).where(eq(session.id, id));
+    for (const [method, route] of requests) expect((await send(method, route)).status, route).toBe(401);
+  });
 
   describe("when creating a service entry (the session read with the component)", () => {
     async function riderWithComponent() {
@@ -257,6 +306,18 @@ describeEachDatabase("the API's session check", (kind) => {
       await t.db.delete(session).where(eq(session.id, revoked.id));
       expect((await addEntry(revoked.cookie, revoked.componentId)).status).toBe(401);
       expect(await entriesOf(revoked.componentId)).toBe(0);
+    });
+
+    it("refuses a session past its 30 days (401) and writes nothing", async () => {
+      const rider = await riderWithComponent();
+      const now = Date.now();
+      await t.db
+        .update(session)
+        .set({ createdAt: new Date(now - 31 * DAY_MS), expiresAt: new Date(now + 6 * DAY_MS) })
+        .where(eq(session.id, rider.id));
+      expect((await addEntry(rider.cookie, rider.componentId)).status).toBe(401);
+      expect(await rowOf(rider.id)).toBeUndefined();
+      expect(await entriesOf(rider.componentId)).toBe(0);
     });
 
     it("renews a session due for its daily renewal, and writes", async () => {

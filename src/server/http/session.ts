@@ -107,6 +107,8 @@ function signedCookieToken(auth: Auth) {
  * Marks a route whose handler reads the session in its own statement (through `withSession`): put it in the
  * route's chain before the handler. For its requests the middleware checks only the cookie's signature;
  * nothing in the chain may read `c.get("user")` before `withSession` has run (`signedIn` lets them pass).
+ * The marked route must be the one that answers its requests: another route matching the same method and path
+ * before it would find no user and answer 401 (never more than that).
  */
 export const foldsSession = createMiddleware<AppEnv>(async (_c, next) => {
   await next();

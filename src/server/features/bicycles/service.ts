@@ -19,6 +19,14 @@ export function assertUuid(id: string): void {
   if (!UUID.test(id)) throw notFound();
 }
 
+/**
+ * For a statement that also reads the session (decision 0022): an id that cannot match becomes null, which
+ * matches no row, so the session is still checked first (401 before 404, as for every other route).
+ */
+export function uuidOrNull(id: string): string | null {
+  return UUID.test(id) ? id : null;
+}
+
 type BicycleRow = typeof bicycles.$inferSelect;
 
 function toBicycle(row: BicycleRow): Bicycle {
@@ -106,8 +114,7 @@ const bicycleQuery = preparedStatement((db) =>
  * is null when it is not the user's; undefined when there is no such session.
  */
 export async function bicycleOfSession(db: Database, token: string, id: string) {
-  assertUuid(id);
-  const [row] = await bicycleQuery(db).execute({ token, id });
+  const [row] = await bicycleQuery(db).execute({ token, id: uuidOrNull(id) });
   return row && { session: row.session, bicycle: row.bicycle && toBicycle(row.bicycle) };
 }
 

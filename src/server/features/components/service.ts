@@ -8,7 +8,7 @@ import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
 import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
+import { assertUuid, IMAGE_PURPOSES, uuidOrNull } from "../bicycles/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 
 const m = messages.components;
@@ -91,8 +91,7 @@ const bicycleComponentsQuery = preparedStatement((db) =>
  * there is no such session.
  */
 export async function bicycleComponentsOfSession(db: Database, token: string, bicycleId: string) {
-  assertUuid(bicycleId);
-  const [row] = await bicycleComponentsQuery(db).execute({ token, bicycleId });
+  const [row] = await bicycleComponentsQuery(db).execute({ token, bicycleId: uuidOrNull(bicycleId) });
   return row && { session: row.session, json: row.bicycleId === null ? null : `{"components":${row.json}}` };
 }
 

@@ -9,7 +9,7 @@ import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
 import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { notFound } from "../../errors.ts";
-import { assertUuid } from "../bicycles/service.ts";
+import { assertUuid, uuidOrNull } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 
@@ -117,8 +117,7 @@ const componentServicesQuery = preparedStatement((db) =>
  * is not the user's; undefined when there is no such session.
  */
 export async function componentServicesOfSession(db: Database, token: string, componentId: string) {
-  assertUuid(componentId);
-  const [row] = await componentServicesQuery(db).execute({ token, componentId });
+  const [row] = await componentServicesQuery(db).execute({ token, componentId: uuidOrNull(componentId) });
   return (
     row && {
       session: row.session,
@@ -200,8 +199,7 @@ const componentOfSessionQuery = preparedStatement((db) =>
  * session. The entry itself is written by `createServiceEntry` once the session is accepted.
  */
 export async function componentOfSession(db: Database, token: string, componentId: string) {
-  assertUuid(componentId);
-  const [row] = await componentOfSessionQuery(db).execute({ token, componentId });
+  const [row] = await componentOfSessionQuery(db).execute({ token, componentId: uuidOrNull(componentId) });
   return row;
 }
 

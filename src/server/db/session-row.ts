@@ -10,7 +10,7 @@ export interface SessionRow {
   name: string;
 }
 
-/** The columns of `SessionRow`, for a statement over "session" joined to its "user" (`sessionWithUser`). */
+/** The columns of `SessionRow`, for a statement over "session" joined to its "user" (`SESSION_USER`). */
 export const SESSION_ROW = {
   expiresAt: session.expiresAt,
   createdAt: session.createdAt,

@@ -10,9 +10,10 @@
  * (Stripe, S3, SMTP); Node loads those from node_modules as before. The committed migrations are copied
  * beside the bundle, where the database module looks for them.
  */
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { asciiSource } from "./ascii-source.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Two folders deep, like src/server/, so the server finds dist/ at the same relative path.
@@ -50,6 +51,14 @@ await build({
   legalComments: "linked",
   logLevel: "warning",
 });
+// One character beyond ASCII makes V8 keep a whole chunk's source as two bytes per character (decision 0023).
+for (const chunk of readdirSync(outDir).filter((name) => name.endsWith(".js"))) {
+  const file = path.join(outDir, chunk);
+  const { code, left } = asciiSource(readFileSync(file, "utf8"));
+  writeFileSync(file, code);
+  if (left > 0)
+    console.warn(`${chunk}: ${left} characters beyond ASCII left (kept as two bytes each in memory)`);
+}
 cpSync(path.join(root, "src", "server", "db", "migrations"), path.join(outDir, "migrations"), {
   recursive: true,
 });

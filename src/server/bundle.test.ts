@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -26,6 +26,16 @@ describe("the server bundle that npm start runs", () => {
   beforeAll(() => {
     freshServerBundle();
   }, 60_000);
+
+  it("is ASCII throughout, so V8 keeps each chunk's source at one byte per character", () => {
+    const folder = path.dirname(BUILT_SERVER);
+    const chunks = readdirSync(folder).filter((name) => name.endsWith(".js"));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      const beyondAscii = readFileSync(path.join(folder, chunk), "utf8").match(/[\u0080-\uffff]/g) ?? [];
+      expect(beyondAscii, chunk).toEqual([]);
+    }
+  });
 
   it("serves the API on the embedded database, stores photos, and keeps data across a restart", async () => {
     const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-bundle-"));

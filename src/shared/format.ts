@@ -3,22 +3,27 @@ import { format as formatDateFns } from "date-fns/format";
 import { isValid } from "date-fns/isValid";
 import { parseISO } from "date-fns/parseISO";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usdWhole = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+// Made on first use: a number format loads locale data, several MB of the server's resident memory, and
+// the server (which imports this module for isIsoDate) never formats money (decision 0023).
+let usd: Intl.NumberFormat | undefined;
+let usdWhole: Intl.NumberFormat | undefined;
 
 /** Costs: always exactly 2 decimals, e.g. $1,234.50. */
 export function formatCost(amount: number): string {
+  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
   return usd.format(amount);
 }
 
 /** Prices: whole dollars without decimals ($1,200), otherwise with the cents ($3,850.50). */
 export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
+  if (!Number.isInteger(amount)) return formatCost(amount);
+  usdWhole ??= new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  return usdWhole.format(amount);
 }
 
 /** A stored yyyy-MM-dd date (or an ISO timestamp) as "MMM d, yyyy". */

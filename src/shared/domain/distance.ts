@@ -14,9 +14,11 @@ export function fromKm(km: number, unit: DistanceUnit): number {
   return oneDecimal(unit === "mi" ? km / KM_PER_MILE : km);
 }
 
-const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+// Made on first use, like the money formats in format.ts: the server imports this module but never formats.
+let number: Intl.NumberFormat | undefined;
 
 /** e.g. "1,250 km" or "776.7 mi". */
 export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
+  number ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
   return `${number.format(fromKm(km, unit))} ${unit}`;
 }

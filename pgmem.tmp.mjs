@@ -1,0 +1,10 @@
+import { PGlite } from "@electric-sql/pglite";
+import { readFileSync } from "node:fs";
+const extra = process.argv.slice(2).flatMap(a => ["-c", a]);
+const db = await PGlite.create("/tmp/memdb/pglite", { startParams: [...PGlite.defaultStartParams.filter(p=>p!=="-F"), "-c","shared_buffers=16MB","-c","wal_buffers=1MB", ...extra] });
+await db.query("select count(*) from pg_class");
+const s = await db.query("select sum(allocated_size)::int8 as total from pg_shmem_allocations");
+await new Promise(r => setTimeout(r, 1500));
+const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status","utf8"))[1])/1024;
+console.log(process.argv.slice(2).join(" ") || "default", "shmem", (Number(s.rows[0].total)/1048576).toFixed(1), "rss", rss.toFixed(1));
+await db.close();

@@ -7,7 +7,7 @@ import vm from "node:vm";
  * leave it there, mostly empty, until a collection that aims to save memory: V8 makes one only after a
  * long quiet spell. A full collection with the "last resort" flavour (the one V8 makes under memory
  * pressure) compacts the heap and gives the young generation's pages back: about 18 MB of resident memory
- * on the embedded database, for 20-40 ms once at start. The young generation grows again under load.
+ * on the embedded database, for about 100 ms once at start. The young generation grows again under load.
  *
  * `gc` is exposed only in a throwaway context, for this one call, so no other code can reach it.
  */

@@ -54,10 +54,14 @@ await build({
 // One character beyond ASCII makes V8 keep a whole chunk's source as two bytes per character (decision 0023).
 for (const chunk of readdirSync(outDir).filter((name) => name.endsWith(".js"))) {
   const file = path.join(outDir, chunk);
-  const { code, left } = asciiSource(readFileSync(file, "utf8"));
+  const { code, left, unparsed } = asciiSource(readFileSync(file, "utf8"));
   writeFileSync(file, code);
-  if (left > 0)
-    console.warn(`${chunk}: ${left} characters beyond ASCII left (kept as two bytes each in memory)`);
+  if (left > 0) {
+    const why = unparsed ? ` (acorn could not parse it: ${unparsed})` : "";
+    console.warn(
+      `${chunk}: ${left} characters beyond ASCII left; V8 keeps it at two bytes per character${why}`,
+    );
+  }
 }
 cpSync(path.join(root, "src", "server", "db", "migrations"), path.join(outDir, "migrations"), {
   recursive: true,

@@ -71,6 +71,8 @@ const MEMORY_PARAMS = [
   "-c",
   "max_wal_senders=0",
   "-c",
+  "autovacuum_worker_slots=1", // PostgreSQL 18 sizes autovacuum's process slots by this, not by the next
+  "-c",
   "autovacuum_max_workers=1",
 ];
 

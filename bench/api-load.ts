@@ -113,7 +113,9 @@ export async function benchApiLoad(
   const server = await startServerOnFreePort(() => env, freshServerBundle());
   if (!server.url) throw new Error(`server did not start: ${server.output()}`);
   try {
+    const seedStart = performance.now();
     const { cookie, bike, part, token } = await seed(server.url, env.DATA_DIR!);
+    console.log(`${database}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };
     const routes: [string, Partial<autocannon.Options>][] = [
       ["GET /api/health", {}],

@@ -13,7 +13,23 @@ import { benchStartup } from "./startup.ts";
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
 const only = process.argv[2];
-const section = (name: string) => !only || only === name;
+const startedAt = performance.now();
+const sectionSeconds: Record<string, number> = {};
+let sectionStart = startedAt;
+let current = "";
+/** Whether to run the named section; also closes the timing of the one before it. */
+const section = (name: string) => {
+  closeSection();
+  if (only && only !== name) return false;
+  current = name;
+  return true;
+};
+function closeSection() {
+  const now = performance.now();
+  if (current) sectionSeconds[current] = Math.round((now - sectionStart) / 100) / 10;
+  current = "";
+  sectionStart = now;
+}
 
 if (section("dashboard")) {
   console.log(
@@ -74,6 +90,11 @@ if (section("frontend")) {
   console.table(frontend.lighthouse);
   results.frontend = frontend;
 }
+
+closeSection();
+results.seconds = { ...sectionSeconds, total: Math.round((performance.now() - startedAt) / 100) / 10 };
+console.log("\nSeconds per section (the whole report must finish within 10 minutes)");
+console.table([results.seconds]);
 
 mkdirSync("bench/results", { recursive: true });
 const file = `bench/results/bench-${Date.now()}.json`;

@@ -14,6 +14,8 @@ if [ ! -d "$PGROOT/data" ]; then
   as_postgres mkdir -p "$PGROOT/data" "$PGROOT/sock"; chmod 700 "$PGROOT/data"
   as_postgres "$PGBIN/initdb" -D "$PGROOT/data" -U postgres --auth-local=trust --auth-host=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 fi
-as_postgres "$PGBIN/pg_ctl" -D "$PGROOT/data" -l "$PGROOT/server.log" -w \
+# Already running (started by an earlier call): only print the URL again.
+as_postgres "$PGBIN/pg_ctl" -D "$PGROOT/data" status >/dev/null 2>&1 ||
+  as_postgres "$PGBIN/pg_ctl" -D "$PGROOT/data" -l "$PGROOT/server.log" -w \
   -o "-c listen_addresses=127.0.0.1 -c port=$PGPORT -c unix_socket_directories=$PGROOT/sock -c fsync=off" start >/dev/null
 echo "export TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:$PGPORT/postgres"

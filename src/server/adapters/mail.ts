@@ -92,6 +92,7 @@ export function createSmtpMailer(smtp: SmtpConfig, logger: Logger): Mailer {
  */
 export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
   const outbox = path.join(dataDir, "outbox");
+  let written = 0;
   return {
     kind: "outbox",
     // Written before send() returns: nothing is ever pending.
@@ -100,7 +101,8 @@ export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
       mkdirSync(outbox, { recursive: true });
       const file = path.join(
         outbox,
-        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`,
+        // Sorting the names sorts the messages by when they were written, within one millisecond too.
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(++written).padStart(9, "0")}-${randomUUID()}.json`,
       );
       // Written under another name, then renamed (atomic): a reader never sees a half-written message.
       const body = `${JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2)}\n`;
@@ -114,16 +116,29 @@ export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
   };
 }
 
-/** Reads the outbox, oldest first (for operators and tests). */
-export function readOutbox(dataDir: string): (MailMessage & { sentAt: string })[] {
-  const outbox = path.join(dataDir, "outbox");
-  let files: string[];
+/** The outbox's message files, oldest first (their names start with the time they were written). */
+function outboxFiles(dataDir: string): string[] {
   try {
-    files = readdirSync(outbox).filter((f) => f.endsWith(".json"));
+    return readdirSync(path.join(dataDir, "outbox"))
+      .filter((f) => f.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }
-  return files
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as MailMessage & { sentAt: string });
+}
+
+function readOutboxFile(dataDir: string, file: string): MailMessage & { sentAt: string } {
+  return JSON.parse(readFileSync(path.join(dataDir, "outbox", file), "utf8")) as MailMessage & {
+    sentAt: string;
+  };
+}
+
+/** Reads the outbox, oldest first (for operators and tests). */
+export function readOutbox(dataDir: string): (MailMessage & { sentAt: string })[] {
+  return outboxFiles(dataDir).map((file) => readOutboxFile(dataDir, file));
+}
+
+/** The outbox, newest first, each message read only when reached (finding a recent one need not read all). */
+export function* outboxNewestFirst(dataDir: string): Generator<MailMessage & { sentAt: string }> {
+  for (const file of outboxFiles(dataDir).reverse()) yield readOutboxFile(dataDir, file);
 }

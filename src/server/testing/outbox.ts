@@ -1,9 +1,9 @@
-import { readOutbox } from "../adapters/mail.ts";
+import { outboxNewestFirst } from "../adapters/mail.ts";
 
 /** The newest link of a kind (e.g. "/api/auth/verify-email") mailed to an address, from the outbox. */
 export function lastLinkTo(dataDir: string, email: string, contains: string): string | null {
-  const mails = readOutbox(dataDir).filter((mail) => mail.to === email.toLowerCase() || mail.to === email);
-  for (const mail of mails.reverse()) {
+  for (const mail of outboxNewestFirst(dataDir)) {
+    if (mail.to !== email.toLowerCase() && mail.to !== email) continue;
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
     if (link?.includes(contains)) return link;
   }

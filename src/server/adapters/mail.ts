@@ -116,6 +116,9 @@ export function createOutboxMailer(dataDir: string, logger: Logger): Mailer {
   };
 }
 
+/** A message as the outbox keeps it. */
+export type OutboxMessage = MailMessage & { sentAt: string };
+
 /** The outbox's message files, oldest first (their names start with the time they were written). */
 function outboxFiles(dataDir: string): string[] {
   try {
@@ -127,18 +130,16 @@ function outboxFiles(dataDir: string): string[] {
   }
 }
 
-function readOutboxFile(dataDir: string, file: string): MailMessage & { sentAt: string } {
-  return JSON.parse(readFileSync(path.join(dataDir, "outbox", file), "utf8")) as MailMessage & {
-    sentAt: string;
-  };
+function readOutboxFile(dataDir: string, file: string): OutboxMessage {
+  return JSON.parse(readFileSync(path.join(dataDir, "outbox", file), "utf8")) as OutboxMessage;
 }
 
 /** Reads the outbox, oldest first (for operators and tests). */
-export function readOutbox(dataDir: string): (MailMessage & { sentAt: string })[] {
+export function readOutbox(dataDir: string): OutboxMessage[] {
   return outboxFiles(dataDir).map((file) => readOutboxFile(dataDir, file));
 }
 
 /** The outbox, newest first, each message read only when reached (finding a recent one need not read all). */
-export function* outboxNewestFirst(dataDir: string): Generator<MailMessage & { sentAt: string }> {
+export function* outboxNewestFirst(dataDir: string): Generator<OutboxMessage> {
   for (const file of outboxFiles(dataDir).reverse()) yield readOutboxFile(dataDir, file);
 }

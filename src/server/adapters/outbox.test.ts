@@ -11,9 +11,14 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function outboxIn() {
+function emptyDataDir() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-outbox-"));
   dirs.push(dataDir);
+  return dataDir;
+}
+
+function outboxIn() {
+  const dataDir = emptyDataDir();
   return { dataDir, mailer: createOutboxMailer(dataDir, createLogger("silent")) };
 }
 
@@ -38,6 +43,6 @@ describe("the mail outbox", () => {
     );
     expect(lastLinkTo(dataDir, "rider@example.com", "/reset-password")).toContain("token=reset");
     expect(lastLinkTo(dataDir, "nobody@example.com", "/api/auth/verify-email")).toBeNull();
-    expect(lastLinkTo(mkdtempSync(path.join(os.tmpdir(), "velolog-empty-")), "a@b.c", "/x")).toBeNull();
+    expect(lastLinkTo(emptyDataDir(), "a@b.c", "/x")).toBeNull();
   });
 });

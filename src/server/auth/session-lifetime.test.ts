@@ -320,6 +320,35 @@ describeEachDatabase("the API's session check", (kind) => {
       expect(await entriesOf(rider.componentId)).toBe(0);
     });
 
+    it("in a session's last days (expiry already at the 30-day deadline), writes without writing to the session", async () => {
+      const rider = await riderWithComponent();
+      const now = Date.now();
+      const createdAt = new Date(now - 25 * DAY_MS);
+      const lastRenewed = new Date(now - 2 * DAY_MS);
+      const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
+      await t.db
+        .update(session)
+        .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
+        .where(eq(session.id, rider.id));
+      expect((await addEntry(rider.cookie, rider.componentId)).status).toBe(201);
+      const row = await rowOf(rider.id);
+      expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
+      expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+      expect(await entriesOf(rider.componentId)).toBe(1);
+    });
+
+    it("writes once for a session signed in without 'remember me'", async () => {
+      const rider = await signedIn(false);
+      const created = await t.app.request("/api/components", {
+        method: "POST",
+        headers: { Cookie: rider.cookies, "Content-Type": "application/json", Origin: TEST_ORIGIN },
+        body: JSON.stringify({ name: "Chain", type: "Drivetrain" }),
+      });
+      const { component } = (await created.json()) as { component: { id: string } };
+      expect((await addEntry(rider.cookies, component.id)).status).toBe(201);
+      expect(await entriesOf(component.id)).toBe(1);
+    });
+
     it("renews a session due for its daily renewal, and writes", async () => {
       const rider = await riderWithComponent();
       const now = Date.now();

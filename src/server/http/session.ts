@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
@@ -77,15 +78,33 @@ async function librarySessionCheck(
  * absolute lifetime. Undefined for every other session, which the library then decides.
  */
 function acceptedUser(row: SessionRow): SessionUser | undefined {
-  const now = Date.now();
-  const expiresAt = row.expiresAt.getTime();
-  const deadline = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000;
+  if (!sessionAcceptedAt(row.expiresAt.getTime(), row.createdAt.getTime(), Date.now())) return undefined;
+  return { id: row.userId, email: row.email, name: row.name };
+}
+
+/** The rule of `acceptedUser`, on milliseconds since the epoch. `sessionAcceptedSql` is the same rule in SQL. */
+export function sessionAcceptedAt(expiresAt: number, createdAt: number, now: number): boolean {
+  const deadline = createdAt + SESSION_ABSOLUTE_LIFETIME * 1000;
   // In a session's last days its expiry is already the 30-day deadline: a renewal would slide it and the
   // cap would set it straight back (two writes for nothing), so it is not due then.
   const renewalDue =
     expiresAt - SESSION_EXPIRES_IN * 1000 + SESSION_UPDATE_AGE * 1000 <= now && expiresAt < deadline - 1000;
-  if (expiresAt <= now || renewalDue || deadline <= now) return undefined;
-  return { id: row.userId, email: row.email, name: row.name };
+  return expiresAt > now && deadline > now && !renewalDue;
+}
+
+const seconds = (n: number) => sql.raw(`interval '${n} seconds'`);
+
+/**
+ * `sessionAcceptedAt` as an SQL condition on a session's columns and a timestamptz `now` sent by the server,
+ * for a write that checks the session in its own statement and changes nothing unless it holds
+ * (`writeInSessionStatement`, decision 0025). Timestamps are cut to milliseconds, as JavaScript's dates
+ * read them, and the lifetimes are plain seconds (no calendar days, so no daylight-saving hour).
+ */
+export function sessionAcceptedSql(expiresAt: SQLWrapper, createdAt: SQLWrapper, now: SQLWrapper): SQL {
+  const expires = sql`date_trunc('milliseconds', ${expiresAt})`;
+  const deadline = sql`(date_trunc('milliseconds', ${createdAt}) + ${seconds(SESSION_ABSOLUTE_LIFETIME)})`;
+  // Not due for renewal: expiresAt - EXPIRES_IN + UPDATE_AGE > now, or the expiry is already at the deadline.
+  return sql`(${expires} > ${now} and ${deadline} > ${now} and (${expires} - ${seconds(SESSION_EXPIRES_IN - SESSION_UPDATE_AGE)} > ${now} or ${expires} >= ${deadline} - ${seconds(1)}))`;
 }
 
 /** The token of the session cookie when its signature is the server's; undefined when the library must decide. */
@@ -152,6 +171,28 @@ export async function withSession<Row extends { session: SessionRow }>(
   // Signed out between the check and the statement.
   if (!row) throw unauthenticated(message);
   return { user, row };
+}
+
+/**
+ * For a write whose one statement reads the session of the token it is given, checks it with
+ * `sessionAcceptedSql` and changes nothing unless it holds (decision 0025): runs it for the request's pending
+ * token, and when it wrote, sets the signed-in user and returns its result. Undefined when it wrote nothing
+ * (no pending token, a session the rule does not accept as it stands, nothing of the user's to write to):
+ * the route then takes its usual path through `withSession`, which answers 401 or 404 or lets the auth
+ * library renew the session, as for any other request.
+ */
+export async function writeInSessionStatement<Result>(
+  c: Context<AppEnv>,
+  write: (token: string, now: Date) => Promise<{ user: SessionUser; result: Result } | undefined>,
+): Promise<Result | undefined> {
+  const token = c.get("pendingSessionToken");
+  if (!token) return undefined;
+  const written = await write(token, new Date());
+  if (!written) return undefined;
+  c.set("pendingSessionToken", undefined);
+  c.set("user", written.user);
+  c.set("sessionToken", token);
+  return written.result;
 }
 
 /** The token of a cookie value `token.signature`, if the signature is the auth secret's. */

@@ -5,12 +5,19 @@ import { serviceEntryInputSchema } from "../../../shared/schemas/service-entry.t
 import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
-import { foldsSession, requireUser, signedIn, withSession } from "../../http/session.ts";
+import {
+  foldsSession,
+  requireUser,
+  signedIn,
+  withSession,
+  writeInSessionStatement,
+} from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
   componentOfSession,
   componentServicesOfSession,
   createServiceEntry,
+  createServiceEntryOfSession,
   deleteServiceEntry,
   updateServiceEntry,
 } from "./service.ts";
@@ -34,13 +41,23 @@ export function componentServiceRoutes({ db, auth }: AppDeps) {
       foldsSession,
       async (c) => {
         const id = c.req.valid("param").id;
+        const input = c.req.valid("json");
+        // One statement for the common case; a receipt is first checked as the user's, the usual way.
+        const { receiptUrl } = input;
+        const written =
+          receiptUrl === null
+            ? await writeInSessionStatement(c, (token, now) =>
+                createServiceEntryOfSession(db, token, id, { ...input, receiptUrl }, now),
+              )
+            : undefined;
+        if (written) return c.json({ service: written }, 201);
         const { user, row } = await withSession(
           c,
           auth,
           (token) => componentOfSession(db, token, id),
           loginToAdd,
         );
-        const service = await createServiceEntry(db, user.id, row, c.req.valid("json"));
+        const service = await createServiceEntry(db, user.id, row, input);
         return c.json({ service }, 201);
       },
     );

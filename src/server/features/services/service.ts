@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
@@ -9,6 +9,7 @@ import { preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
 import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { notFound } from "../../errors.ts";
+import { sessionAcceptedSql } from "../../http/session.ts";
 import { assertUuid, uuidOrNull } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
@@ -204,6 +205,85 @@ export async function componentOfSession(db: Database, token: string, componentI
 }
 
 export type ComponentOfSession = NonNullable<Awaited<ReturnType<typeof componentOfSession>>>;
+
+/** The session of a token with its user and the component a new entry is for, when it is the user's. */
+const sessionAndComponent = (db: Database) =>
+  db.$with("session_component").as(
+    db
+      .select({
+        expiresAt: sql`${session.expiresAt}`.as("expires_at"),
+        sessionCreatedAt: sql`${session.createdAt}`.as("session_created_at"),
+        userId: sql`${user.id}`.as("user_id"),
+        email: sql`${user.email}`.as("email"),
+        userName: sql`${user.name}`.as("user_name"),
+        componentId: sql`${components.id}`.as("component_id"),
+        componentName: sql`${components.name}`.as("component_name"),
+        bicycleId: sql`${components.bicycleId}`.as("bicycle_id"),
+        bicycleName: sql
+          .raw(`(select "bicycles"."name" from "bicycles" where "bicycles"."id" = "components"."bicycle_id")`)
+          .as("bicycle_name"),
+      })
+      .from(session)
+      .innerJoin(user, SESSION_USER)
+      .innerJoin(
+        components,
+        and(eq(components.id, sql.placeholder("componentId")), eq(components.userId, user.id)),
+      )
+      .where(BY_SESSION_TOKEN),
+  );
+
+const fromSessionComponent = (column: string) => sql.raw(`(select "${column}" from "session_component")`);
+
+const createEntryOfSessionQuery = preparedStatement((db) =>
+  db
+    .with(sessionAndComponent(db))
+    .insert(serviceEntries)
+    // Every column, in the table's order.
+    .select(
+      sql`select gen_random_uuid(), "component_id", "user_id", ${sql.placeholder("date")}::date,
+        ${sql.placeholder("description")}::text, ${sql.placeholder("cost")}::numeric, null, now(), now()
+        from "session_component"
+        where ${sessionAcceptedSql(sql`"expires_at"`, sql`"session_created_at"`, sql`${sql.placeholder("now")}::timestamptz`)}`,
+    )
+    .returning({
+      ...getTableColumns(serviceEntries),
+      componentName: fromSessionComponent("component_name") as SQL<string>,
+      bicycleId: fromSessionComponent("bicycle_id") as SQL<string | null>,
+      bicycleName: fromSessionComponent("bicycle_name") as SQL<string | null>,
+      email: fromSessionComponent("email") as SQL<string>,
+      userName: fromSessionComponent("user_name") as SQL<string>,
+    })
+    .prepare("create_service_entry_of_session"),
+);
+
+/**
+ * Creates a service entry without a receipt in one statement that also reads the session of `token`
+ * (decision 0025): written only when that session is accepted as it stands at `now` (`sessionAcceptedSql`)
+ * and the component is the user's. The entry with the session's user when written; undefined otherwise,
+ * and nothing is written.
+ */
+export async function createServiceEntryOfSession(
+  db: Database,
+  token: string,
+  componentId: string,
+  input: ServiceEntryInput & { receiptUrl: null },
+  now: Date,
+) {
+  const [row] = await createEntryOfSessionQuery(db).execute({
+    token,
+    componentId: uuidOrNull(componentId),
+    now: now.toISOString(),
+    date: input.date,
+    description: input.description,
+    cost: input.cost.toFixed(2),
+  });
+  return (
+    row && {
+      user: { id: row.userId, email: row.email, name: row.userName },
+      result: toEntry(row),
+    }
+  );
+}
 
 /** Writes a service entry for a component read by `componentOfSession` (404 when it was not the user's). */
 export async function createServiceEntry(

@@ -118,6 +118,26 @@ describeEachDatabase("the API's session check", (kind) => {
   }
   const rowOf = async (id: string) => (await t.db.select().from(session).where(eq(session.id, id)))[0];
 
+  /**
+   * Puts a session in its last days (signed in 25 days ago, renewed 2 days ago, its expiry already at the
+   * 30-day deadline); the returned check passes while the session row is as it was put.
+   */
+  async function putInLastDays(id: string) {
+    const now = Date.now();
+    const createdAt = new Date(now - 25 * DAY_MS);
+    const lastRenewed = new Date(now - 2 * DAY_MS);
+    const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
+    await t.db
+      .update(session)
+      .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
+      .where(eq(session.id, id));
+    return async function expectUntouched() {
+      const row = await rowOf(id);
+      expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
+      expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+    };
+  }
+
   it("answers for the signed-in user, and for nobody else", async () => {
     const first = await signedIn();
     const second = await signedIn();
@@ -166,18 +186,9 @@ describeEachDatabase("the API's session check", (kind) => {
 
       it("in a session's last days (expiry already at the 30-day deadline), answers without writing to it", async () => {
         const { cookie, id } = await signedIn();
-        const now = Date.now();
-        const createdAt = new Date(now - 25 * DAY_MS);
-        const lastRenewed = new Date(now - 2 * DAY_MS);
-        const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
-        await t.db
-          .update(session)
-          .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
-          .where(eq(session.id, id));
+        const expectUntouched = await putInLastDays(id);
         expect((await through(cookie)).status).toBe(200);
-        const row = await rowOf(id);
-        expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
-        expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+        await expectUntouched();
       });
 
       it("refuses a session past its 30 days (401) and deletes it, though it was used yesterday", async () => {
@@ -322,18 +333,9 @@ describeEachDatabase("the API's session check", (kind) => {
 
     it("in a session's last days (expiry already at the 30-day deadline), writes without writing to the session", async () => {
       const rider = await riderWithComponent();
-      const now = Date.now();
-      const createdAt = new Date(now - 25 * DAY_MS);
-      const lastRenewed = new Date(now - 2 * DAY_MS);
-      const deadline = new Date(createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME * 1000);
-      await t.db
-        .update(session)
-        .set({ createdAt, updatedAt: lastRenewed, expiresAt: deadline })
-        .where(eq(session.id, rider.id));
+      const expectUntouched = await putInLastDays(rider.id);
       expect((await addEntry(rider.cookie, rider.componentId)).status).toBe(201);
-      const row = await rowOf(rider.id);
-      expect(row!.expiresAt.getTime()).toBe(deadline.getTime());
-      expect(row!.updatedAt.getTime()).toBe(lastRenewed.getTime());
+      await expectUntouched();
       expect(await entriesOf(rider.componentId)).toBe(1);
     });
 

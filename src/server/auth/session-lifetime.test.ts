@@ -270,7 +270,7 @@ describeEachDatabase("the API's session check", (kind) => {
     for (const [method, route] of requests) expect((await send(method, route)).status, route).toBe(401);
   });
 
-  describe("when creating a service entry (the session read with the component)", () => {
+  describe("when creating a service entry (the session checked by the statement that writes, decision 0025)", () => {
     async function riderWithComponent() {
       const rider = await signedIn();
       const created = await t.app.request("/api/components", {

@@ -99,16 +99,44 @@ describeEachDatabase("the session rule in SQL", (kind) => {
   it("reads microseconds as the server's dates do, cut to the millisecond", async () => {
     // PostgreSQL keeps microseconds; a JavaScript date of the same value has the millisecond below it.
     const now = "2026-11-22T12:00:00.000Z";
-    // In a session's last days (expiry within a second of its 30-day deadline), 0.4 ms and 1.4 ms before it ends.
-    const cases: TextCase[] = ["000400", "001400"].map((micros) => ({
-      expiresAt: `2026-11-22T12:00:00.${micros}Z`,
-      createdAt: `2026-10-23T12:00:00.5${micros.slice(1)}Z`,
-      now,
-    }));
+    const cases: TextCase[] = [
+      // In a session's last days (expiry within a second of its 30-day deadline), 0.4 ms and 1.4 ms before
+      // its expiry.
+      ...["000400", "001400"].map((micros) => ({
+        expiresAt: `2026-11-22T12:00:00.${micros}Z`,
+        createdAt: `2026-10-23T12:00:00.5${micros.slice(1)}Z`,
+        now,
+      })),
+      // 0.4 ms and 1.4 ms before its 30-day deadline.
+      ...["000400", "001400"].map((micros) => ({
+        expiresAt: "2026-11-22T12:00:00.500Z",
+        createdAt: `2026-10-23T12:00:00.${micros}Z`,
+        now,
+      })),
+    ];
     const expected = cases.map((c) =>
       sessionAcceptedAt(Date.parse(c.expiresAt), Date.parse(c.createdAt), Date.parse(c.now)),
     );
-    expect(expected).toEqual([false, true]);
+    expect(expected).toEqual([false, true, false, true]);
+    expect(await verdictsInSql(cases, "UTC")).toEqual(expected);
+  });
+
+  it("refuses sessions with infinite timestamps, which the server's dates cannot hold", async () => {
+    const cases: TextCase[] = [
+      { expiresAt: "infinity", createdAt: "2026-11-21T12:00:00.000Z", now: "2026-11-22T12:00:00.000Z" },
+      { expiresAt: "2026-11-28T13:00:00.000Z", createdAt: "infinity", now: "2026-11-22T12:00:00.000Z" },
+      { expiresAt: "2026-11-28T13:00:00.000Z", createdAt: "-infinity", now: "2026-11-22T12:00:00.000Z" },
+      // The same session with finite dates is accepted, so the refusals above are the infinities'.
+      {
+        expiresAt: "2026-11-28T13:00:00.000Z",
+        createdAt: "2026-11-21T12:00:00.000Z",
+        now: "2026-11-22T12:00:00.000Z",
+      },
+    ];
+    const expected = cases.map((c) =>
+      sessionAcceptedAt(Date.parse(c.expiresAt), Date.parse(c.createdAt), Date.parse(c.now)),
+    );
+    expect(expected).toEqual([false, false, false, true]);
     expect(await verdictsInSql(cases, "UTC")).toEqual(expected);
   });
 });

@@ -25,7 +25,9 @@ import type { AppEnv, SessionUser } from "./context.ts";
  *
  * The hot reads and the creation of a service entry read the session row in their own statement instead
  * (`foldsSession`, decision 0022): for them the middleware only checks the cookie's signature and leaves the
- * token in `pendingSessionToken`; `withSession` then applies the same rules to the row their statement read.
+ * token in `pendingSessionToken`; `withSession` then applies the same rules to the row their statement read,
+ * or, for a new service entry without a receipt, the statement applies them itself in SQL
+ * (`writeInSessionStatement`, decision 0025).
  */
 export function sessionMiddleware(auth: Auth, db: Database) {
   const cookieToken = signedCookieToken(auth);
@@ -102,9 +104,11 @@ const seconds = (n: number) => sql.raw(`interval '${n} seconds'`);
  */
 export function sessionAcceptedSql(expiresAt: SQLWrapper, createdAt: SQLWrapper, now: SQLWrapper): SQL {
   const expires = sql`date_trunc('milliseconds', ${expiresAt})`;
+  // JavaScript's dates cannot hold infinity (the server reads it as an invalid date and refuses the session).
+  const finite = sql`isfinite(${expiresAt}) and isfinite(${createdAt})`;
   const deadline = sql`(date_trunc('milliseconds', ${createdAt}) + ${seconds(SESSION_ABSOLUTE_LIFETIME)})`;
   // Not due for renewal: expiresAt - EXPIRES_IN + UPDATE_AGE > now, or the expiry is already at the deadline.
-  return sql`(${expires} > ${now} and ${deadline} > ${now} and (${expires} - ${seconds(SESSION_EXPIRES_IN - SESSION_UPDATE_AGE)} > ${now} or ${expires} >= ${deadline} - ${seconds(1)}))`;
+  return sql`(${finite} and ${expires} > ${now} and ${deadline} > ${now} and (${expires} - ${seconds(SESSION_EXPIRES_IN - SESSION_UPDATE_AGE)} > ${now} or ${expires} >= ${deadline} - ${seconds(1)}))`;
 }
 
 /** The token of the session cookie when its signature is the server's; undefined when the library must decide. */

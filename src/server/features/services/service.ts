@@ -172,6 +172,11 @@ const insertEntry = preparedStatement((db) =>
     .prepare("insert_service_entry"),
 );
 
+// A sub-select, not a join: with a second outer join PostgreSQL read all the user's components to find the
+// one asked for (232 buffers instead of 10).
+const BICYCLE_NAME_OF_COMPONENT = `(select "bicycles"."name" from "bicycles"
+  where "bicycles"."id" = "components"."bicycle_id")`;
+
 const componentOfSessionQuery = preparedStatement((db) =>
   db
     .select({
@@ -179,10 +184,7 @@ const componentOfSessionQuery = preparedStatement((db) =>
       componentId: components.id,
       componentName: components.name,
       bicycleId: components.bicycleId,
-      // A sub-select, not a join: with a second outer join PostgreSQL read all the user's components to
-      // find this one (232 buffers instead of 10).
-      bicycleName: sql.raw(`(select "bicycles"."name" from "bicycles"
-        where "bicycles"."id" = "components"."bicycle_id")`) as SQL<string | null>,
+      bicycleName: sql.raw(BICYCLE_NAME_OF_COMPONENT) as SQL<string | null>,
     })
     .from(session)
     .innerJoin(user, SESSION_USER)
@@ -219,9 +221,7 @@ const sessionAndComponent = (db: Database) =>
         componentId: sql`${components.id}`.as("component_id"),
         componentName: sql`${components.name}`.as("component_name"),
         bicycleId: sql`${components.bicycleId}`.as("bicycle_id"),
-        bicycleName: sql
-          .raw(`(select "bicycles"."name" from "bicycles" where "bicycles"."id" = "components"."bicycle_id")`)
-          .as("bicycle_name"),
+        bicycleName: sql.raw(BICYCLE_NAME_OF_COMPONENT).as("bicycle_name"),
       })
       .from(session)
       .innerJoin(user, SESSION_USER)

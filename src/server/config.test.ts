@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, defaultDatabasePoolSize, loadConfig } from "./config.ts";
 
 describe("config", () => {
   it("Stripe billing: off without settings, all three settings together, each missing one named", () => {
@@ -70,6 +70,18 @@ describe("config", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(
       /METRICS_TOKEN: must be at least 16 characters/,
     );
+  });
+
+  it("keeps two PostgreSQL connections per CPU (2 to 10) unless DATABASE_POOL_SIZE says, which must be 1 to 100", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(defaultDatabasePoolSize());
+    expect([1, 2, 3, 5, 8].map((cpus) => defaultDatabasePoolSize(cpus))).toEqual([2, 4, 6, 10, 10]);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
+    for (const bad of ["0", "101", "2.5", "four", ""]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: bad }), bad).toThrow(
+        /DATABASE_POOL_SIZE: must be a whole number from 1 to 100/,
+      );
+    }
   });
 
   describe("S3 storage", () => {

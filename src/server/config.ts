@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { trustedProxyList } from "./http/client-ip.ts";
@@ -12,6 +13,12 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a whole number from 1 to 100" })
+    .int("must be a whole number from 1 to 100")
+    .min(1, "must be a whole number from 1 to 100")
+    .max(100, "must be a whole number from 1 to 100")
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -95,6 +102,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE; decision 0026). */
+  databasePoolSize: number;
   publicUrl: string;
   authSecret: string;
   trustedOrigins: string[];
@@ -220,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(),
     publicUrl,
     authSecret: e.BETTER_AUTH_SECRET ?? localSecret(dataDir),
     trustedOrigins: splitList(e.TRUSTED_ORIGINS),
@@ -269,4 +279,13 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Two connections per CPU, from 2 to 10 (decision 0026): more statements at once than the machine has cores
+ * only add switching between PostgreSQL's processes. Set DATABASE_POOL_SIZE when PostgreSQL runs on a
+ * larger machine or far away.
+ */
+export function defaultDatabasePoolSize(cpus = availableParallelism()): number {
+  return Math.min(10, Math.max(2, 2 * cpus));
 }

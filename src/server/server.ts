@@ -19,7 +19,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
+      ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: "pglite", dataDir: path.join(config.dataDir) },
     {
       onIdleConnectionError: (error) =>

@@ -26,7 +26,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK_KEY = 7_415_228_001; // any constant; serialises migrations across processes
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" };
 
@@ -49,7 +49,9 @@ export async function openDatabase(
   options: DatabaseOptions = {},
 ): Promise<OpenDatabase> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : false;
-  if (target.kind === "postgres") return openPostgres(target.url, logger, options.onIdleConnectionError);
+  if (target.kind === "postgres") {
+    return openPostgres(target.url, target.poolSize ?? 10, logger, options.onIdleConnectionError);
+  }
   return openPglite(target.kind === "pglite" ? target.dataDir : undefined, logger, options);
 }
 
@@ -124,10 +126,11 @@ async function openPglite(
 
 async function openPostgres(
   url: string,
+  poolSize: number,
   logger: QueryLogger,
   onIdleConnectionError: (error: Error) => void = () => {},
 ): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Without a listener, an idle connection dropped by the server would be an uncaught error and end the process.
   pool.on("error", onIdleConnectionError);
   // Numeric and date columns come back as strings (exact), which the services convert.

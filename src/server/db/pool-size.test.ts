@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { buildServer } from "../server.ts";
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)(
+  `DATABASE_POOL_SIZE [postgres${postgresUrl ? "" : ": skipped, TEST_DATABASE_URL not set"}]`,
+  () => {
+    const name = `velolog_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+
+    beforeAll(async () => {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+    });
+    afterAll(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    it("limits the server's connections to PostgreSQL, and requests beyond it wait their turn", async () => {
+      const url = new URL(postgresUrl!);
+      url.pathname = `/${name}`;
+      const config = loadConfig({
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-pool-")),
+        DATABASE_URL: url.toString(),
+        DATABASE_POOL_SIZE: "2",
+        LOG_LEVEL: "silent",
+      });
+      const { app, database } = await buildServer(config, { webDir: null });
+      try {
+        const answers = await Promise.all(Array.from({ length: 40 }, () => app.request("/api/health")));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+        const { rows } = await admin.query<{ connections: number }>(
+          "select count(*)::int as connections from pg_stat_activity where datname = $1",
+          [name],
+        );
+        expect(rows[0]!.connections).toBe(2);
+      } finally {
+        await database.close();
+      }
+    });
+  },
+);

@@ -77,7 +77,7 @@ describe("config", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(defaultDatabasePoolSize());
     expect([1, 2, 3, 5, 8].map((cpus) => defaultDatabasePoolSize(cpus))).toEqual([2, 4, 6, 10, 10]);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
-    for (const bad of ["0", "101", "2.5", "four", ""]) {
+    for (const bad of ["0", "101", "2.5", "four", "", "1e1", "0x10", " 4", "-3"]) {
       expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: bad }), bad).toThrow(
         /DATABASE_POOL_SIZE: must be a whole number from 1 to 100/,
       );

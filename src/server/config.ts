@@ -5,6 +5,8 @@ import path from "node:path";
 import { z } from "zod";
 import { trustedProxyList } from "./http/client-ip.ts";
 
+const POOL_SIZE_RULE = "must be a whole number from 1 to 100";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,11 +16,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: "must be a whole number from 1 to 100" })
-    .int("must be a whole number from 1 to 100")
-    .min(1, "must be a whole number from 1 to 100")
-    .max(100, "must be a whole number from 1 to 100")
+  DATABASE_POOL_SIZE: z
+    .string()
+    .regex(/^\d+$/, POOL_SIZE_RULE)
+    .transform(Number)
+    .pipe(z.number().min(1, POOL_SIZE_RULE).max(100, POOL_SIZE_RULE))
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -138,7 +138,8 @@ async function openPostgres(
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(db, { migrationsFolder });
+    // On the connection that holds the lock: a pool of one has no second connection to give.
+    await migrateNodePg(drizzleNodePg({ client: lockClient, casing: "snake_case" }), { migrationsFolder });
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();

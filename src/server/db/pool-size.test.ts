@@ -24,27 +24,31 @@ describe.skipIf(!postgresUrl)(
       await admin.end();
     });
 
-    it("limits the server's connections to PostgreSQL, and requests beyond it wait their turn", async () => {
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${name}`;
-      const config = loadConfig({
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-pool-")),
-        DATABASE_URL: url.toString(),
-        DATABASE_POOL_SIZE: "2",
-        LOG_LEVEL: "silent",
-      });
-      const { app, database } = await buildServer(config, { webDir: null });
-      try {
-        const answers = await Promise.all(Array.from({ length: 40 }, () => app.request("/api/health")));
-        expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
-        const { rows } = await admin.query<{ connections: number }>(
-          "select count(*)::int as connections from pg_stat_activity where datname = $1",
-          [name],
-        );
-        expect(rows[0]!.connections).toBe(2);
-      } finally {
-        await database.close();
-      }
-    });
+    it.each([1, 2])(
+      "keeps %i connection(s) to PostgreSQL; 40 requests at once wait their turn and are all answered",
+      async (size) => {
+        const url = new URL(postgresUrl!);
+        url.pathname = `/${name}`;
+        const config = loadConfig({
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-pool-")),
+          DATABASE_URL: url.toString(),
+          DATABASE_POOL_SIZE: String(size),
+          LOG_LEVEL: "silent",
+        });
+        const { app, database } = await buildServer(config, { webDir: null });
+        try {
+          const answers = await Promise.all(Array.from({ length: 40 }, () => app.request("/api/health")));
+          expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+          const { rows } = await admin.query<{ connections: number }>(
+            `select count(*)::int as connections from pg_stat_activity
+              where datname = $1 and backend_type = 'client backend'`,
+            [name],
+          );
+          expect(rows[0]!.connections).toBe(size);
+        } finally {
+          await database.close();
+        }
+      },
+    );
   },
 );

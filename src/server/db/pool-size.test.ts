@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,47 +5,48 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { buildServer } from "../server.ts";
+import { createPostgresTestDatabase } from "../testing/test-app.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!postgresUrl)(
   `DATABASE_POOL_SIZE [postgres${postgresUrl ? "" : ": skipped, TEST_DATABASE_URL not set"}]`,
   () => {
-    const name = `velolog_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
+    let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
 
     beforeAll(async () => {
+      database = await createPostgresTestDatabase();
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
     });
     afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+      await database.drop();
     });
 
     it.each([1, 2])(
       "keeps %i connection(s) to PostgreSQL; 40 requests at once wait their turn and are all answered",
       async (size) => {
-        const url = new URL(postgresUrl!);
-        url.pathname = `/${name}`;
         const config = loadConfig({
           DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-pool-")),
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database.url,
           DATABASE_POOL_SIZE: String(size),
           LOG_LEVEL: "silent",
         });
-        const { app, database } = await buildServer(config, { webDir: null });
+        const server = await buildServer(config, { webDir: null });
         try {
-          const answers = await Promise.all(Array.from({ length: 40 }, () => app.request("/api/health")));
+          const answers = await Promise.all(
+            Array.from({ length: 40 }, () => server.app.request("/api/health")),
+          );
           expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
           const { rows } = await admin.query<{ connections: number }>(
             `select count(*)::int as connections from pg_stat_activity
               where datname = $1 and backend_type = 'client backend'`,
-            [name],
+            [database.name],
           );
           expect(rows[0]!.connections).toBe(size);
         } finally {
-          await database.close();
+          await server.database.close();
         }
       },
     );

@@ -41,24 +41,42 @@ export async function openTestDatabase(
   options: DatabaseOptions = {},
 ): Promise<OpenDatabase> {
   if (kind === "pglite") return openDatabase({ kind: "pglite-memory" }, options);
-  const name = `velolog_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() }, options);
+  const created = await createPostgresTestDatabase();
+  const database = await openDatabase({ kind: "postgres", url: created.url }, options);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
+}
+
+/** A new, empty database on the test PostgreSQL server (TEST_DATABASE_URL): its URL, and how to drop it. */
+export async function createPostgresTestDatabase(): Promise<{
+  name: string;
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `velolog_test_${randomBytes(6).toString("hex")}`;
+  await asPostgresAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => asPostgresAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function asPostgresAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -284,9 +284,8 @@ function localSecret(dataDir: string): string {
 }
 
 /**
- * Two connections per CPU, from 2 to 10 (decision 0026): more statements at once than the machine has cores
- * only add switching between PostgreSQL's processes. Set DATABASE_POOL_SIZE when PostgreSQL runs on a
- * larger machine or far away.
+ * Two connections per CPU, from 2 to 10 (decision 0026): on 2 cores, 10 statements at once cost PostgreSQL more
+ * CPU per request than 2 to 4 did. Set DATABASE_POOL_SIZE when PostgreSQL runs on a larger machine or far away.
  */
 export function defaultDatabasePoolSize(cpus = availableParallelism()): number {
   return Math.min(10, Math.max(2, 2 * cpus));

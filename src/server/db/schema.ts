@@ -1,4 +1,4 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -7,6 +7,7 @@ import {
   integer,
   json,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -204,6 +205,9 @@ export const serviceEntries = pgTable(
   ],
 );
 
+/** Never gives a value twice: the versions of `user_stats` rows (decision 0027). */
+export const userStatsVersion = pgSequence("user_stats_version");
+
 /**
  * The dashboard's figures for each user, kept by triggers on bicycles, components and service entries
  * (migration 0006, decision 0018), so the dashboard reads a few small rows whatever the amount of data.
@@ -223,6 +227,12 @@ export const userStats = pgTable(
     inPartsBin: integer("in_parts_bin").notNull().default(0),
     serviceEntries: integer("service_entries").notNull().default(0),
     totalCost: numeric("total_cost").notNull().default("0"),
+    /**
+     * A value from `userStatsVersion`, new each time the row is written. Triggers write one of the user's
+     * rows on every change to their bicycles, components and service entries (migration 0010), so the
+     * user's versions together name one state of that data (decision 0027).
+     */
+    version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('user_stats_version')`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.shard] })],
 );

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { messages } from "../../../shared/messages.ts";
 import { bicycleInputSchema } from "../../../shared/schemas/bicycle.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
+import { AnswerCache } from "../../db/data-version.ts";
 import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
@@ -18,6 +19,8 @@ import {
 } from "./service.ts";
 
 export function bicycleRoutes({ db, storage, auth }: AppDeps) {
+  // By bicycle id: each request still checks the session, the owner and the answer's version (decision 0027).
+  const componentAnswers = new AnswerCache();
   return new Hono<AppEnv>()
     .get("/", foldsSession, async (c) => {
       const { row } = await withSession(c, auth, (token) => bicyclesOfSession(db, token));
@@ -49,9 +52,11 @@ export function bicycleRoutes({ db, storage, auth }: AppDeps) {
     })
     .get("/:id/components", validate("param", idParamSchema), foldsSession, async (c) => {
       const id = c.req.valid("param").id;
-      const { row } = await withSession(c, auth, (token) => bicycleComponentsOfSession(db, token, id));
-      if (row.json === null) throw notFound(messages.components.bicycleFetchFailed);
-      return jsonText(c, row.json);
+      const known = componentAnswers.get(id);
+      const { row } = await withSession(c, auth, (token) => bicycleComponentsOfSession(db, token, id, known));
+      if (row.answer === null) throw notFound(messages.components.bicycleFetchFailed);
+      if (row.answer !== known) componentAnswers.set(id, row.answer);
+      return jsonText(c, row.answer.json);
     })
     .get("/:id/services", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));

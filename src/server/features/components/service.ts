@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -69,30 +70,53 @@ const COMPONENT_JSON_FIELDS = `"components"."id" as "id", "components"."bicycle_
   ${SERVICE_COUNT} as "serviceCount",
   ${isoTimestamp('"components"."created_at"')} as "createdAt", ${isoTimestamp('"components"."updated_at"')} as "updatedAt"`;
 
-const bicycleComponentsQuery = preparedStatement((db) =>
-  db
+const bicycleComponentsQuery = preparedStatement((db) => {
+  const dataVersion = userDataVersion(db);
+  return db
     .select({
       session: SESSION_ROW,
       bicycleId: bicycles.id,
-      json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
+      version: dataVersion.version,
+      // Not built when the caller already holds the answer of this version (the placeholder `known`).
+      json: sql<
+        string | null
+      >`case when ${dataVersion.version} = ${sql.placeholder("known")} then null else ${jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         where "components"."bicycle_id" = "bicycles"."id" and "components"."user_id" = "bicycles"."user_id"
-        order by "components"."created_at", "components"."id"`),
+        order by "components"."created_at", "components"."id"`)} end`,
     })
     .from(session)
     .innerJoin(user, SESSION_USER)
     .leftJoin(bicycles, and(eq(bicycles.id, sql.placeholder("bicycleId")), eq(bicycles.userId, user.id)))
+    .leftJoinLateral(dataVersion, sql`true`)
     .where(BY_SESSION_TOKEN)
-    .prepare("components_of_session_bicycle"),
-);
+    .prepare("components_of_session_bicycle");
+});
 
 /**
  * A bicycle's components (`{ components: Component[] }` as JSON text), oldest first, read with the session
- * row in one statement (decision 0022): `json` is null when the bicycle is not the user's; undefined when
- * there is no such session.
+ * row in one statement (decision 0022). `answer` is null when the bicycle is not the user's, undefined when
+ * there is no such session. Given `known`, an answer read before for this bicycle, the statement only checks
+ * its version (decision 0027) and answers with `known` itself while the user's data has not changed.
  */
-export async function bicycleComponentsOfSession(db: Database, token: string, bicycleId: string) {
-  const [row] = await bicycleComponentsQuery(db).execute({ token, bicycleId: uuidOrNull(bicycleId) });
-  return row && { session: row.session, json: row.bicycleId === null ? null : `{"components":${row.json}}` };
+export async function bicycleComponentsOfSession(
+  db: Database,
+  token: string,
+  bicycleId: string,
+  known?: VersionedAnswer,
+) {
+  const [row] = await bicycleComponentsQuery(db).execute({
+    token,
+    bicycleId: uuidOrNull(bicycleId),
+    known: known?.version ?? null,
+  });
+  if (!row) return undefined;
+  const answer: VersionedAnswer | null =
+    row.bicycleId === null
+      ? null
+      : row.json === null && known && row.version === known.version
+        ? known
+        : { version: row.version, json: `{"components":${row.json}}` };
+  return { session: row.session, answer };
 }
 
 const partsBinQuery = preparedStatement((db) =>

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { benchApiLoad } from "./api-load.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchFrontend } from "./frontend.ts";
+import { benchImageProcessing } from "./image-processing.ts";
 import { benchImportParse } from "./import-parse.ts";
 import { benchQueries } from "./queries.ts";
 import { benchStartup } from "./startup.ts";
@@ -76,6 +77,12 @@ if (section("import")) {
   const parse = benchImportParse();
   console.table([parse]);
   results.importParse = parse;
+  console.log(
+    "\nServer image processing: a 12-megapixel JPEG turned upright, resized and re-encoded as WebP",
+  );
+  const image = await benchImageProcessing();
+  console.table([image]);
+  results.imageProcessing = image;
 }
 
 if (section("frontend")) {

@@ -14,6 +14,9 @@ import { user, userStats } from "./schema.ts";
  * when the version differs.
  */
 
+/** The version in the statement that joins `userDataVersion` (written out: drizzle drops the qualifier). */
+export const DATA_VERSION = sql<string | null>`"data_version"."version"`;
+
 /** The version, as a subquery to join laterally to a statement over "user" (null: no rows yet). */
 export function userDataVersion(db: Database) {
   return db

@@ -26,7 +26,24 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "bicycles_user_stats_version" AFTER UPDATE ON "bicycles" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_stats_on_update_statement"();
+-- On bicycles, not for a change of "component_count" alone: the components' own triggers keep it, once per
+-- component row, and their statement has already renewed the version. Renewing it again for each of those
+-- rows would update one user_stats row hundreds of times in a bulk insert (the cost decision 0020 removed).
+CREATE FUNCTION "user_stats_on_bicycles_update_statement"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "user_stats_add"(u."user_id", 0, 0, 0, 0, 0)
+  FROM (
+    SELECT DISTINCT owner."user_id"
+    FROM "new_rows" n FULL JOIN "old_rows" o ON o."id" = n."id"
+    CROSS JOIN LATERAL (VALUES (n."user_id"), (o."user_id")) AS owner("user_id")
+    WHERE owner."user_id" IS NOT NULL
+      AND (n."id" IS NULL OR o."id" IS NULL
+        OR (to_jsonb(n) - 'component_count') IS DISTINCT FROM (to_jsonb(o) - 'component_count'))
+  ) u;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "bicycles_user_stats_version" AFTER UPDATE ON "bicycles" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_stats_on_bicycles_update_statement"();
 --> statement-breakpoint
 CREATE TRIGGER "components_user_stats_version" AFTER UPDATE ON "components" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_stats_on_update_statement"();
 --> statement-breakpoint

@@ -52,10 +52,12 @@ export function bicycleRoutes({ db, storage, auth }: AppDeps) {
     })
     .get("/:id/components", validate("param", idParamSchema), foldsSession, async (c) => {
       const id = c.req.valid("param").id;
-      const known = componentAnswers.get(id);
+      // One key per bicycle, however the id is spelt (uuids are case-insensitive).
+      const key = id.toLowerCase();
+      const known = componentAnswers.get(key);
       const { row } = await withSession(c, auth, (token) => bicycleComponentsOfSession(db, token, id, known));
       if (row.answer === null) throw notFound(messages.components.bicycleFetchFailed);
-      if (row.answer !== known) componentAnswers.set(id, row.answer);
+      if (row.answer !== known) componentAnswers.set(key, row.answer);
       return jsonText(c, row.answer.json);
     })
     .get("/:id/services", validate("param", idParamSchema), async (c) => {

@@ -116,6 +116,27 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
     expect((await listOf(rider, bicycle.id))[0]!.serviceCount).toBe(0);
   });
 
+  it("shows hundreds of components inserted at once, renewing the version once for them", async () => {
+    const { rider, bicycle } = await riderWithBicycle();
+    const lastVersion = async () => {
+      const query = sql`select last_value from "user_stats_version"`;
+      const result = (await t.db.execute(query)) as unknown as { rows: { last_value: string }[] };
+      return Number(result.rows[0]!.last_value);
+    };
+    const before = await lastVersion();
+    await t.db.insert(components).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        userId: rider.userId,
+        bicycleId: bicycle.id,
+        name: `Spoke ${i}`,
+        type: "Wheels",
+      })),
+    );
+    // One upsert for the statement, none for the 300 bicycle updates that only keep its component count.
+    expect((await lastVersion()) - before).toBe(1);
+    expect(await listOf(rider, bicycle.id)).toHaveLength(301);
+  });
+
   it("answers another user 404 for a bicycle whose list the server holds", async () => {
     const { bicycle } = await riderWithBicycle();
     const stranger = await signUp(t.app);

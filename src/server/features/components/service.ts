@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
-import { userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
+import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -76,11 +76,11 @@ const bicycleComponentsQuery = preparedStatement((db) => {
     .select({
       session: SESSION_ROW,
       bicycleId: bicycles.id,
-      version: dataVersion.version,
+      version: DATA_VERSION,
       // Not built when the caller already holds the answer of this version (the placeholder `known`).
       json: sql<
         string | null
-      >`case when ${dataVersion.version} = ${sql.placeholder("known")} then null else ${jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
+      >`case when ${DATA_VERSION} = ${sql.placeholder("known")} then null else ${jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         where "components"."bicycle_id" = "bicycles"."id" and "components"."user_id" = "bicycles"."user_id"
         order by "components"."created_at", "components"."id"`)} end`,
     })

@@ -1,0 +1,124 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { Component } from "../../../shared/schemas/component.ts";
+import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
+import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
+import { bicycles, subscriptions, userStats } from "../../db/schema.ts";
+import {
+  createTestApp,
+  describeEachDatabase,
+  json,
+  signUp,
+  type TestApp,
+  type TestClient,
+} from "../../testing/test-app.ts";
+
+// The dashboard's lists (bicycles, recent services) are kept between requests for each session and checked
+// against the user's data version on each one (decision 0027); its figures and plan are read every time.
+// Each test reads the dashboard first, so the server holds the lists, then changes something and reads again.
+describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function created<T>(response: Promise<Response>, key: string): Promise<T> {
+    const answer = await response;
+    expect(answer.status, await answer.clone().text()).toBeLessThan(300);
+    return ((await answer.json()) as Record<string, T>)[key]!;
+  }
+  async function dashboard(rider: TestClient) {
+    const response = await rider.request("GET", "/api/dashboard");
+    expect(response.status).toBe(200);
+    return json<DashboardStats>(response);
+  }
+  async function riderWithChain() {
+    const rider = await signUp(t.app);
+    const bicycle = await created<Bicycle>(
+      rider.request("POST", "/api/bicycles", { name: "Gravel" }),
+      "bicycle",
+    );
+    const chain = await created<Component>(
+      rider.request("POST", "/api/components", { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" }),
+      "component",
+    );
+    const first = await dashboard(rider);
+    expect(first.bicycles.map((b) => [b.name, b.componentCount])).toEqual([["Gravel", 1]]);
+    expect(first.recentServices).toEqual([]);
+    return { rider, bicycle, chain };
+  }
+
+  it("shows bicycles renamed, added and deleted, and components added", async () => {
+    const { rider, bicycle } = await riderWithChain();
+    await created(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel Plus" }), "bicycle");
+    expect((await dashboard(rider)).bicycles.map((b) => b.name)).toEqual(["Gravel Plus"]);
+    await created(
+      rider.request("POST", "/api/components", { bicycleId: bicycle.id, name: "Tyre", type: "Tires" }),
+      "component",
+    );
+    const withTyre = await dashboard(rider);
+    expect(withTyre.bicycles[0]!.componentCount).toBe(2);
+    expect(withTyre.totalComponents).toBe(2);
+    expect((await rider.request("DELETE", `/api/bicycles/${bicycle.id}`)).status).toBe(204);
+    const empty = await dashboard(rider);
+    expect(empty.bicycles).toEqual([]);
+    expect(empty.totalBicycles).toBe(0);
+  });
+
+  it("shows service entries added, edited and deleted among the recent services", async () => {
+    const { rider, chain } = await riderWithChain();
+    const entry = await created<ServiceEntry>(
+      rider.request("POST", `/api/components/${chain.id}/services`, {
+        date: "2024-03-01",
+        description: "Waxed",
+        cost: 10,
+      }),
+      "service",
+    );
+    expect((await dashboard(rider)).recentServices.map((s) => s.description)).toEqual(["Waxed"]);
+    await created(
+      rider.request("PUT", `/api/services/${entry.id}`, {
+        date: "2024-03-01",
+        description: "Hot waxed",
+        cost: 10,
+      }),
+      "service",
+    );
+    expect((await dashboard(rider)).recentServices.map((s) => s.description)).toEqual(["Hot waxed"]);
+    expect((await rider.request("DELETE", `/api/services/${entry.id}`)).status).toBe(204);
+    expect((await dashboard(rider)).recentServices).toEqual([]);
+  });
+
+  it("shows the plan as it is now, whatever the lists", async () => {
+    const { rider } = await riderWithChain();
+    expect((await dashboard(rider)).plan.tier).toBe("free");
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    expect((await dashboard(rider)).plan.tier).toBe("premium");
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, rider.userId));
+    expect((await dashboard(rider)).plan.tier).toBe("free");
+  });
+
+  it("answers from the lists it holds while the user's data version is unchanged", async () => {
+    const { rider, bicycle } = await riderWithChain();
+    const versions = await t.db
+      .select({ shard: userStats.shard, version: userStats.version })
+      .from(userStats)
+      .where(eq(userStats.userId, rider.userId));
+    // Changed behind the versions' back: the triggers renew a version, which is then put back.
+    await t.db.update(bicycles).set({ name: "Renamed" }).where(eq(bicycles.id, bicycle.id));
+    for (const { shard, version } of versions) {
+      await t.db
+        .update(userStats)
+        .set({ version })
+        .where(sql`${userStats.userId} = ${rider.userId} and ${userStats.shard} = ${shard}`);
+    }
+    expect((await dashboard(rider)).bicycles[0]!.name).toBe("Gravel");
+    await created(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel 2" }), "bicycle");
+    expect((await dashboard(rider)).bicycles[0]!.name).toBe("Gravel 2");
+  });
+});

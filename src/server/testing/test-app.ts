@@ -2,15 +2,17 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import pg from "pg";
-import { describe } from "vitest";
+import { describe, expect } from "vitest";
 import { createMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
 import { createDiskStorage } from "../adapters/storage.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
-import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
+import { type Database, type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
+import { userStats } from "../db/schema.ts";
 import { cancelBillingOf } from "../features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
 import { createLogger, type Logger } from "../logger.ts";
@@ -197,4 +199,29 @@ function clientFor(app: TestApp["app"], cookie: string, userId: string, email: s
 /** The JSON body of a test request, typed. */
 export async function json<T>(response: Response | Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;
+}
+
+/** The value under `key` of a successful (2xx) answer; fails with the answer's status and body otherwise. */
+export async function answered<T>(response: Response | Promise<Response>, key: string): Promise<T> {
+  const answer = await response;
+  expect(answer.status, await answer.clone().text()).toBeLessThan(300);
+  return ((await answer.json()) as Record<string, T>)[key]!;
+}
+
+/**
+ * Runs `change` on the database and then puts the user's data versions back as they were (decision 0027):
+ * a change the kept answers cannot see, to show that the server answers from what it holds.
+ */
+export async function changeBehindDataVersion(db: Database, userId: string, change: () => Promise<unknown>) {
+  const versions = await db
+    .select({ shard: userStats.shard, version: userStats.version })
+    .from(userStats)
+    .where(eq(userStats.userId, userId));
+  await change();
+  for (const { shard, version } of versions) {
+    await db
+      .update(userStats)
+      .set({ version })
+      .where(and(eq(userStats.userId, userId), eq(userStats.shard, shard)));
+  }
 }

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
-import { components, subscriptions, userStats } from "../../db/schema.ts";
+import { components, subscriptions } from "../../db/schema.ts";
 import {
+  answered,
+  changeBehindDataVersion,
   createTestApp,
   describeEachDatabase,
   json,
@@ -23,11 +25,6 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
   });
   afterAll(() => t.close());
 
-  async function created<T>(response: Promise<Response>, key: string): Promise<T> {
-    const answer = await response;
-    expect(answer.status, await answer.clone().text()).toBeLessThan(300);
-    return ((await answer.json()) as Record<string, T>)[key]!;
-  }
   async function listOf(rider: TestClient, bicycleId: string) {
     const response = await rider.request("GET", `/api/bicycles/${bicycleId}/components`);
     expect(response.status).toBe(200);
@@ -36,11 +33,11 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
   async function riderWithBicycle() {
     const rider = await signUp(t.app);
     await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
-    const bicycle = await created<Bicycle>(
+    const bicycle = await answered<Bicycle>(
       rider.request("POST", "/api/bicycles", { name: "Gravel" }),
       "bicycle",
     );
-    const chain = await created<Component>(
+    const chain = await answered<Component>(
       rider.request("POST", "/api/components", { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" }),
       "component",
     );
@@ -50,22 +47,22 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
 
   it("shows a component added, edited, moved to the parts bin, assigned back and deleted", async () => {
     const { rider, bicycle, chain } = await riderWithBicycle();
-    const tyre = await created<Component>(
+    const tyre = await answered<Component>(
       rider.request("POST", "/api/components", { bicycleId: bicycle.id, name: "Tyre", type: "Tires" }),
       "component",
     );
     expect((await listOf(rider, bicycle.id)).map((c) => c.name)).toEqual(["Chain", "Tyre"]);
 
-    await created(
+    await answered(
       rider.request("PUT", `/api/components/${tyre.id}`, { name: "Tyre 45", type: "Tires" }),
       "component",
     );
     expect((await listOf(rider, bicycle.id)).map((c) => c.name)).toEqual(["Chain", "Tyre 45"]);
 
-    await created(rider.request("POST", `/api/components/${tyre.id}/move-to-parts-bin`), "component");
+    await answered(rider.request("POST", `/api/components/${tyre.id}/move-to-parts-bin`), "component");
     expect((await listOf(rider, bicycle.id)).map((c) => c.name)).toEqual(["Chain"]);
 
-    await created(
+    await answered(
       rider.request("POST", `/api/components/${tyre.id}/assign`, { bicycleId: bicycle.id }),
       "component",
     );
@@ -77,7 +74,7 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
 
   it("shows each service entry added and deleted in the component's count", async () => {
     const { rider, bicycle, chain } = await riderWithBicycle();
-    const entry = await created<ServiceEntry>(
+    const entry = await answered<ServiceEntry>(
       rider.request("POST", `/api/components/${chain.id}/services`, {
         date: "2024-03-01",
         description: "Waxed",
@@ -86,7 +83,7 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
       "service",
     );
     expect((await listOf(rider, bicycle.id))[0]!.serviceCount).toBe(1);
-    await created(
+    await answered(
       rider.request("POST", `/api/components/${chain.id}/services`, {
         date: "2024-04-01",
         description: "Waxed",
@@ -101,7 +98,7 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
 
   it("shows the bicycle's new name, and answers 404 once the bicycle is deleted", async () => {
     const { rider, bicycle } = await riderWithBicycle();
-    await created(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel Plus" }), "bicycle");
+    await answered(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel Plus" }), "bicycle");
     expect((await listOf(rider, bicycle.id))[0]!.bicycleName).toBe("Gravel Plus");
     expect((await rider.request("DELETE", `/api/bicycles/${bicycle.id}`)).status).toBe(204);
     expect((await rider.request("GET", `/api/bicycles/${bicycle.id}/components`)).status).toBe(404);
@@ -146,20 +143,12 @@ describeEachDatabase("a bicycle's components, kept between requests", (kind) => 
 
   it("answers from what it holds while the owner's data version is unchanged", async () => {
     const { rider, bicycle, chain } = await riderWithBicycle();
-    const versions = await t.db
-      .select({ shard: userStats.shard, version: userStats.version })
-      .from(userStats)
-      .where(eq(userStats.userId, rider.userId));
     // Changed behind the versions' back: the triggers renew a version, which is then put back.
-    await t.db.update(components).set({ name: "Renamed" }).where(eq(components.id, chain.id));
-    for (const { shard, version } of versions) {
-      await t.db
-        .update(userStats)
-        .set({ version })
-        .where(sql`${userStats.userId} = ${rider.userId} and ${userStats.shard} = ${shard}`);
-    }
+    await changeBehindDataVersion(t.db, rider.userId, () =>
+      t.db.update(components).set({ name: "Renamed" }).where(eq(components.id, chain.id)),
+    );
     expect((await listOf(rider, bicycle.id))[0]!.name).toBe("Chain");
-    await created(
+    await answered(
       rider.request("PUT", `/api/components/${chain.id}`, { name: "Chain 12", type: "Drivetrain" }),
       "component",
     );

@@ -1,11 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
 import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
-import { bicycles, subscriptions, userStats } from "../../db/schema.ts";
+import { bicycles, subscriptions } from "../../db/schema.ts";
 import {
+  answered,
+  changeBehindDataVersion,
   createTestApp,
   describeEachDatabase,
   json,
@@ -24,11 +26,6 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
   });
   afterAll(() => t.close());
 
-  async function created<T>(response: Promise<Response>, key: string): Promise<T> {
-    const answer = await response;
-    expect(answer.status, await answer.clone().text()).toBeLessThan(300);
-    return ((await answer.json()) as Record<string, T>)[key]!;
-  }
   async function dashboard(rider: TestClient) {
     const response = await rider.request("GET", "/api/dashboard");
     expect(response.status).toBe(200);
@@ -36,11 +33,11 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
   }
   async function riderWithChain() {
     const rider = await signUp(t.app);
-    const bicycle = await created<Bicycle>(
+    const bicycle = await answered<Bicycle>(
       rider.request("POST", "/api/bicycles", { name: "Gravel" }),
       "bicycle",
     );
-    const chain = await created<Component>(
+    const chain = await answered<Component>(
       rider.request("POST", "/api/components", { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" }),
       "component",
     );
@@ -52,9 +49,9 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
 
   it("shows bicycles renamed, added and deleted, and components added", async () => {
     const { rider, bicycle } = await riderWithChain();
-    await created(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel Plus" }), "bicycle");
+    await answered(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel Plus" }), "bicycle");
     expect((await dashboard(rider)).bicycles.map((b) => b.name)).toEqual(["Gravel Plus"]);
-    await created(
+    await answered(
       rider.request("POST", "/api/components", { bicycleId: bicycle.id, name: "Tyre", type: "Tires" }),
       "component",
     );
@@ -69,7 +66,7 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
 
   it("shows service entries added, edited and deleted among the recent services", async () => {
     const { rider, chain } = await riderWithChain();
-    const entry = await created<ServiceEntry>(
+    const entry = await answered<ServiceEntry>(
       rider.request("POST", `/api/components/${chain.id}/services`, {
         date: "2024-03-01",
         description: "Waxed",
@@ -78,7 +75,7 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
       "service",
     );
     expect((await dashboard(rider)).recentServices.map((s) => s.description)).toEqual(["Waxed"]);
-    await created(
+    await answered(
       rider.request("PUT", `/api/services/${entry.id}`, {
         date: "2024-03-01",
         description: "Hot waxed",
@@ -105,20 +102,12 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
 
   it("answers from the lists it holds while the user's data version is unchanged", async () => {
     const { rider, bicycle } = await riderWithChain();
-    const versions = await t.db
-      .select({ shard: userStats.shard, version: userStats.version })
-      .from(userStats)
-      .where(eq(userStats.userId, rider.userId));
     // Changed behind the versions' back: the triggers renew a version, which is then put back.
-    await t.db.update(bicycles).set({ name: "Renamed" }).where(eq(bicycles.id, bicycle.id));
-    for (const { shard, version } of versions) {
-      await t.db
-        .update(userStats)
-        .set({ version })
-        .where(sql`${userStats.userId} = ${rider.userId} and ${userStats.shard} = ${shard}`);
-    }
+    await changeBehindDataVersion(t.db, rider.userId, () =>
+      t.db.update(bicycles).set({ name: "Renamed" }).where(eq(bicycles.id, bicycle.id)),
+    );
     expect((await dashboard(rider)).bicycles[0]!.name).toBe("Gravel");
-    await created(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel 2" }), "bicycle");
+    await answered(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel 2" }), "bicycle");
     expect((await dashboard(rider)).bicycles[0]!.name).toBe("Gravel 2");
   });
 });

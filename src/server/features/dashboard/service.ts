@@ -29,6 +29,7 @@ const dashboardQuery = preparedStatement((db) => {
       inPartsBin: total(userStats.inPartsBin),
       serviceEntries: total(userStats.serviceEntries),
       totalCost: sql<string>`coalesce(sum(${userStats.totalCost}), 0)`,
+      // Written out in full: drizzle drops table qualifiers inside sql``.
       premium: sql<boolean>`exists (
         select 1 from "subscriptions" where "subscriptions"."user_id" = "user"."id" and "subscriptions"."tier" = 'premium'
           and ("subscriptions"."current_period_end" is null or "subscriptions"."current_period_end" > now()))`,

@@ -39,23 +39,23 @@ export interface VersionedAnswer {
 }
 
 /** Up to `maxBytes` of answers, least recently used dropped first; answers without a version are not kept. */
-export class AnswerCache {
-  readonly #answers: LRUCache<string, VersionedAnswer & { version: string }>;
+export class AnswerCache<Answer extends VersionedAnswer = VersionedAnswer> {
+  readonly #answers: LRUCache<string, Answer>;
 
   constructor(maxBytes = 8 * 1024 * 1024) {
     this.#answers = new LRUCache({
       maxSize: maxBytes,
       // JavaScript strings take two bytes per character at most; the rest is the entry's overhead.
-      sizeCalculation: (answer) => 2 * (answer.json.length + answer.version.length) + 200,
+      sizeCalculation: (answer) => 2 * (answer.json.length + (answer.version?.length ?? 0)) + 200,
     });
   }
 
-  get(key: string): VersionedAnswer | undefined {
+  get(key: string): Answer | undefined {
     return this.#answers.get(key);
   }
 
   /** Keeps `answer` under `key` unless it has no version. */
-  set(key: string, answer: VersionedAnswer): void {
-    if (answer.version !== null) this.#answers.set(key, { version: answer.version, json: answer.json });
+  set(key: string, answer: Answer): void {
+    if (answer.version !== null) this.#answers.set(key, answer);
   }
 }

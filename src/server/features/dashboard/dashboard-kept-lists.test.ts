@@ -16,10 +16,11 @@ import {
   type TestClient,
 } from "../../testing/test-app.ts";
 
-// The dashboard's lists (bicycles, recent services) are kept between requests for each session and checked
-// against the user's data version on each one (decision 0027); its figures and plan are read every time.
-// Each test reads the dashboard first, so the server holds the lists, then changes something and reads again.
-describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
+// The dashboard (figures, plan, bicycles, recent services) is kept between requests for each session and
+// checked against the user's data version on each one (decisions 0027 and 0028); a Premium period that ends
+// by the clock alone is checked against the time. Each test reads the dashboard first, so the server holds
+// it, then changes something and reads again.
+describeEachDatabase("the dashboard, kept between requests", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -88,7 +89,7 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
     expect((await dashboard(rider)).recentServices).toEqual([]);
   });
 
-  it("shows the plan as it is now, whatever the lists", async () => {
+  it("shows the plan as it is now: subscribed, ended and deleted", async () => {
     const { rider } = await riderWithChain();
     expect((await dashboard(rider)).plan.tier).toBe("free");
     await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
@@ -98,16 +99,44 @@ describeEachDatabase("the dashboard's lists, kept between requests", (kind) => {
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
       .where(eq(subscriptions.userId, rider.userId));
     expect((await dashboard(rider)).plan.tier).toBe("free");
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: null })
+      .where(eq(subscriptions.userId, rider.userId));
+    expect((await dashboard(rider)).plan).toEqual({ tier: "premium", bicycleLimit: 10 });
+    await t.db.delete(subscriptions).where(eq(subscriptions.userId, rider.userId));
+    expect((await dashboard(rider)).plan).toEqual({ tier: "free", bicycleLimit: 1 });
   });
 
-  it("answers from the lists it holds while the user's data version is unchanged", async () => {
+  it("shows a Premium period as ended once its end has passed, with nothing written", async () => {
+    const { rider } = await riderWithChain();
+    const end = Date.now() + 1500;
+    await t.db
+      .insert(subscriptions)
+      .values({ userId: rider.userId, tier: "premium", currentPeriodEnd: new Date(end) });
+    expect((await dashboard(rider)).plan.tier).toBe("premium");
+    expect((await dashboard(rider)).plan.tier).toBe("premium");
+    await new Promise((resolve) => setTimeout(resolve, end - Date.now() + 50));
+    expect((await dashboard(rider)).plan).toEqual({ tier: "free", bicycleLimit: 1 });
+  });
+
+  it("answers from what it holds while the user's data version is unchanged", async () => {
     const { rider, bicycle } = await riderWithChain();
     // Changed behind the versions' back: the triggers renew a version, which is then put back.
     await changeBehindDataVersion(t.db, rider.userId, () =>
       t.db.update(bicycles).set({ name: "Renamed" }).where(eq(bicycles.id, bicycle.id)),
     );
     expect((await dashboard(rider)).bicycles[0]!.name).toBe("Gravel");
+    // The figures and the plan too.
+    await changeBehindDataVersion(t.db, rider.userId, async () => {
+      await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+      await t.db.insert(bicycles).values({ userId: rider.userId, name: "Second" });
+    });
+    const kept = await dashboard(rider);
+    expect([kept.plan.tier, kept.totalBicycles]).toEqual(["free", 1]);
     await answered(rider.request("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel 2" }), "bicycle");
-    expect((await dashboard(rider)).bicycles[0]!.name).toBe("Gravel 2");
+    const read = await dashboard(rider);
+    expect(read.bicycles.map((b) => b.name).sort()).toEqual(["Gravel 2", "Second"]);
+    expect([read.plan.tier, read.totalBicycles]).toEqual(["premium", 2]);
   });
 });

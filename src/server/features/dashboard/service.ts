@@ -1,80 +1,107 @@
-import { eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/schemas/dashboard.ts";
 import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { preparedStatement } from "../../db/prepared.ts";
-import { session, user, userStats } from "../../db/schema.ts";
+import { session, user } from "../../db/schema.ts";
 import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { BICYCLES_OF_USER_JSON } from "../bicycles/service.ts";
 import { recentServicesOfUserJson } from "../services/service.ts";
 
-const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** A kept dashboard: its JSON text, the data version it was read at, and when a Premium plan ends by the clock. */
+export interface KeptDashboard extends VersionedAnswer {
+  /** Milliseconds since the epoch; null when the plan cannot change without a change of the data version. */
+  premiumUntil: number | null;
+}
+
+/** True while `known` may be answered again at its data version: a Premium period it shows has not ended. */
+function stillCurrent(known: KeptDashboard, now: number): boolean {
+  return known.premiumUntil === null || known.premiumUntil > now;
+}
 
 /**
- * The user's figures: the sum of their `user_stats` rows, which triggers keep as bicycles, components and
- * service entries change (migration 0006), and whether the plan is Premium; with their bicycles and recent
- * service entries as JSON text (`lists`), built only when the caller does not already hold them at the
- * user's current data version (the placeholder `known`, decision 0027). The figures and the plan are read
- * every time: the plan depends on the subscription and the clock, which have no version.
+ * The user's figures (the sums of their `user_stats` rows, which triggers keep as bicycles, components and
+ * service entries change, migration 0006), their plan, and their bicycles and recent service entries as JSON
+ * text; all of it built only when the caller does not already hold the dashboard at the user's current data
+ * version (the placeholder `known`, decisions 0027 and 0028). The plan is part of that version
+ * (subscriptions renew it, migration 0011) except for the clock: `premiumUntil` says when it ends by itself.
  */
 const dashboardQuery = preparedStatement((db) => {
   const dataVersion = userDataVersion(db);
+  const kept = sql`${DATA_VERSION} = ${sql.placeholder("known")}`;
+  // Written out in full: drizzle drops table qualifiers inside sql``.
+  const premium = sql.raw(`from "subscriptions" where "subscriptions"."user_id" = "user"."id"
+    and "subscriptions"."tier" = 'premium'`);
+  const periodEnd = sql.raw(`"subscriptions"."current_period_end"`);
   return db
     .select({
       session: SESSION_ROW,
-      bicycles: total(userStats.bicycles),
-      components: total(userStats.components),
-      inPartsBin: total(userStats.inPartsBin),
-      serviceEntries: total(userStats.serviceEntries),
-      totalCost: sql<string>`coalesce(sum(${userStats.totalCost}), 0)`,
-      // Written out in full: drizzle drops table qualifiers inside sql``.
-      premium: sql<boolean>`exists (
-        select 1 from "subscriptions" where "subscriptions"."user_id" = "user"."id" and "subscriptions"."tier" = 'premium'
-          and ("subscriptions"."current_period_end" is null or "subscriptions"."current_period_end" > now()))`,
       version: DATA_VERSION,
-      lists: sql<string | null>`case when ${DATA_VERSION} = ${sql.placeholder("known")} then null
+      figures: sql<string | null>`case when ${kept} then null else (select json_build_object(
+        'bicycles', coalesce(sum("s"."bicycles"), 0), 'components', coalesce(sum("s"."components"), 0),
+        'inPartsBin', coalesce(sum("s"."in_parts_bin"), 0), 'serviceEntries', coalesce(sum("s"."service_entries"), 0),
+        'totalCost', coalesce(sum("s"."total_cost"), 0))::text
+        from "user_stats" "s" where "s"."user_id" = "user"."id") end`,
+      premium: sql<boolean | null>`case when ${kept} then null
+        else exists (select 1 ${premium} and (${periodEnd} is null or ${periodEnd} > now())) end`,
+      premiumUntil: sql<number | null>`case when ${kept} then null
+        else (select (extract(epoch from ${periodEnd}) * 1000)::float8 ${premium} and ${periodEnd} > now()) end`,
+      lists: sql<string | null>`case when ${kept} then null
         else '"recentServices":' || ${recentServicesOfUserJson(RECENT_SERVICES_LIMIT)} || ',"bicycles":' || ${BICYCLES_OF_USER_JSON} end`,
     })
     .from(session)
     .innerJoin(user, SESSION_USER)
-    .leftJoin(userStats, eq(userStats.userId, user.id))
     .leftJoinLateral(dataVersion, sql`true`)
     .where(BY_SESSION_TOKEN)
-    .groupBy(session.id, user.id, DATA_VERSION)
     .prepare("dashboard_of_session");
 });
 
 /**
  * The dashboard (`DashboardStats` as JSON text) in one statement whatever the amount of data: the figures,
- * the bicycles with their component counts and the recent service entries, the lists rendered as JSON by
- * the database (decision 0019), read with the session row (decision 0022); undefined when there is no such
- * session. `known`: the lists read before for this session (`lists`), used again while the user's data
- * version is the same (decision 0027).
+ * the plan, the bicycles with their component counts and the recent service entries, the lists rendered as
+ * JSON by the database (decision 0019), read with the session row (decision 0022); undefined when there is no
+ * such session. `known`: the dashboard read before for this session, answered again while the user's data
+ * version is the same and its Premium period has not ended (decisions 0027 and 0028).
  */
-export async function dashboardOfSession(db: Database, token: string, known?: VersionedAnswer) {
-  const [row] = await dashboardQuery(db).execute({ token, known: known?.version ?? null });
+export async function dashboardOfSession(db: Database, token: string, known?: KeptDashboard) {
+  const current = known && stillCurrent(known, Date.now()) ? known : undefined;
+  const [row] = await dashboardQuery(db).execute({ token, known: current?.version ?? null });
   if (!row) return undefined;
-  const lists: VersionedAnswer =
-    row.lists === null && known && row.version === known.version
-      ? known
-      : { version: row.version, json: row.lists ?? "" };
-  return { session: row.session, json: dashboardText(row, lists.json), lists };
+  const answer: KeptDashboard =
+    row.lists === null && current && row.version === current.version
+      ? current
+      : {
+          version: row.version,
+          json: dashboardText(row),
+          premiumUntil: row.premiumUntil === null ? null : Number(row.premiumUntil),
+        };
+  return { session: row.session, answer };
 }
 
 type DashboardRow = Awaited<ReturnType<ReturnType<typeof dashboardQuery>["execute"]>>[number];
 
-function dashboardText(row: DashboardRow, lists: string): string {
+interface Figures {
+  bicycles: number;
+  components: number;
+  inPartsBin: number;
+  serviceEntries: number;
+  totalCost: number;
+}
+
+function dashboardText(row: DashboardRow): string {
+  const sums = JSON.parse(row.figures ?? "{}") as Partial<Figures>;
+  const components = Number(sums.components ?? 0);
+  const inPartsBin = Number(sums.inPartsBin ?? 0);
   const tier = row.premium ? "premium" : "free";
   const figures: Omit<DashboardStats, "recentServices" | "bicycles"> = {
-    totalBicycles: row.bicycles,
-    totalComponents: row.components,
-    componentsOnBicycles: row.components - row.inPartsBin,
-    componentsInPartsBin: row.inPartsBin,
-    totalServiceEntries: row.serviceEntries,
-    totalCost: Number(row.totalCost),
+    totalBicycles: Number(sums.bicycles ?? 0),
+    totalComponents: components,
+    componentsOnBicycles: components - inPartsBin,
+    componentsInPartsBin: inPartsBin,
+    totalServiceEntries: Number(sums.serviceEntries ?? 0),
+    totalCost: Number(sums.totalCost ?? 0),
     plan: { tier, bicycleLimit: bicycleLimitFor(tier) },
   };
-  return `${JSON.stringify(figures).slice(0, -1)},${lists}}`;
+  return `${JSON.stringify(figures).slice(0, -1)},${row.lists ?? ""}}`;
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { serviceEntryInputSchema } from "../../../shared/schemas/service-entry.ts";
+import { AnswerCache } from "../../db/data-version.ts";
 import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
@@ -26,12 +27,16 @@ const loginToAdd = messages.services.authRequired;
 
 /** Mounted at /api/components/:id/services. */
 export function componentServiceRoutes({ db, auth }: AppDeps) {
+  // By component id: each request still checks the session, the owner and the answer's version (decision 0027).
+  const logs = new AnswerCache();
   return new Hono<AppEnv>()
     .get("/:id/services", signedIn(), validate("param", idParamSchema), foldsSession, async (c) => {
-      const id = c.req.valid("param").id;
-      const { row } = await withSession(c, auth, (token) => componentServicesOfSession(db, token, id));
-      if (row.json === null) throw notFound(messages.components.notFound);
-      return jsonText(c, row.json);
+      const id = c.req.valid("param").id.toLowerCase();
+      const known = logs.get(id);
+      const { row } = await withSession(c, auth, (token) => componentServicesOfSession(db, token, id, known));
+      if (row.answer === null) throw notFound(messages.components.notFound);
+      if (row.answer !== known) logs.set(id, row.answer);
+      return jsonText(c, row.answer.json);
     })
     .post(
       "/:id/services",

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -90,17 +91,25 @@ export function recentServicesOfUserJson(limit: number) {
 
 const ownedComponent = alias(components, "owned");
 
-const componentServicesQuery = preparedStatement((db) =>
-  db
+const componentServicesQuery = preparedStatement((db) => {
+  const dataVersion = userDataVersion(db);
+  // Not built when the caller already holds the answer of this version (the placeholder `known`).
+  const kept = sql`${DATA_VERSION} = ${sql.placeholder("known")}`;
+  return db
     .select({
       session: SESSION_ROW,
       componentId: ownedComponent.id,
-      services: jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
+      version: DATA_VERSION,
+      services: sql<
+        string | null
+      >`case when ${kept} then null else ${jsonArrayOf(`select ${ENTRY_JSON_FIELDS} from ${ENTRIES_WITH_NAMES}
         where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id"
-        ${NEWEST_FIRST}`),
+        ${NEWEST_FIRST}`)} end`,
       // Summed exactly in SQL; numeric text is a JSON number.
-      totalCost: sql.raw(`(select coalesce(sum("service_entries"."cost"), 0) from "service_entries"
-        where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id")::text`) as SQL<string>,
+      totalCost: sql<
+        string | null
+      >`case when ${kept} then null else ${sql.raw(`(select coalesce(sum("service_entries"."cost"), 0) from "service_entries"
+        where "service_entries"."component_id" = "owned"."id" and "service_entries"."user_id" = "owned"."user_id")::text`)} end`,
     })
     .from(session)
     .innerJoin(user, SESSION_USER)
@@ -108,23 +117,37 @@ const componentServicesQuery = preparedStatement((db) =>
       ownedComponent,
       and(eq(ownedComponent.id, sql.placeholder("componentId")), eq(ownedComponent.userId, user.id)),
     )
+    .leftJoinLateral(dataVersion, sql`true`)
     .where(BY_SESSION_TOKEN)
-    .prepare("component_services_of_session"),
-);
+    .prepare("component_services_of_session");
+});
 
 /**
  * A component's service log, newest first, with the total of all its costs (`{ services, totalCost }` as
- * JSON text), read with the session row in one statement (decision 0022): `json` is null when the component
- * is not the user's; undefined when there is no such session.
+ * JSON text), read with the session row in one statement (decision 0022): `answer` is null when the
+ * component is not the user's; undefined when there is no such session. Given `known`, an answer read before
+ * for this component, the statement only checks its version (decision 0027) and answers with `known` itself
+ * while the user's data has not changed.
  */
-export async function componentServicesOfSession(db: Database, token: string, componentId: string) {
-  const [row] = await componentServicesQuery(db).execute({ token, componentId: uuidOrNull(componentId) });
-  return (
-    row && {
-      session: row.session,
-      json: row.componentId === null ? null : `{"services":${row.services},"totalCost":${row.totalCost}}`,
-    }
-  );
+export async function componentServicesOfSession(
+  db: Database,
+  token: string,
+  componentId: string,
+  known?: VersionedAnswer,
+) {
+  const [row] = await componentServicesQuery(db).execute({
+    token,
+    componentId: uuidOrNull(componentId),
+    known: known?.version ?? null,
+  });
+  if (!row) return undefined;
+  const answer: VersionedAnswer | null =
+    row.componentId === null
+      ? null
+      : row.services === null && known && row.version === known.version
+        ? known
+        : { version: row.version, json: `{"services":${row.services},"totalCost":${row.totalCost}}` };
+  return { session: row.session, answer };
 }
 
 /** The service entries of the components now on a bicycle, newest first. */

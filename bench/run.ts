@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchApiLoad } from "./api-load.ts";
+import { benchBareFloor } from "./bare-floor.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchFrontend } from "./frontend.ts";
 import { benchImageProcessing } from "./image-processing.ts";
@@ -51,6 +52,14 @@ if (section("api")) {
     load.push(...(await benchApiLoad("postgres", await freshDatabase(process.env.TEST_DATABASE_URL))));
   console.table(load);
   results.apiLoad = load;
+  if (process.env.TEST_DATABASE_URL) {
+    console.log(
+      "\nThe bare floor: Hono with nothing of ours, no database against one `select $1` per request (PostgreSQL)",
+    );
+    const bare = await benchBareFloor(process.env.TEST_DATABASE_URL);
+    console.table(bare);
+    results.bareFloor = bare;
+  }
 }
 
 if (section("queries")) {

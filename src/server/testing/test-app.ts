@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect } from "vitest";
 import { createMailer } from "../adapters/mail.ts";
@@ -210,18 +210,39 @@ export async function answered<T>(response: Response | Promise<Response>, key: s
 
 /**
  * Runs `change` on the database and then puts the user's data versions back as they were (decision 0027):
- * a change the kept answers cannot see, to show that the server answers from what it holds.
+ * a change the kept answers cannot see, to show that the server answers from what it holds. The user must
+ * have a version already (a `user_stats` row).
  */
 export async function changeBehindDataVersion(db: Database, userId: string, change: () => Promise<unknown>) {
+  const ofUser = eq(userStats.userId, userId);
   const versions = await db
     .select({ shard: userStats.shard, version: userStats.version })
     .from(userStats)
-    .where(eq(userStats.userId, userId));
+    .where(ofUser);
+  const into = versions[0]?.shard;
+  if (into === undefined) throw new Error("the user has no data version to put back");
   await change();
+  // The change may have run on a connection whose shard the user had no row on; such a row would change the
+  // version by being there, so its figures go to a row that was there and it goes.
+  const kept = new Set(versions.map((v) => v.shard));
+  const rows = await db.select().from(userStats).where(ofUser);
+  for (const row of rows.filter((r) => !kept.has(r.shard))) {
+    await db
+      .update(userStats)
+      .set({
+        bicycles: sql`${userStats.bicycles} + ${row.bicycles}`,
+        components: sql`${userStats.components} + ${row.components}`,
+        inPartsBin: sql`${userStats.inPartsBin} + ${row.inPartsBin}`,
+        serviceEntries: sql`${userStats.serviceEntries} + ${row.serviceEntries}`,
+        totalCost: sql`${userStats.totalCost} + ${row.totalCost}`,
+      })
+      .where(and(ofUser, eq(userStats.shard, into)));
+    await db.delete(userStats).where(and(ofUser, eq(userStats.shard, row.shard)));
+  }
   for (const { shard, version } of versions) {
     await db
       .update(userStats)
       .set({ version })
-      .where(and(eq(userStats.userId, userId), eq(userStats.shard, shard)));
+      .where(and(ofUser, eq(userStats.shard, shard)));
   }
 }

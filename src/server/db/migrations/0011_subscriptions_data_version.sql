@@ -15,3 +15,23 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "subscriptions_user_stats_version" AFTER INSERT OR UPDATE OR DELETE ON "subscriptions" FOR EACH ROW EXECUTE FUNCTION "user_stats_on_subscriptions_change"();
+--> statement-breakpoint
+-- A TRUNCATE writes no rows: count the figures again, as for the counted tables (migration 0006), which
+-- writes new rows and so new versions for every user.
+CREATE TRIGGER "subscriptions_user_stats_truncate" AFTER TRUNCATE ON "subscriptions" FOR EACH STATEMENT EXECUTE FUNCTION "user_stats_on_truncate"();
+--> statement-breakpoint
+-- The bicycles' component counts counted again by hand (after a bulk load with triggers disabled, migration
+-- 0007) change only "component_count", which bicycles' version trigger leaves aside (migration 0010): renew
+-- the version of each owner whose counts it corrected.
+CREATE OR REPLACE FUNCTION "bicycle_component_counts_recount"() RETURNS void LANGUAGE sql AS $$
+  WITH corrected AS (
+    UPDATE "bicycles" SET "component_count" = counted.n
+    FROM (
+      SELECT b."id", (SELECT count(*) FROM "components" c WHERE c."bicycle_id" = b."id")::integer AS n
+      FROM "bicycles" b
+    ) AS counted
+    WHERE counted."id" = "bicycles"."id" AND "bicycles"."component_count" IS DISTINCT FROM counted.n
+    RETURNING "bicycles"."user_id"
+  )
+  SELECT "user_stats_add"(owner."user_id", 0, 0, 0, 0, 0) FROM (SELECT DISTINCT "user_id" FROM corrected) AS owner;
+$$;

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
 import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
-import { bicycles, subscriptions } from "../../db/schema.ts";
+import { bicycles, components, subscriptions, userStats } from "../../db/schema.ts";
 import {
   answered,
   changeBehindDataVersion,
@@ -106,18 +106,39 @@ describeEachDatabase("the dashboard, kept between requests", (kind) => {
     expect((await dashboard(rider)).plan).toEqual({ tier: "premium", bicycleLimit: 10 });
     await t.db.delete(subscriptions).where(eq(subscriptions.userId, rider.userId));
     expect((await dashboard(rider)).plan).toEqual({ tier: "free", bicycleLimit: 1 });
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    expect((await dashboard(rider)).plan.tier).toBe("premium");
+    await t.db.execute(sql`truncate "subscriptions"`);
+    expect((await dashboard(rider)).plan.tier).toBe("free");
   });
 
   it("shows a Premium period as ended once its end has passed, with nothing written", async () => {
     const { rider } = await riderWithChain();
-    const end = Date.now() + 1500;
+    const end = Date.now() + 3000;
     await t.db
       .insert(subscriptions)
       .values({ userId: rider.userId, tier: "premium", currentPeriodEnd: new Date(end) });
     expect((await dashboard(rider)).plan.tier).toBe("premium");
+    const versions = () =>
+      t.db.select({ version: userStats.version }).from(userStats).where(eq(userStats.userId, rider.userId));
+    const before = await versions();
     expect((await dashboard(rider)).plan.tier).toBe("premium");
     await new Promise((resolve) => setTimeout(resolve, end - Date.now() + 50));
     expect((await dashboard(rider)).plan).toEqual({ tier: "free", bicycleLimit: 1 });
+    expect(await versions()).toEqual(before);
+  });
+
+  it("shows the component counts once they are counted again by hand after a load without triggers", async () => {
+    const { rider, bicycle } = await riderWithChain();
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .insert(components)
+        .values({ userId: rider.userId, bicycleId: bicycle.id, name: "Tyre", type: "Tires" });
+    });
+    expect((await dashboard(rider)).bicycles[0]!.componentCount).toBe(1);
+    await t.db.execute(sql`select "bicycle_component_counts_recount"()`);
+    expect((await dashboard(rider)).bicycles[0]!.componentCount).toBe(2);
   });
 
   it("answers from what it holds while the user's data version is unchanged", async () => {

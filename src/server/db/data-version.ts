@@ -38,6 +38,19 @@ export interface VersionedAnswer {
   json: string;
 }
 
+/**
+ * What a statement given `known` answers: `known` itself when the statement built nothing because the version
+ * it read is `known`'s, or else the answer `build` makes of what it built.
+ */
+export function keptOrBuilt<Answer extends VersionedAnswer>(
+  known: Answer | undefined,
+  version: string | null,
+  builtNothing: boolean,
+  build: () => Answer,
+): Answer {
+  return builtNothing && known && version === known.version ? known : build();
+}
+
 /** Up to `maxBytes` of answers, least recently used dropped first; answers without a version are not kept. */
 export class AnswerCache<Answer extends VersionedAnswer = VersionedAnswer> {
   readonly #answers: LRUCache<string, Answer>;

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
-import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
+import { DATA_VERSION, keptOrBuilt, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -113,9 +113,10 @@ export async function bicycleComponentsOfSession(
   const answer: VersionedAnswer | null =
     row.bicycleId === null
       ? null
-      : row.json === null && known && row.version === known.version
-        ? known
-        : { version: row.version, json: `{"components":${row.json}}` };
+      : keptOrBuilt(known, row.version, row.json === null, () => ({
+          version: row.version,
+          json: `{"components":${row.json}}`,
+        }));
   return { session: row.session, answer };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/schemas/dashboard.ts";
-import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
+import { DATA_VERSION, keptOrBuilt, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { preparedStatement } from "../../db/prepared.ts";
 import { session, user } from "../../db/schema.ts";
@@ -68,14 +68,11 @@ export async function dashboardOfSession(db: Database, token: string, known?: Ke
   const current = known && stillCurrent(known, Date.now()) ? known : undefined;
   const [row] = await dashboardQuery(db).execute({ token, known: current?.version ?? null });
   if (!row) return undefined;
-  const answer: KeptDashboard =
-    row.lists === null && current && row.version === current.version
-      ? current
-      : {
-          version: row.version,
-          json: dashboardText(row),
-          premiumUntil: row.premiumUntil === null ? null : Number(row.premiumUntil),
-        };
+  const answer = keptOrBuilt(current, row.version, row.lists === null, () => ({
+    version: row.version,
+    json: dashboardText(row),
+    premiumUntil: row.premiumUntil === null ? null : Number(row.premiumUntil),
+  }));
   return { session: row.session, answer };
 }
 

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
-import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
+import { DATA_VERSION, keptOrBuilt, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -144,9 +144,10 @@ export async function componentServicesOfSession(
   const answer: VersionedAnswer | null =
     row.componentId === null
       ? null
-      : row.services === null && known && row.version === known.version
-        ? known
-        : { version: row.version, json: `{"services":${row.services},"totalCost":${row.totalCost}}` };
+      : keptOrBuilt(known, row.version, row.services === null, () => ({
+          version: row.version,
+          json: `{"services":${row.services},"totalCost":${row.totalCost}}`,
+        }));
   return { session: row.session, answer };
 }
 

@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
+import { CoalescedLookup } from "./coalesced-lookup.ts";
 import type { Database } from "./index.ts";
-import { user, userStats } from "./schema.ts";
+import { oncePerDatabase, preparedStatement } from "./prepared.ts";
+import { session, user, userStats } from "./schema.ts";
+import { SESSION_ROW, SESSION_USER, type SessionRow } from "./session-row.ts";
 
 /**
  * Answers kept between requests and checked against the database on each one (decision 0027).
@@ -32,6 +35,34 @@ export function userDataVersion(db: Database) {
     .as("data_version");
 }
 
+/** A session row with its user's data version. */
+export interface SessionVersion {
+  session: SessionRow;
+  version: string | null;
+}
+
+const sessionVersionsQuery = preparedStatement((db) =>
+  db
+    .select({ token: session.token, session: SESSION_ROW, version: DATA_VERSION })
+    .from(session)
+    .innerJoin(user, SESSION_USER)
+    .leftJoinLateral(userDataVersion(db), sql`true`)
+    .where(sql`"session"."token" = any(${sql.placeholder("tokens")}::text[])`)
+    .prepare("session_versions"),
+);
+
+/**
+ * The session rows and data versions of session tokens, looked up for many requests in one statement
+ * (decision 0029): what a request holding a kept answer needs to know to answer it again.
+ */
+export const sessionVersions = oncePerDatabase(
+  (db) =>
+    new CoalescedLookup<SessionVersion>(async (tokens) => {
+      const rows = await sessionVersionsQuery(db).execute({ tokens });
+      return new Map(rows.map(({ token, ...row }) => [token, row]));
+    }),
+);
+
 /** JSON text of an answer, and the data version it was read at. */
 export interface VersionedAnswer {
   version: string | null;
@@ -51,11 +82,16 @@ export function keptOrBuilt<Answer extends VersionedAnswer>(
   return builtNothing && known && version === known.version ? known : build();
 }
 
-/** Up to `maxBytes` of answers, least recently used dropped first; answers without a version are not kept. */
+/**
+ * Up to `maxBytes` of answers, least recently used dropped first; answers without a version are not kept.
+ * `usable`: whether a held answer may still be answered at its version (a clock can end what it shows).
+ */
 export class AnswerCache<Answer extends VersionedAnswer = VersionedAnswer> {
   readonly #answers: LRUCache<string, Answer>;
+  readonly #usable: (answer: Answer) => boolean;
 
-  constructor(maxBytes = 8 * 1024 * 1024) {
+  constructor({ maxBytes = 8 * 1024 * 1024, usable = () => true }: AnswerCacheOptions<Answer> = {}) {
+    this.#usable = usable;
     this.#answers = new LRUCache({
       maxSize: maxBytes,
       // JavaScript strings take two bytes per character at most; the rest is the entry's overhead.
@@ -64,11 +100,17 @@ export class AnswerCache<Answer extends VersionedAnswer = VersionedAnswer> {
   }
 
   get(key: string): Answer | undefined {
-    return this.#answers.get(key);
+    const answer = this.#answers.get(key);
+    return answer && this.#usable(answer) ? answer : undefined;
   }
 
   /** Keeps `answer` under `key` unless it has no version. */
   set(key: string, answer: Answer): void {
     if (answer.version !== null) this.#answers.set(key, answer);
   }
+}
+
+interface AnswerCacheOptions<Answer> {
+  maxBytes?: number;
+  usable?: (answer: Answer) => boolean;
 }

@@ -79,7 +79,7 @@ async function librarySessionCheck(
  * The user of a session the auth library would accept unchanged: not expired, no renewal due, inside its
  * absolute lifetime. Undefined for every other session, which the library then decides.
  */
-function acceptedUser(row: SessionRow): SessionUser | undefined {
+export function acceptedUser(row: SessionRow): SessionUser | undefined {
   if (!sessionAcceptedAt(row.expiresAt.getTime(), row.createdAt.getTime(), Date.now())) return undefined;
   return { id: row.userId, email: row.email, name: row.name };
 }

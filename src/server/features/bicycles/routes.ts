@@ -6,7 +6,8 @@ import { AnswerCache } from "../../db/data-version.ts";
 import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
-import { foldsSession, requireUser, withSession } from "../../http/session.ts";
+import { keptOrRead } from "../../http/kept-answer.ts";
+import { foldsSession, requireUser } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import { bicycleComponentsOfSession } from "../components/service.ts";
 import { listBicycleServices } from "../services/service.ts";
@@ -21,10 +22,16 @@ import {
 export function bicycleRoutes({ db, storage, auth }: AppDeps) {
   // By bicycle id: each request still checks the session, the owner and the answer's version (decision 0027).
   const componentAnswers = new AnswerCache();
+  const lists = new AnswerCache();
+  const bicycleAnswers = new AnswerCache();
   return new Hono<AppEnv>()
     .get("/", foldsSession, async (c) => {
-      const { row } = await withSession(c, auth, (token) => bicyclesOfSession(db, token));
-      return jsonText(c, row.json);
+      const answer = await keptOrRead(c, db, auth, {
+        answers: lists,
+        key: (token) => token,
+        read: (token) => bicyclesOfSession(db, token),
+      });
+      return jsonText(c, answer!.json);
     })
     .post("/", async (c, next) => {
       requireUser(c.get("user"), messages.bicycles.mustBeLoggedIn);
@@ -37,9 +44,13 @@ export function bicycleRoutes({ db, storage, auth }: AppDeps) {
     })
     .get("/:id", validate("param", idParamSchema), foldsSession, async (c) => {
       const id = c.req.valid("param").id;
-      const { row } = await withSession(c, auth, (token) => bicycleOfSession(db, token, id));
-      if (!row.bicycle) throw notFound();
-      return c.json({ bicycle: row.bicycle });
+      const answer = await keptOrRead(c, db, auth, {
+        answers: bicycleAnswers,
+        key: () => id.toLowerCase(),
+        read: (token) => bicycleOfSession(db, token, id),
+      });
+      if (answer === null) throw notFound();
+      return jsonText(c, answer.json);
     })
     .put("/:id", async (c, next) => {
       requireUser(c.get("user"), messages.bicycles.signUpToEdit);
@@ -52,13 +63,14 @@ export function bicycleRoutes({ db, storage, auth }: AppDeps) {
     })
     .get("/:id/components", validate("param", idParamSchema), foldsSession, async (c) => {
       const id = c.req.valid("param").id;
-      // One key per bicycle, however the id is spelt (uuids are case-insensitive).
-      const key = id.toLowerCase();
-      const known = componentAnswers.get(key);
-      const { row } = await withSession(c, auth, (token) => bicycleComponentsOfSession(db, token, id, known));
-      if (row.answer === null) throw notFound(messages.components.bicycleFetchFailed);
-      if (row.answer !== known) componentAnswers.set(key, row.answer);
-      return jsonText(c, row.answer.json);
+      const answer = await keptOrRead(c, db, auth, {
+        answers: componentAnswers,
+        // One key per bicycle, however the id is spelt (uuids are case-insensitive).
+        key: () => id.toLowerCase(),
+        read: (token, known) => bicycleComponentsOfSession(db, token, id, known),
+      });
+      if (answer === null) throw notFound(messages.components.bicycleFetchFailed);
+      return jsonText(c, answer.json);
     })
     .get("/:id/services", validate("param", idParamSchema), async (c) => {
       const user = requireUser(c.get("user"));

@@ -3,6 +3,7 @@ import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { DATA_VERSION, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
 import { preparedStatement } from "../../db/prepared.ts";
@@ -83,39 +84,48 @@ export const BICYCLES_OF_USER_JSON = jsonArrayOf(`select ${BICYCLE_JSON_FIELDS} 
 
 const bicyclesQuery = preparedStatement((db) =>
   db
-    .select({ session: SESSION_ROW, json: BICYCLES_OF_USER_JSON })
+    .select({ session: SESSION_ROW, version: DATA_VERSION, json: BICYCLES_OF_USER_JSON })
     .from(session)
     .innerJoin(user, SESSION_USER)
+    .leftJoinLateral(userDataVersion(db), sql`true`)
     .where(BY_SESSION_TOKEN)
     .prepare("bicycles_of_session"),
 );
 
 /**
- * The bicycles of the session's user (`{ bicycles: Bicycle[] }` as JSON text), newest first, read with the
- * session row in one statement (decision 0022); undefined when there is no such session.
+ * The bicycles of the session's user (`{ bicycles: Bicycle[] }` as JSON text), newest first, with the data
+ * version it was read at (decision 0029), read with the session row in one statement (decision 0022);
+ * undefined when there is no such session.
  */
 export async function bicyclesOfSession(db: Database, token: string) {
   const [row] = await bicyclesQuery(db).execute({ token });
-  return row && { session: row.session, json: `{"bicycles":${row.json}}` };
+  return row && { session: row.session, answer: { version: row.version, json: `{"bicycles":${row.json}}` } };
 }
 
 const bicycleQuery = preparedStatement((db) =>
   db
-    .select({ session: SESSION_ROW, bicycle: bicycles })
+    .select({ session: SESSION_ROW, version: DATA_VERSION, bicycle: bicycles })
     .from(session)
     .innerJoin(user, SESSION_USER)
     .leftJoin(bicycles, and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, user.id)))
+    .leftJoinLateral(userDataVersion(db), sql`true`)
     .where(BY_SESSION_TOKEN)
     .prepare("bicycle_of_session"),
 );
 
 /**
- * One bicycle of the session's user, read with the session row in one statement (decision 0022): `bicycle`
- * is null when it is not the user's; undefined when there is no such session.
+ * One bicycle of the session's user (`{ bicycle: Bicycle }` as JSON text), with the data version it was read
+ * at (decision 0029), read with the session row in one statement (decision 0022): `answer` is null when the
+ * bicycle is not the user's; undefined when there is no such session.
  */
 export async function bicycleOfSession(db: Database, token: string, id: string) {
   const [row] = await bicycleQuery(db).execute({ token, id: uuidOrNull(id) });
-  return row && { session: row.session, bicycle: row.bicycle && toBicycle(row.bicycle) };
+  if (!row) return undefined;
+  const answer: VersionedAnswer | null = row.bicycle && {
+    version: row.version,
+    json: JSON.stringify({ bicycle: toBicycle(row.bicycle) }),
+  };
+  return { session: row.session, answer };
 }
 
 export async function getBicycle(db: Database, userId: string, id: string): Promise<Bicycle> {

@@ -124,6 +124,7 @@ const partsBinQuery = preparedStatement((db) =>
   db
     .select({
       session: SESSION_ROW,
+      version: DATA_VERSION,
       json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
         left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"
         where "components"."user_id" = "user"."id" and "components"."bicycle_id" is null
@@ -131,17 +132,21 @@ const partsBinQuery = preparedStatement((db) =>
     })
     .from(session)
     .innerJoin(user, SESSION_USER)
+    .leftJoinLateral(userDataVersion(db), sql`true`)
     .where(BY_SESSION_TOKEN)
     .prepare("parts_bin_of_session"),
 );
 
 /**
  * The parts bin (`{ components: Component[] }` as JSON text): components on no bicycle, latest changed
- * first, read with the session row in one statement (decision 0022); undefined when there is no such session.
+ * first, with the data version it was read at (decision 0029), read with the session row in one statement
+ * (decision 0022); undefined when there is no such session.
  */
 export async function partsBinOfSession(db: Database, token: string) {
   const [row] = await partsBinQuery(db).execute({ token });
-  return row && { session: row.session, json: `{"components":${row.json}}` };
+  return (
+    row && { session: row.session, answer: { version: row.version, json: `{"components":${row.json}}` } }
+  );
 }
 
 export async function getComponent(db: Database, userId: string, id: string): Promise<Component> {

@@ -16,7 +16,7 @@ export interface KeptDashboard extends VersionedAnswer {
 }
 
 /** True while `known` may be answered again at its data version: a Premium period it shows has not ended. */
-function stillCurrent(known: KeptDashboard, now: number): boolean {
+export function stillCurrent(known: KeptDashboard, now: number): boolean {
   return known.premiumUntil === null || known.premiumUntil > now;
 }
 

@@ -6,6 +6,7 @@ import { AnswerCache } from "../../db/data-version.ts";
 import { notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { jsonText } from "../../http/json-text.ts";
+import { keptOrRead } from "../../http/kept-answer.ts";
 import {
   foldsSession,
   requireUser,
@@ -32,11 +33,13 @@ export function componentServiceRoutes({ db, auth }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/:id/services", signedIn(), validate("param", idParamSchema), foldsSession, async (c) => {
       const id = c.req.valid("param").id.toLowerCase();
-      const known = logs.get(id);
-      const { row } = await withSession(c, auth, (token) => componentServicesOfSession(db, token, id, known));
-      if (row.answer === null) throw notFound(messages.components.notFound);
-      if (row.answer !== known) logs.set(id, row.answer);
-      return jsonText(c, row.answer.json);
+      const answer = await keptOrRead(c, db, auth, {
+        answers: logs,
+        key: () => id,
+        read: (token, known) => componentServicesOfSession(db, token, id, known),
+      });
+      if (answer === null) throw notFound(messages.components.notFound);
+      return jsonText(c, answer.json);
     })
     .post(
       "/:id/services",

@@ -7,8 +7,10 @@ import type {
   SharedBikeView,
   SharedLink,
 } from "../../../shared/schemas/share.ts";
+import { CoalescedLookup } from "../../db/coalesced-lookup.ts";
+import type { VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
-import { preparedStatement } from "../../db/prepared.ts";
+import { oncePerDatabase, preparedStatement } from "../../db/prepared.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
@@ -120,9 +122,16 @@ export async function deleteShare(db: Database, userId: string, id: string): Pro
   if (deleted.length === 0) throw notFound();
 }
 
+/**
+ * A share row's version: its id and the transaction that last wrote it (`xmin`), so that any change to the
+ * row, by the app or by hand, gives a new version, and a link deleted and made again is a new row.
+ */
+const SHARE_VERSION = sql<string>`"shared_bikes"."id"::text || ':' || "shared_bikes"."xmin"::text`;
+
 const shareTextByToken = preparedStatement((db) =>
   db
     .select({
+      version: SHARE_VERSION,
       snapshot: sql<string>`${sharedBikes.bikeData}::text`,
       notes: sharedBikes.notes,
       createdAt: sharedBikes.createdAt,
@@ -132,20 +141,44 @@ const shareTextByToken = preparedStatement((db) =>
     .prepare("share_text_by_token"),
 );
 
+const shareVersionsQuery = preparedStatement((db) =>
+  db
+    .select({ token: sharedBikes.shareToken, version: SHARE_VERSION })
+    .from(sharedBikes)
+    .where(sql`"shared_bikes"."share_token" = any(${sql.placeholder("tokens")}::text[])`)
+    .prepare("share_versions"),
+);
+
+/** The versions of share rows by token, looked up for many requests in one statement (decision 0029). */
+const shareVersions = oncePerDatabase(
+  (db) =>
+    new CoalescedLookup<string>(async (tokens) => {
+      const rows = await shareVersionsQuery(db).execute({ tokens });
+      return new Map(rows.map((row) => [row.token, row.version]));
+    }),
+);
+
 /**
  * The public view as JSON text, for the API. The stored snapshot is most of the answer (tens of KB for a
  * bicycle with a long history): it is sent as the database writes it instead of being parsed and written
- * out again, which was most of the route's CPU.
+ * out again, which was most of the route's CPU. Given `known`, the view read before for this token, the row's
+ * version is checked along with other requests' (`shareVersions`) and `known` answered again while the row
+ * is unchanged.
  */
-export async function viewShareJson(db: Database, token: string): Promise<string> {
+export async function viewShareAnswer(
+  db: Database,
+  token: string,
+  known?: VersionedAnswer,
+): Promise<VersionedAnswer> {
   if (!TOKEN.test(token)) throw notFound(messages.shares.notFound);
+  if (known && known.version === (await shareVersions(db).get(token))) return known;
   const [row] = await shareTextByToken(db).execute({ token });
   if (!row) throw notFound(messages.shares.notFound);
   const rest = JSON.stringify({ notes: row.notes, createdAt: row.createdAt.toISOString() }).slice(1);
-  return `{"snapshot":${row.snapshot},${rest}`;
+  return { version: row.version, json: `{"snapshot":${row.snapshot},${rest}` };
 }
 
 /** The public view of a share link, for anyone holding the token (parsed: for the page's preview tags). */
 export async function viewShare(db: Database, token: string): Promise<SharedBikeView> {
-  return JSON.parse(await viewShareJson(db, token)) as SharedBikeView;
+  return JSON.parse((await viewShareAnswer(db, token)).json) as SharedBikeView;
 }

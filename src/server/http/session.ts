@@ -187,11 +187,11 @@ export async function withSession<Row extends { session: SessionRow }>(
  */
 export async function writeInSessionStatement<Result>(
   c: Context<AppEnv>,
-  write: (token: string, now: Date) => Promise<{ user: SessionUser; result: Result } | undefined>,
+  write: (token: string) => Promise<{ user: SessionUser; result: Result } | undefined>,
 ): Promise<Result | undefined> {
   const token = c.get("pendingSessionToken");
   if (!token) return undefined;
-  const written = await write(token, new Date());
+  const written = await write(token);
   if (!written) return undefined;
   c.set("pendingSessionToken", undefined);
   c.set("user", written.user);

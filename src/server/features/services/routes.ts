@@ -54,8 +54,8 @@ export function componentServiceRoutes({ db, auth }: AppDeps) {
         const { receiptUrl } = input;
         const written =
           receiptUrl === null
-            ? await writeInSessionStatement(c, (token, now) =>
-                createServiceEntryOfSession(db, token, id, { ...input, receiptUrl }, now),
+            ? await writeInSessionStatement(c, (token) =>
+                createServiceEntryOfSession(db, token, id, { ...input, receiptUrl }),
               )
             : undefined;
         if (written) return c.json({ service: written }, 201);

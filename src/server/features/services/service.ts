@@ -3,10 +3,11 @@ import { alias } from "drizzle-orm/pg-core";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { CoalescedBatch } from "../../db/coalesced-lookup.ts";
 import { DATA_VERSION, keptOrBuilt, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
-import { preparedStatement } from "../../db/prepared.ts";
+import { oncePerDatabase, preparedStatement } from "../../db/prepared.ts";
 import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
 import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
 import { notFound } from "../../errors.ts";
@@ -280,33 +281,141 @@ const createEntryOfSessionQuery = preparedStatement((db) =>
     .prepare("create_service_entry_of_session"),
 );
 
-/**
- * Creates a service entry without a receipt in one statement that also reads the session of `token`
- * (decision 0025): written only when that session is accepted as it stands at `now` (`sessionAcceptedSql`)
- * and the component is the user's. The entry with the session's user when written; undefined otherwise,
- * and nothing is written.
- */
-export async function createServiceEntryOfSession(
-  db: Database,
-  token: string,
-  componentId: string,
-  input: ServiceEntryInput & { receiptUrl: null },
-  now: Date,
-) {
-  const [row] = await createEntryOfSessionQuery(db).execute({
-    token,
-    componentId: uuidOrNull(componentId),
-    now: now.toISOString(),
-    date: input.date,
-    description: input.description,
-    cost: input.cost.toFixed(2),
-  });
+/** One request's new entry, as the statements that write entries with their sessions bind it. */
+interface EntryOfSession {
+  token: string;
+  componentId: string | null;
+  date: string;
+  description: string;
+  cost: string;
+}
+
+type EntryOfSessionRow = Row & { userId: string; email: string; userName: string };
+
+function writtenEntry(row: EntryOfSessionRow | undefined) {
   return (
     row && {
       user: { id: row.userId, email: row.email, name: row.userName },
       result: toEntry(row),
     }
   );
+}
+
+/**
+ * The requests of one batch (`unnest` of one array per column, numbered), each with its session, user and
+ * component when the session is accepted at `now` and the component is the user's, and the id its entry gets.
+ * Volatile (`gen_random_uuid`), so PostgreSQL computes it once however often the statement reads it.
+ */
+const acceptedRequests = (db: Database) =>
+  db.$with("accepted_request").as(
+    db
+      .select({
+        id: sql`gen_random_uuid()`.as("id"),
+        n: sql`"request"."n"`.as("n"),
+        date: sql`"request"."date"`.as("date"),
+        description: sql`"request"."description"`.as("description"),
+        cost: sql`"request"."cost"`.as("cost"),
+        userId: sql`${user.id}`.as("user_id"),
+        email: sql`${user.email}`.as("email"),
+        userName: sql`${user.name}`.as("user_name"),
+        componentId: sql`${components.id}`.as("component_id"),
+        componentName: sql`${components.name}`.as("component_name"),
+        bicycleId: sql`${components.bicycleId}`.as("bicycle_id"),
+        bicycleName: sql.raw(BICYCLE_NAME_OF_COMPONENT).as("bicycle_name"),
+      })
+      .from(
+        sql`unnest(${sql.placeholder("tokens")}::text[], ${sql.placeholder("componentIds")}::uuid[],
+          ${sql.placeholder("dates")}::date[], ${sql.placeholder("descriptions")}::text[],
+          ${sql.placeholder("costs")}::numeric[])
+          with ordinality as "request"("token", "component_id", "date", "description", "cost", "n")`,
+      )
+      .innerJoin(session, sql`${session.token} = "request"."token"`)
+      .innerJoin(user, SESSION_USER)
+      .innerJoin(
+        components,
+        and(sql`${components.id} = "request"."component_id"`, eq(components.userId, user.id)),
+      )
+      .where(
+        sessionAcceptedSql(session.expiresAt, session.createdAt, sql`${sql.placeholder("now")}::timestamptz`),
+      ),
+  );
+
+const ofAcceptedRequest = (column: string) =>
+  sql.raw(
+    `(select "${column}" from "accepted_request" where "accepted_request"."id" = "service_entries"."id")`,
+  );
+
+const createEntriesOfSessionsQuery = preparedStatement((db) =>
+  db
+    .with(acceptedRequests(db))
+    .insert(serviceEntries)
+    // Every column, in the table's order.
+    .select(
+      sql`select "id", "component_id", "user_id", "date", "description", "cost", null, now(), now()
+        from "accepted_request"`,
+    )
+    .returning({
+      ...getTableColumns(serviceEntries),
+      n: ofAcceptedRequest("n") as SQL<string>,
+      componentName: ofAcceptedRequest("component_name") as SQL<string>,
+      bicycleId: ofAcceptedRequest("bicycle_id") as SQL<string | null>,
+      bicycleName: ofAcceptedRequest("bicycle_name") as SQL<string | null>,
+      email: ofAcceptedRequest("email") as SQL<string>,
+      userName: ofAcceptedRequest("user_name") as SQL<string>,
+    })
+    .prepare("create_service_entries_of_sessions"),
+);
+
+/**
+ * The entries of concurrent requests written in one statement, and so one commit (decision 0030); when that
+ * statement fails, each is written again by itself, so that only the request at fault gets the error.
+ */
+const entriesOfSessions = oncePerDatabase(
+  (db) =>
+    new CoalescedBatch<EntryOfSession, EntryOfSessionRow>({
+      send: async (requests) => {
+        const rows = await createEntriesOfSessionsQuery(db).execute({
+          tokens: requests.map((request) => request.token),
+          componentIds: requests.map((request) => request.componentId),
+          dates: requests.map((request) => request.date),
+          descriptions: requests.map((request) => request.description),
+          costs: requests.map((request) => request.cost),
+          now: new Date().toISOString(),
+        });
+        const written: (EntryOfSessionRow | undefined)[] = new Array(requests.length);
+        for (const { n, ...row } of rows) written[Number(n) - 1] = row;
+        return written;
+      },
+      alone: async (request) => {
+        const [row] = await createEntryOfSessionQuery(db).execute({
+          ...request,
+          now: new Date().toISOString(),
+        });
+        return row;
+      },
+    }),
+);
+
+/**
+ * Creates a service entry without a receipt in a statement that also reads the session of `token`
+ * (decision 0025): written only when that session is accepted as it stands when the statement is sent
+ * (`sessionAcceptedSql`) and the component is the user's. Requests that arrive together share the statement
+ * (decision 0030). The entry with the session's user when written; undefined otherwise, and nothing is written.
+ */
+export async function createServiceEntryOfSession(
+  db: Database,
+  token: string,
+  componentId: string,
+  input: ServiceEntryInput & { receiptUrl: null },
+) {
+  const row = await entriesOfSessions(db).add({
+    token,
+    componentId: uuidOrNull(componentId),
+    date: input.date,
+    description: input.description,
+    cost: input.cost.toFixed(2),
+  });
+  return writtenEntry(row);
 }
 
 /** Writes a service entry for a component read by `componentOfSession` (404 when it was not the user's). */

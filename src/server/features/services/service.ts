@@ -233,6 +233,30 @@ export async function componentOfSession(db: Database, token: string, componentI
 
 export type ComponentOfSession = NonNullable<Awaited<ReturnType<typeof componentOfSession>>>;
 
+/**
+ * The user and component a new entry is written for, as columns of the statements that write entries with
+ * their sessions; `returnedColumns` reads them back beside the written row.
+ */
+const userAndComponentColumns = () => ({
+  userId: sql`${user.id}`.as("user_id"),
+  email: sql`${user.email}`.as("email"),
+  userName: sql`${user.name}`.as("user_name"),
+  componentId: sql`${components.id}`.as("component_id"),
+  componentName: sql`${components.name}`.as("component_name"),
+  bicycleId: sql`${components.bicycleId}`.as("bicycle_id"),
+  bicycleName: sql.raw(BICYCLE_NAME_OF_COMPONENT).as("bicycle_name"),
+});
+
+function returnedColumns(of: (column: string) => SQL) {
+  return {
+    componentName: of("component_name") as SQL<string>,
+    bicycleId: of("bicycle_id") as SQL<string | null>,
+    bicycleName: of("bicycle_name") as SQL<string | null>,
+    email: of("email") as SQL<string>,
+    userName: of("user_name") as SQL<string>,
+  };
+}
+
 /** The session of a token with its user and the component a new entry is for, when it is the user's. */
 const sessionAndComponent = (db: Database) =>
   db.$with("session_component").as(
@@ -240,13 +264,7 @@ const sessionAndComponent = (db: Database) =>
       .select({
         expiresAt: sql`${session.expiresAt}`.as("expires_at"),
         sessionCreatedAt: sql`${session.createdAt}`.as("session_created_at"),
-        userId: sql`${user.id}`.as("user_id"),
-        email: sql`${user.email}`.as("email"),
-        userName: sql`${user.name}`.as("user_name"),
-        componentId: sql`${components.id}`.as("component_id"),
-        componentName: sql`${components.name}`.as("component_name"),
-        bicycleId: sql`${components.bicycleId}`.as("bicycle_id"),
-        bicycleName: sql.raw(BICYCLE_NAME_OF_COMPONENT).as("bicycle_name"),
+        ...userAndComponentColumns(),
       })
       .from(session)
       .innerJoin(user, SESSION_USER)
@@ -272,11 +290,7 @@ const createEntryOfSessionQuery = preparedStatement((db) =>
     )
     .returning({
       ...getTableColumns(serviceEntries),
-      componentName: fromSessionComponent("component_name") as SQL<string>,
-      bicycleId: fromSessionComponent("bicycle_id") as SQL<string | null>,
-      bicycleName: fromSessionComponent("bicycle_name") as SQL<string | null>,
-      email: fromSessionComponent("email") as SQL<string>,
-      userName: fromSessionComponent("user_name") as SQL<string>,
+      ...returnedColumns(fromSessionComponent),
     })
     .prepare("create_service_entry_of_session"),
 );
@@ -315,13 +329,7 @@ const acceptedRequests = (db: Database) =>
         date: sql`"request"."date"`.as("date"),
         description: sql`"request"."description"`.as("description"),
         cost: sql`"request"."cost"`.as("cost"),
-        userId: sql`${user.id}`.as("user_id"),
-        email: sql`${user.email}`.as("email"),
-        userName: sql`${user.name}`.as("user_name"),
-        componentId: sql`${components.id}`.as("component_id"),
-        componentName: sql`${components.name}`.as("component_name"),
-        bicycleId: sql`${components.bicycleId}`.as("bicycle_id"),
-        bicycleName: sql.raw(BICYCLE_NAME_OF_COMPONENT).as("bicycle_name"),
+        ...userAndComponentColumns(),
       })
       .from(
         sql`unnest(${sql.placeholder("tokens")}::text[], ${sql.placeholder("componentIds")}::uuid[],
@@ -357,11 +365,7 @@ const createEntriesOfSessionsQuery = preparedStatement((db) =>
     .returning({
       ...getTableColumns(serviceEntries),
       n: ofAcceptedRequest("n") as SQL<string>,
-      componentName: ofAcceptedRequest("component_name") as SQL<string>,
-      bicycleId: ofAcceptedRequest("bicycle_id") as SQL<string | null>,
-      bicycleName: ofAcceptedRequest("bicycle_name") as SQL<string | null>,
-      email: ofAcceptedRequest("email") as SQL<string>,
-      userName: ofAcceptedRequest("user_name") as SQL<string>,
+      ...returnedColumns(ofAcceptedRequest),
     })
     .prepare("create_service_entries_of_sessions"),
 );

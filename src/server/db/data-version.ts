@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { CoalescedLookup } from "./coalesced-lookup.ts";
+import { CoalescedLookup } from "./coalesced.ts";
 import type { Database } from "./index.ts";
 import { oncePerDatabase, preparedStatement } from "./prepared.ts";
 import { session, user, userStats } from "./schema.ts";

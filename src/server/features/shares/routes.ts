@@ -35,8 +35,9 @@ export function shareRoutes({ db }: AppDeps) {
     .get("/shared/:token", validate("param", z.object({ token: z.string() })), async (c) => {
       c.header("Cache-Control", "no-store");
       const token = c.req.valid("param").token;
-      const answer = await viewShareAnswer(db, token, views.get(token));
-      views.set(token, answer);
+      const held = views.get(token);
+      const answer = await viewShareAnswer(db, token, held);
+      if (answer !== held) views.set(token, answer);
       return jsonText(c, answer.json);
     });
 }

@@ -7,7 +7,7 @@ import type {
   SharedBikeView,
   SharedLink,
 } from "../../../shared/schemas/share.ts";
-import { CoalescedLookup } from "../../db/coalesced-lookup.ts";
+import { CoalescedLookup } from "../../db/coalesced.ts";
 import type { VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
 import { oncePerDatabase, preparedStatement } from "../../db/prepared.ts";

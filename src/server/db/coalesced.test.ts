@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CoalescedBatch, CoalescedLookup } from "./coalesced-lookup.ts";
+import { CoalescedBatch, CoalescedLookup } from "./coalesced.ts";
 
 // What the statements of coalesced work receive and what each caller gets back (decisions 0029 and 0030).
 describe("coalesced work", () => {

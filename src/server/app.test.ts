@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  anonymous,
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  TEST_ORIGIN,
-  type TestApp,
-} from "./testing/test-app.ts";
+import { expect, it } from "vitest";
+import { anonymous, describeEachDatabase, signUp, TEST_ORIGIN, useTestApp } from "./testing/test-app.ts";
 
 describeEachDatabase("app", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it("answers the health check with the database's state", async () => {
     const response = await t.app.request("/api/health");

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { subscriptions } from "./db/schema.ts";
-import { anonymous, createTestApp, signUp, type TestApp, type TestClient } from "./testing/test-app.ts";
+import { anonymous, signUp, type TestClient, useTestApp } from "./testing/test-app.ts";
 
 /**
  * Every API route with what it answers for the object's owner, another signed-in user, and a visitor
@@ -74,11 +74,7 @@ interface Objects {
 }
 
 describe("authorization matrix", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp("pglite");
-  });
-  afterAll(() => t.close());
+  const t = useTestApp("pglite");
 
   /** A Premium owner with a bicycle, a fitted component with a service entry, a spare part and a share link. */
   async function ownerWithObjects(): Promise<{ owner: TestClient; ids: Objects }> {

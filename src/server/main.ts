@@ -2,7 +2,6 @@ import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { buildServer } from "./server.ts";
-import { collectStartUpGarbage } from "./startup-garbage.ts";
 
 async function main() {
   const config = loadConfig();
@@ -12,7 +11,6 @@ async function main() {
       "DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS is on: page import can reach 127.0.0.1. Never use this in production.",
     );
   }
-  collectStartUpGarbage();
   let closing = false;
   // Once shutdown begins, the readiness probe says so, so a load balancer stops sending new requests.
   const fetch: typeof app.fetch = (request, ...rest) =>

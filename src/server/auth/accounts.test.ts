@@ -1,21 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readOutbox } from "../adapters/mail.ts";
 import { bicycles, user } from "../db/schema.ts";
-import {
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  TEST_ORIGIN,
-  type TestApp,
-} from "../testing/test-app.ts";
+import { describeEachDatabase, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
 
 describeEachDatabase("accounts", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   const post = (path: string, body: unknown, cookie = "") =>
     t.app.request(path, {

@@ -13,6 +13,7 @@ import {
   signUp,
   TEST_ORIGIN,
   type TestApp,
+  useTestApp,
 } from "../testing/test-app.ts";
 
 /**
@@ -250,11 +251,7 @@ describeEachDatabase("Linking and unlinking Google", (kind) => {
 });
 
 describeEachDatabase("Resending the verification email from Account Settings", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   const resend = (cookie: string, email: string) =>
     t.app.request("/api/auth/send-verification-email", {

@@ -12,6 +12,7 @@ import {
   signUp,
   TEST_ORIGIN,
   type TestApp,
+  useTestApp,
 } from "../testing/test-app.ts";
 
 /**
@@ -146,11 +147,7 @@ describeEachDatabase("Google sign-in", (kind) => {
 });
 
 describeEachDatabase("Google sign-in, not configured", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it("is not offered, and starting it is refused", async () => {
     expect(await json(t.app.request("/api/auth-options"))).toEqual({ google: false });

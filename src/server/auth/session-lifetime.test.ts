@@ -1,25 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../shared/messages.ts";
 import { serviceEntries, session } from "../db/schema.ts";
-import {
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  TEST_ORIGIN,
-  type TestApp,
-} from "../testing/test-app.ts";
+import { describeEachDatabase, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
 import { SESSION_ABSOLUTE_LIFETIME, SESSION_EXPIRES_IN } from "./session-lifetime.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Sessions slide (7 days from last use) but end 30 days after sign-in whatever the activity. */
 describeEachDatabase("session lifetime", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   /** A fresh sign-in: its cookie and its session row's id. */
   async function signedIn() {
@@ -97,11 +87,7 @@ describeEachDatabase("session lifetime", (kind) => {
  * accept unchanged goes to the library. These are the cases where the two must agree.
  */
 describeEachDatabase("the API's session check", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   async function signedIn(rememberMe = true) {
     const rider = await signUp(t.app);

@@ -9,6 +9,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
   type TestClient,
+  useTestApp,
 } from "../testing/test-app.ts";
 import { secretOf, totpCode, wrongCode } from "../testing/totp.ts";
 
@@ -251,11 +252,7 @@ describeEachDatabase("two-factor authentication", (kind) => {
 });
 
 describeEachDatabase("two-factor rate limit", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { rateLimit: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, { rateLimit: true });
 
   it("answers 429 after 5 codes a minute, counted in the database", async () => {
     const post = poster(t);

@@ -11,7 +11,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
 import { scheduleMaintenance } from "./pglite-maintenance.ts";
-import { withNamedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -101,9 +100,7 @@ async function openPglite(
   } else {
     client = await PGlite.create({ startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS] });
   }
-  // drizzle's PGlite driver calls only `query` and `transaction` of its client.
-  const statementsClient = withNamedStatements(client) as PGlite;
-  const db = drizzlePglite({ client: statementsClient, schema, casing: "snake_case", logger });
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
   await migratePglite(db, { migrationsFolder });
   const stopMaintenance = dataDir
     ? scheduleMaintenance(client, {

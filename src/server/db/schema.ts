@@ -1,15 +1,13 @@
-import { relations, sql } from "drizzle-orm";
+import { relations } from "drizzle-orm";
 import {
   bigint,
   boolean,
   date,
   index,
   integer,
-  json,
+  jsonb,
   numeric,
-  pgSequence,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -76,9 +74,13 @@ export const account = pgTable(
  * Relations the auth library's joins use (auth.ts, `advanced.database.joins`): the session check on every
  * request reads a session with its user in one statement instead of two (decision 0017).
  */
-export const userRelations = relations(user, ({ many }) => ({
+export const userRelations = relations(user, ({ many, one }) => ({
   sessions: many(session),
   accounts: many(account),
+  bicycles: many(bicycles),
+  components: many(components),
+  serviceEntries: many(serviceEntries),
+  subscription: one(subscriptions),
 }));
 export const sessionRelations = relations(session, ({ one }) => ({
   user: one(user, { fields: [session.userId], references: [user.id] }),
@@ -145,12 +147,16 @@ export const bicycles = pgTable(
     storeName: text("store_name"),
     serialNumber: text("serial_number"),
     storeLink: text("store_link"),
-    /** Kept by a trigger on components (migration 0007, decision 0019); never written by the app. */
-    componentCount: integer("component_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("bicycles_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index("bicycles_user_created_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const components = pgTable(
@@ -195,46 +201,15 @@ export const serviceEntries = pgTable(
   },
   (t) => [
     index("service_entries_component_date_idx").on(t.componentId, t.date.desc()),
-    // In the order of `order by date desc, created_at desc` (NULLS FIRST is what DESC means in a query),
-    // so the dashboard's recent services read 5 index entries instead of sorting every entry.
+    // In the order of the service log (`date desc, created_at desc, id desc`), so the dashboard's recent
+    // services read a few index entries instead of sorting every entry.
     index("service_entries_user_date_created_idx").on(
       t.userId,
       t.date.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
   ],
-);
-
-/** Never gives a value twice: the versions of `user_stats` rows (decision 0027). */
-export const userStatsVersion = pgSequence("user_stats_version");
-
-/**
- * The dashboard's figures for each user, kept by triggers on bicycles, components and service entries
- * (migration 0006, decision 0018), so the dashboard reads a few small rows whatever the amount of data.
- * A user's figures are spread over up to 16 rows (`shard`, from the database connection that wrote), so
- * that writes of the same user on different connections do not queue for one row's lock; the dashboard
- * adds them up.
- */
-export const userStats = pgTable(
-  "user_stats",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    shard: integer("shard").notNull(),
-    bicycles: integer("bicycles").notNull().default(0),
-    components: integer("components").notNull().default(0),
-    inPartsBin: integer("in_parts_bin").notNull().default(0),
-    serviceEntries: integer("service_entries").notNull().default(0),
-    totalCost: numeric("total_cost").notNull().default("0"),
-    /**
-     * A value from `userStatsVersion`, new each time the row is written. Triggers write one of the user's
-     * rows on every change to their bicycles, components and service entries (migration 0010), so the
-     * user's versions together name one state of that data (decision 0027).
-     */
-    version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('user_stats_version')`),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.shard] })],
 );
 
 export const sharedBikes = pgTable(
@@ -245,7 +220,7 @@ export const sharedBikes = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    bikeData: json("bike_data").notNull(),
+    bikeData: jsonb("bike_data").notNull(),
     notes: text("notes"),
     createdAt: createdAt(),
   },
@@ -320,3 +295,25 @@ export const userSettings = pgTable("user_settings", {
   distanceUnit: text("distance_unit").notNull().default("km"),
   updatedAt: updatedAt(),
 });
+
+// ---- Relations of the product tables (for drizzle's relational queries) ----
+
+export const bicycleRelations = relations(bicycles, ({ many, one }) => ({
+  user: one(user, { fields: [bicycles.userId], references: [user.id] }),
+  components: many(components),
+}));
+
+export const componentRelations = relations(components, ({ many, one }) => ({
+  bicycle: one(bicycles, { fields: [components.bicycleId], references: [bicycles.id] }),
+  user: one(user, { fields: [components.userId], references: [user.id] }),
+  serviceEntries: many(serviceEntries),
+}));
+
+export const serviceEntryRelations = relations(serviceEntries, ({ one }) => ({
+  component: one(components, { fields: [serviceEntries.componentId], references: [components.id] }),
+  user: one(user, { fields: [serviceEntries.userId], references: [user.id] }),
+}));
+
+export const subscriptionRelations = relations(subscriptions, ({ one }) => ({
+  user: one(user, { fields: [subscriptions.userId], references: [user.id] }),
+}));

@@ -15,10 +15,6 @@ export interface SessionUser {
 export interface AppEnv {
   Variables: {
     user: SessionUser | null;
-    /** The session cookie's token once the session is accepted (for statements that read it again). */
-    sessionToken?: string;
-    /** A correctly signed token not checked yet: its route reads the session itself (`withSession`). */
-    pendingSessionToken?: string;
     requestId: string;
   };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lastLinkTo } from "../testing/outbox.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { type TestApp, useTestApp } from "../testing/test-app.ts";
 
 /** Signs up, follows the emailed link and signs in again; returns every Set-Cookie the server sent. */
 async function sessionCookies(t: TestApp, origin: string): Promise<string[]> {
@@ -24,11 +24,7 @@ async function sessionCookies(t: TestApp, origin: string): Promise<string[]> {
 
 describe("session cookies", () => {
   describe("served over https", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp("pglite", { env: { PUBLIC_URL: "https://velolog.example" } });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp("pglite", { env: { PUBLIC_URL: "https://velolog.example" } });
 
     it("are __Secure- prefixed, Secure, HttpOnly and SameSite=Lax", async () => {
       const cookies = await sessionCookies(t, "https://velolog.example");
@@ -44,11 +40,7 @@ describe("session cookies", () => {
   });
 
   describe("served over plain http (a local install)", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp("pglite");
-    });
-    afterAll(() => t.close());
+    const t = useTestApp("pglite");
 
     it("are HttpOnly and SameSite=Lax, without the Secure flag a browser would refuse over http", async () => {
       const cookies = await sessionCookies(t, "http://localhost:3000");

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous, createTestApp, json, signUp, type TestApp } from "../testing/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { anonymous, createTestApp, json, signUp, useTestApp } from "../testing/test-app.ts";
 
 const TOKEN = "metrics-token-for-the-tests-0123";
 
 describe("metrics endpoint, METRICS_TOKEN set", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp("pglite", { env: { METRICS_TOKEN: TOKEN } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp("pglite", { env: { METRICS_TOKEN: TOKEN } });
 
   const scrape = (authorization?: string) =>
     t.app.request("/api/metrics", authorization ? { headers: { Authorization: authorization } } : {});

@@ -2,17 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { createMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
 import { createDiskStorage } from "../adapters/storage.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
-import { type Database, type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
-import { userStats } from "../db/schema.ts";
+import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
 import { cancelBillingOf } from "../features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
 import { createLogger, type Logger } from "../logger.ts";
@@ -83,18 +81,35 @@ async function asPostgresAdmin(work: (admin: pg.Client) => Promise<unknown>): Pr
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
-export async function createTestApp(
-  kind: DatabaseKind,
-  options: {
-    webDir?: string;
-    allowLoopbackImports?: boolean;
-    rateLimit?: boolean;
-    /** More settings, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a stand-in server the test started. */
-    env?: Record<string, string>;
-    /** A logger whose output the test reads (default: silent). */
-    logger?: Logger;
-  } = {},
-) {
+export interface TestAppOptions {
+  webDir?: string;
+  allowLoopbackImports?: boolean;
+  rateLimit?: boolean;
+  /** More settings, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a stand-in server the test started. */
+  env?: Record<string, string>;
+  /** A logger whose output the test reads (default: silent). */
+  logger?: Logger;
+}
+
+/**
+ * The test app of the enclosing `describe`: made before its tests and closed after them. Read its fields
+ * inside tests and hooks (they exist from the first test on).
+ */
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(kind, options);
+  });
+  afterAll(() => made?.close());
+  return new Proxy({} as TestApp, {
+    get(_, field) {
+      if (!made) throw new Error("the test app is made before the first test");
+      return Reflect.get(made, field);
+    },
+  });
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}) {
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-test-")),
@@ -206,43 +221,4 @@ export async function answered<T>(response: Response | Promise<Response>, key: s
   const answer = await response;
   expect(answer.status, await answer.clone().text()).toBeLessThan(300);
   return ((await answer.json()) as Record<string, T>)[key]!;
-}
-
-/**
- * Runs `change` on the database and then puts the user's data versions back as they were (decision 0027):
- * a change the kept answers cannot see, to show that the server answers from what it holds. The user must
- * have a version already (a `user_stats` row).
- */
-export async function changeBehindDataVersion(db: Database, userId: string, change: () => Promise<unknown>) {
-  const ofUser = eq(userStats.userId, userId);
-  const versions = await db
-    .select({ shard: userStats.shard, version: userStats.version })
-    .from(userStats)
-    .where(ofUser);
-  const into = versions[0]?.shard;
-  if (into === undefined) throw new Error("the user has no data version to put back");
-  await change();
-  // The change may have run on a connection whose shard the user had no row on; such a row would change the
-  // version by being there, so its figures go to a row that was there and it goes.
-  const kept = new Set(versions.map((v) => v.shard));
-  const rows = await db.select().from(userStats).where(ofUser);
-  for (const row of rows.filter((r) => !kept.has(r.shard))) {
-    await db
-      .update(userStats)
-      .set({
-        bicycles: sql`${userStats.bicycles} + ${row.bicycles}`,
-        components: sql`${userStats.components} + ${row.components}`,
-        inPartsBin: sql`${userStats.inPartsBin} + ${row.inPartsBin}`,
-        serviceEntries: sql`${userStats.serviceEntries} + ${row.serviceEntries}`,
-        totalCost: sql`${userStats.totalCost} + ${row.totalCost}`,
-      })
-      .where(and(ofUser, eq(userStats.shard, into)));
-    await db.delete(userStats).where(and(ofUser, eq(userStats.shard, row.shard)));
-  }
-  for (const { shard, version } of versions) {
-    await db
-      .update(userStats)
-      .set({ version })
-      .where(and(ofUser, eq(userStats.shard, shard)));
-  }
 }

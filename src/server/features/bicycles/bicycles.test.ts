@@ -1,15 +1,9 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import { bicycles, components, serviceEntries, subscriptions } from "../../db/schema.ts";
-import {
-  anonymous,
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  type TestApp,
-} from "../../testing/test-app.ts";
+import { anonymous, describeEachDatabase, signUp, useTestApp } from "../../testing/test-app.ts";
 
 const fullBicycle = {
   name: "  Trail Hardtail  ",
@@ -23,11 +17,7 @@ const fullBicycle = {
 };
 
 describeEachDatabase("bicycles API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   async function countBicycles(userId: string) {
     const [row] = await t.db.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId));

@@ -1,24 +1,19 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
 import { bicycles, subscriptions } from "../../db/schema.ts";
 import {
   anonymous,
-  createTestApp,
   describeEachDatabase,
   json,
   signUp,
-  type TestApp,
   type TestClient,
+  useTestApp,
 } from "../../testing/test-app.ts";
 
 describeEachDatabase("billing in test mode", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   const status = (rider: TestClient) => json<SubscriptionStatus>(rider.request("GET", "/api/subscription"));
 

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
@@ -7,20 +7,15 @@ import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
 import { components, serviceEntries, subscriptions } from "../../db/schema.ts";
 import {
   anonymous,
-  createTestApp,
   describeEachDatabase,
   json,
   signUp,
-  type TestApp,
   type TestClient,
+  useTestApp,
 } from "../../testing/test-app.ts";
 
 describeEachDatabase("components and service entries API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   async function addBicycle(rider: TestClient, name = "Gravel") {
     return (await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name }))).bicycle;

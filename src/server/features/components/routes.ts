@@ -6,35 +6,25 @@ import {
   componentInputSchema,
   createComponentSchema,
 } from "../../../shared/schemas/component.ts";
-import { AnswerCache } from "../../db/data-version.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
-import { jsonText } from "../../http/json-text.ts";
-import { keptOrRead } from "../../http/kept-answer.ts";
-import { foldsSession, requireUser, signedIn } from "../../http/session.ts";
+import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
   assignToBicycle,
   createComponent,
   deleteComponent,
   getComponent,
+  listPartsBin,
   moveToPartsBin,
-  partsBinOfSession,
   updateComponent,
 } from "./service.ts";
 
 const m = messages.components;
 
-export function componentRoutes({ db, storage, auth }: AppDeps) {
-  // By session: each request still reads the session and the user's data version (decision 0029).
-  const partsBins = new AnswerCache();
+export function componentRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/parts-bin", foldsSession, async (c) => {
-      const answer = await keptOrRead(c, db, auth, {
-        answers: partsBins,
-        key: (token) => token,
-        read: (token) => partsBinOfSession(db, token),
-      });
-      return jsonText(c, answer!.json);
+    .get("/parts-bin", signedIn(), async (c) => {
+      return c.json({ components: await listPartsBin(db, requireUser(c.get("user")).id) });
     })
     .post("/", signedIn(m.mustBeLoggedInToAdd), validate("json", createComponentSchema), async (c) => {
       const component = await createComponent(db, requireUser(c.get("user")).id, c.req.valid("json"));

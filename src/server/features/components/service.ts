@@ -1,22 +1,14 @@
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
-import { DATA_VERSION, keptOrBuilt, userDataVersion, type VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
-import { isoTimestamp, jsonArrayOf } from "../../db/json.ts";
-import { preparedStatement } from "../../db/prepared.ts";
-import { bicycles, components, serviceEntries, session, user } from "../../db/schema.ts";
-import { BY_SESSION_TOKEN, SESSION_ROW, SESSION_USER } from "../../db/session-row.ts";
+import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { assertUuid, IMAGE_PURPOSES, uuidOrNull } from "../bicycles/service.ts";
+import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 
 const m = messages.components;
-
-// Written out in full: drizzle drops table qualifiers inside sql``.
-const SERVICE_COUNT = `(select count(*) from "service_entries" where "service_entries"."component_id" = "components"."id")`;
-const serviceCount = (sql.raw(SERVICE_COUNT) as SQL<number>).mapWith(Number).as("service_count");
 
 type Row = typeof components.$inferSelect & { serviceCount: number; bicycleName: string | null };
 
@@ -31,122 +23,63 @@ function toComponent(row: Row): Component {
     mileage: Number(row.mileage),
     notes: row.notes,
     imageUrl: row.imageUrl,
-    serviceCount: Number(row.serviceCount),
+    serviceCount: row.serviceCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** What a component's answer adds to its row: its bicycle's name and how many service entries it has. */
+function componentExtras(db: Database) {
+  return {
+    bicycleName: bicycles.name,
+    serviceCount: db.$count(serviceEntries, eq(serviceEntries.componentId, components.id)),
+  };
+}
+
 function selectComponents(db: Database) {
   return db
-    .select({ ...getTableColumns(components), serviceCount, bicycleName: bicycles.name })
+    .select({ ...getTableColumns(components), ...componentExtras(db) })
     .from(components)
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
 }
 
-const ownBicycle = preparedStatement((db) =>
-  db
-    .select({ id: bicycles.id })
-    .from(bicycles)
-    .where(and(eq(bicycles.id, sql.placeholder("id")), eq(bicycles.userId, sql.placeholder("userId"))))
-    .prepare("own_bicycle"),
-);
-
 /** Throws 404 unless the bicycle exists and is the user's. */
 export async function assertOwnBicycle(db: Database, userId: string, bicycleId: string): Promise<void> {
   assertUuid(bicycleId);
-  const [row] = await ownBicycle(db).execute({ id: bicycleId, userId });
+  const [row] = await db
+    .select({ id: bicycles.id })
+    .from(bicycles)
+    .where(and(eq(bicycles.id, bicycleId), eq(bicycles.userId, userId)));
   if (!row) throw notFound(messages.components.bicycleFetchFailed);
 }
 
-/**
- * A component as the API answers it (`Component`), as the select list of a query over "components" where
- * "bicycles" names the component's bicycle (a join, or the row of an outer query); JSON by the database.
- */
-const COMPONENT_JSON_FIELDS = `"components"."id" as "id", "components"."bicycle_id" as "bicycleId",
-  "bicycles"."name" as "bicycleName", "components"."name" as "name", "components"."type" as "type",
-  "components"."brand" as "brand", "components"."mileage" as "mileage", "components"."notes" as "notes",
-  "components"."image_url" as "imageUrl",
-  ${SERVICE_COUNT} as "serviceCount",
-  ${isoTimestamp('"components"."created_at"')} as "createdAt", ${isoTimestamp('"components"."updated_at"')} as "updatedAt"`;
-
-const bicycleComponentsQuery = preparedStatement((db) => {
-  const dataVersion = userDataVersion(db);
-  return db
-    .select({
-      session: SESSION_ROW,
-      bicycleId: bicycles.id,
-      version: DATA_VERSION,
-      // Not built when the caller already holds the answer of this version (the placeholder `known`).
-      json: sql<
-        string | null
-      >`case when ${DATA_VERSION} = ${sql.placeholder("known")} then null else ${jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
-        where "components"."bicycle_id" = "bicycles"."id" and "components"."user_id" = "bicycles"."user_id"
-        order by "components"."created_at", "components"."id"`)} end`,
-    })
-    .from(session)
-    .innerJoin(user, SESSION_USER)
-    .leftJoin(bicycles, and(eq(bicycles.id, sql.placeholder("bicycleId")), eq(bicycles.userId, user.id)))
-    .leftJoinLateral(dataVersion, sql`true`)
-    .where(BY_SESSION_TOKEN)
-    .prepare("components_of_session_bicycle");
-});
-
-/**
- * A bicycle's components (`{ components: Component[] }` as JSON text), oldest first, read with the session
- * row in one statement (decision 0022). `answer` is null when the bicycle is not the user's, undefined when
- * there is no such session. Given `known`, an answer read before for this bicycle, the statement only checks
- * its version (decision 0027) and answers with `known` itself while the user's data has not changed.
- */
-export async function bicycleComponentsOfSession(
+/** A bicycle's components, oldest first; 404 when the bicycle is not the user's. */
+export async function listBicycleComponents(
   db: Database,
-  token: string,
+  userId: string,
   bicycleId: string,
-  known?: VersionedAnswer,
-) {
-  const [row] = await bicycleComponentsQuery(db).execute({
-    token,
-    bicycleId: uuidOrNull(bicycleId),
-    known: known?.version ?? null,
-  });
-  if (!row) return undefined;
-  const answer: VersionedAnswer | null =
-    row.bicycleId === null
-      ? null
-      : keptOrBuilt(known, row.version, row.json === null, () => ({
-          version: row.version,
-          json: `{"components":${row.json}}`,
-        }));
-  return { session: row.session, answer };
+): Promise<Component[]> {
+  assertUuid(bicycleId);
+  // From the bicycle: one statement tells a bicycle without components from one that is not the user's.
+  const rows = await db
+    .select({ component: getTableColumns(components), ...componentExtras(db) })
+    .from(bicycles)
+    .leftJoin(components, and(eq(components.bicycleId, bicycles.id), eq(components.userId, userId)))
+    .where(and(eq(bicycles.id, bicycleId), eq(bicycles.userId, userId)))
+    .orderBy(asc(components.createdAt), asc(components.id));
+  if (rows.length === 0) throw notFound(messages.components.bicycleFetchFailed);
+  return rows.flatMap(({ component, ...extras }) =>
+    component ? [toComponent({ ...component, ...extras })] : [],
+  );
 }
 
-const partsBinQuery = preparedStatement((db) =>
-  db
-    .select({
-      session: SESSION_ROW,
-      version: DATA_VERSION,
-      json: jsonArrayOf(`select ${COMPONENT_JSON_FIELDS} from "components"
-        left join "bicycles" on "bicycles"."id" = "components"."bicycle_id"
-        where "components"."user_id" = "user"."id" and "components"."bicycle_id" is null
-        order by "components"."updated_at" desc, "components"."id"`),
-    })
-    .from(session)
-    .innerJoin(user, SESSION_USER)
-    .leftJoinLateral(userDataVersion(db), sql`true`)
-    .where(BY_SESSION_TOKEN)
-    .prepare("parts_bin_of_session"),
-);
-
-/**
- * The parts bin (`{ components: Component[] }` as JSON text): components on no bicycle, latest changed
- * first, with the data version it was read at (decision 0029), read with the session row in one statement
- * (decision 0022); undefined when there is no such session.
- */
-export async function partsBinOfSession(db: Database, token: string) {
-  const [row] = await partsBinQuery(db).execute({ token });
-  return (
-    row && { session: row.session, answer: { version: row.version, json: `{"components":${row.json}}` } }
-  );
+/** The parts bin: the user's components on no bicycle, most recently changed first. */
+export async function listPartsBin(db: Database, userId: string): Promise<Component[]> {
+  const rows = await selectComponents(db)
+    .where(and(eq(components.userId, userId), isNull(components.bicycleId)))
+    .orderBy(desc(components.updatedAt), desc(components.id));
+  return rows.map(toComponent);
 }
 
 export async function getComponent(db: Database, userId: string, id: string): Promise<Component> {

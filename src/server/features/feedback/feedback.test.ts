@@ -1,21 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readOutbox } from "../../adapters/mail.ts";
 import { feedback } from "../../db/schema.ts";
-import {
-  anonymous,
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  type TestApp,
-} from "../../testing/test-app.ts";
+import { anonymous, describeEachDatabase, signUp, useTestApp } from "../../testing/test-app.ts";
 
 describeEachDatabase("feedback API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it("stores feedback with the user's email and mails it to the operator", async () => {
     const rider = await signUp(t.app);

@@ -4,19 +4,18 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { UploadedFile } from "../../../shared/schemas/file.ts";
 import { files } from "../../db/schema.ts";
 import {
   anonymous,
-  createTestApp,
   describeEachDatabase,
   signUp,
   TEST_ORIGIN,
-  type TestApp,
   type TestClient,
+  useTestApp,
 } from "../../testing/test-app.ts";
 import { QUOTA_BYTES } from "./service.ts";
 
@@ -47,11 +46,7 @@ function pngBomb(): Buffer {
 }
 
 describeEachDatabase("files API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   function upload(
     client: TestClient,

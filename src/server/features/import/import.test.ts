@@ -1,22 +1,12 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Component } from "../../../shared/schemas/component.ts";
 import { components } from "../../db/schema.ts";
 import { hitRateLimit } from "../../http/rate-limit.ts";
-import {
-  anonymous,
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  type TestApp,
-} from "../../testing/test-app.ts";
+import { anonymous, describeEachDatabase, signUp, useTestApp } from "../../testing/test-app.ts";
 
 describeEachDatabase("import API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it("saves reviewed components to the parts bin in one go", async () => {
     const rider = await signUp(t.app);

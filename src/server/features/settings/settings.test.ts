@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { SharedBikeView, SharedLink } from "../../../shared/schemas/share.ts";
-import {
-  anonymous,
-  createTestApp,
-  describeEachDatabase,
-  signUp,
-  type TestApp,
-} from "../../testing/test-app.ts";
+import { anonymous, describeEachDatabase, signUp, useTestApp } from "../../testing/test-app.ts";
 
 describeEachDatabase("settings API", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it("keeps the distance unit (km by default), and share snapshots record it", async () => {
     const rider = await signUp(t.app);

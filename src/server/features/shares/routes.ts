@@ -2,17 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { createShareSchema } from "../../../shared/schemas/share.ts";
-import { AnswerCache } from "../../db/data-version.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
-import { jsonText } from "../../http/json-text.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import { createShare, deleteShare, listShares, viewShareAnswer } from "./service.ts";
+import { createShare, deleteShare, listShares, viewShare } from "./service.ts";
 
 /** Mounted at /api: the owner's share links, and the public view by token. */
 export function shareRoutes({ db }: AppDeps) {
-  // By share token: each request still checks the row's version (decision 0029).
-  const views = new AnswerCache();
   return new Hono<AppEnv>()
     .post(
       "/bicycles/:id/share",
@@ -34,10 +30,6 @@ export function shareRoutes({ db }: AppDeps) {
     })
     .get("/shared/:token", validate("param", z.object({ token: z.string() })), async (c) => {
       c.header("Cache-Control", "no-store");
-      const token = c.req.valid("param").token;
-      const held = views.get(token);
-      const answer = await viewShareAnswer(db, token, held);
-      if (answer !== held) views.set(token, answer);
-      return jsonText(c, answer.json);
+      return c.json(await viewShare(db, c.req.valid("param").token));
     });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type {
   CreateShareInput,
@@ -7,10 +7,7 @@ import type {
   SharedBikeView,
   SharedLink,
 } from "../../../shared/schemas/share.ts";
-import { CoalescedLookup } from "../../db/coalesced.ts";
-import type { VersionedAnswer } from "../../db/data-version.ts";
 import type { Database } from "../../db/index.ts";
-import { oncePerDatabase, preparedStatement } from "../../db/prepared.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
@@ -35,7 +32,7 @@ async function takeSnapshot(
       .select()
       .from(components)
       .where(and(eq(components.bicycleId, bicycleId), eq(components.userId, userId)))
-      .orderBy(asc(components.createdAt)),
+      .orderBy(asc(components.createdAt), asc(components.id)),
     db
       .select({
         date: serviceEntries.date,
@@ -46,7 +43,7 @@ async function takeSnapshot(
       .from(serviceEntries)
       .innerJoin(components, eq(components.id, serviceEntries.componentId))
       .where(and(eq(components.bicycleId, bicycleId), eq(serviceEntries.userId, userId)))
-      .orderBy(desc(serviceEntries.date), desc(serviceEntries.createdAt)),
+      .orderBy(desc(serviceEntries.date), desc(serviceEntries.createdAt), desc(serviceEntries.id)),
   ]);
   return {
     bike: {
@@ -109,7 +106,7 @@ export async function listShares(db: Database, userId: string): Promise<SharedLi
     .select()
     .from(sharedBikes)
     .where(eq(sharedBikes.userId, userId))
-    .orderBy(desc(sharedBikes.createdAt));
+    .orderBy(desc(sharedBikes.createdAt), desc(sharedBikes.id));
   return rows.map(toLink);
 }
 
@@ -122,63 +119,17 @@ export async function deleteShare(db: Database, userId: string, id: string): Pro
   if (deleted.length === 0) throw notFound();
 }
 
-/**
- * A share row's version: its id and the transaction that last wrote it (`xmin`), so that any change to the
- * row, by the app or by hand, gives a new version, and a link deleted and made again is a new row.
- */
-const SHARE_VERSION = sql<string>`"shared_bikes"."id"::text || ':' || "shared_bikes"."xmin"::text`;
-
-const shareTextByToken = preparedStatement((db) =>
-  db
-    .select({
-      version: SHARE_VERSION,
-      snapshot: sql<string>`${sharedBikes.bikeData}::text`,
-      notes: sharedBikes.notes,
-      createdAt: sharedBikes.createdAt,
-    })
-    .from(sharedBikes)
-    .where(eq(sharedBikes.shareToken, sql.placeholder("token")))
-    .prepare("share_text_by_token"),
-);
-
-const shareVersionsQuery = preparedStatement((db) =>
-  db
-    .select({ token: sharedBikes.shareToken, version: SHARE_VERSION })
-    .from(sharedBikes)
-    .where(sql`"shared_bikes"."share_token" = any(${sql.placeholder("tokens")}::text[])`)
-    .prepare("share_versions"),
-);
-
-/** The versions of share rows by token, looked up for many requests in one statement (decision 0029). */
-const shareVersions = oncePerDatabase(
-  (db) =>
-    new CoalescedLookup<string>(async (tokens) => {
-      const rows = await shareVersionsQuery(db).execute({ tokens });
-      return new Map(rows.map((row) => [row.token, row.version]));
-    }),
-);
-
-/**
- * The public view as JSON text, for the API. The stored snapshot is most of the answer (tens of KB for a
- * bicycle with a long history): it is sent as the database writes it instead of being parsed and written
- * out again, which was most of the route's CPU. Given `known`, the view read before for this token, the row's
- * version is checked along with other requests' (`shareVersions`) and `known` answered again while the row
- * is unchanged.
- */
-export async function viewShareAnswer(
-  db: Database,
-  token: string,
-  known?: VersionedAnswer,
-): Promise<VersionedAnswer> {
-  if (!TOKEN.test(token)) throw notFound(messages.shares.notFound);
-  if (known && known.version === (await shareVersions(db).get(token))) return known;
-  const [row] = await shareTextByToken(db).execute({ token });
-  if (!row) throw notFound(messages.shares.notFound);
-  const rest = JSON.stringify({ notes: row.notes, createdAt: row.createdAt.toISOString() }).slice(1);
-  return { version: row.version, json: `{"snapshot":${row.snapshot},${rest}` };
-}
-
-/** The public view of a share link, for anyone holding the token (parsed: for the page's preview tags). */
+/** The public view of a share link, for anyone holding the token. */
 export async function viewShare(db: Database, token: string): Promise<SharedBikeView> {
-  return JSON.parse((await viewShareAnswer(db, token)).json) as SharedBikeView;
+  if (!TOKEN.test(token)) throw notFound(messages.shares.notFound);
+  const [row] = await db
+    .select({ bikeData: sharedBikes.bikeData, notes: sharedBikes.notes, createdAt: sharedBikes.createdAt })
+    .from(sharedBikes)
+    .where(eq(sharedBikes.shareToken, token));
+  if (!row) throw notFound(messages.shares.notFound);
+  return {
+    snapshot: row.bikeData as SharedBikeSnapshot,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -17,8 +17,13 @@ export async function currentTier(
     .select({ tier: subscriptions.tier, end: subscriptions.currentPeriodEnd })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
-  const active = row?.tier === "premium" && (row.end === null || row.end > new Date());
-  return active ? { tier: "premium", end: row.end } : { tier: "free", end: null };
+  return tierOf(row?.tier ?? null, row?.end ?? null);
+}
+
+/** The plan a subscription row gives now: Premium only while its period has not ended. */
+export function tierOf(tier: string | null, end: Date | null): { tier: PlanTier; end: Date | null } {
+  const active = tier === "premium" && (end === null || end > new Date());
+  return active ? { tier: "premium", end } : { tier: "free", end: null };
 }
 
 export async function subscriptionStatus(

@@ -18,8 +18,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- the image that runs ---
 FROM node:24-slim
-# MALLOC_TRIM_THRESHOLD_: glibc gives freed memory back (decision 0021); set here, the launcher need not
-# restart Node to set it.
+# MALLOC_TRIM_THRESHOLD_: glibc gives freed memory back to the system.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -42,5 +41,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Node receives SIGTERM directly (exec form): it stops taking requests, finishes those in flight, closes the database.
-# A 16 MB young generation instead of V8's 64 MB: about 100 MB less resident memory (decision 0017).
+# A 16 MB young generation instead of V8's 64 MB: about 100 MB less resident memory (decision 0031).
 CMD ["node", "--max-semi-space-size=16", "build/server/main.js"]

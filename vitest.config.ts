@@ -1,9 +1,11 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
+/** Unit and API tests (`npm run test:unit`); the long soak and crash tests are `*.soak.test.ts` (vitest.soak.config.ts). */
 export default defineConfig({
   resolve: { alias: { "@": new URL("./src/web", import.meta.url).pathname } },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, "**/*.soak.test.ts"],
     environment: "node",
     setupFiles: ["./src/server/testing/setup.ts"],
     testTimeout: 30_000,

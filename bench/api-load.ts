@@ -18,6 +18,8 @@ import {
 
 export interface RouteFigures {
   database: string;
+  /** "now", or "before" for the server as it was before decision 0031 (bench/before.ts). */
+  build: string;
   route: string;
   rps: number;
   p50Ms: number;
@@ -103,6 +105,7 @@ function run(url: string, options: Partial<autocannon.Options>): Promise<autocan
 export async function benchApiLoad(
   database: "pglite" | "postgres",
   postgresUrl?: string,
+  build: { name: string; entry: string } = { name: "now", entry: freshServerBundle() },
 ): Promise<RouteFigures[]> {
   const env: Record<string, string> = {
     AUTH_RATE_LIMIT: "off",
@@ -110,12 +113,14 @@ export async function benchApiLoad(
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-bench-")),
   };
   if (postgresUrl) env.DATABASE_URL = postgresUrl;
-  const server = await startServerOnFreePort(() => env, freshServerBundle());
+  const server = await startServerOnFreePort(() => env, build.entry);
   if (!server.url) throw new Error(`server did not start: ${server.output()}`);
   try {
     const seedStart = performance.now();
     const { cookie, bike, part, token } = await seed(server.url, env.DATA_DIR!);
-    console.log(`${database}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `${database} (${build.name}): seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
     const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };
     const routes: [string, Partial<autocannon.Options>][] = [
       ["GET /api/health", {}],
@@ -154,6 +159,7 @@ export async function benchApiLoad(
       if (route === "GET /api/health/live") liveRps = rps;
       figures.push({
         database,
+        build: build.name,
         route: route.replace(/[0-9a-f-]{36}|[A-Za-z0-9_-]{32}/g, ":id"),
         rps,
         p50Ms: result.latency.p50,

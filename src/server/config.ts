@@ -104,7 +104,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE; decision 0026). */
+  /** Connections the server keeps to PostgreSQL (DATABASE_POOL_SIZE; decision 0031). */
   databasePoolSize: number;
   publicUrl: string;
   authSecret: string;
@@ -284,7 +284,7 @@ function localSecret(dataDir: string): string {
 }
 
 /**
- * Two connections per CPU, from 2 to 10 (decision 0026): on 2 cores, 10 statements at once cost PostgreSQL more
+ * Two connections per CPU, from 2 to 10 (decision 0031): on 2 cores, 10 statements at once cost PostgreSQL more
  * CPU per request than 2 to 4 did. Set DATABASE_POOL_SIZE when PostgreSQL runs on a larger machine or far away.
  */
 export function defaultDatabasePoolSize(cpus = availableParallelism()): number {

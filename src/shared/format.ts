@@ -4,7 +4,7 @@ import { isValid } from "date-fns/isValid";
 import { parseISO } from "date-fns/parseISO";
 
 // Made on first use: a number format loads locale data, several MB of the server's resident memory, and
-// the server (which imports this module for isIsoDate) never formats money (decision 0023).
+// the server (which imports this module for isIsoDate) never formats money.
 let usd: Intl.NumberFormat | undefined;
 let usdWhole: Intl.NumberFormat | undefined;
 

@@ -55,8 +55,8 @@ export async function openDatabase(
 }
 
 /**
- * Postgres' shared memory inside PGlite's WebAssembly memory, all of it touched at start (decisions 0017,
- * 0023). The defaults (128 MB of shared buffers, 4 MB of WAL buffers, lock tables and process slots for 100
+ * Postgres' shared memory inside PGlite's WebAssembly memory, all of it touched at start (decision 0031).
+ * The defaults (128 MB of shared buffers, 4 MB of WAL buffers, lock tables and process slots for 100
  * connections) are sized for a server with many connections; PGlite has one backend, no WAL senders and no
  * autovacuum workers, and its files sit in the operating system's page cache anyway, so a small cache costs
  * a read call on a miss, not a disk read (8 MB against 16 MB: no difference in the benchmark's CPU per

@@ -72,7 +72,7 @@ export const account = pgTable(
 
 /**
  * Relations the auth library's joins use (auth.ts, `advanced.database.joins`): the session check on every
- * request reads a session with its user in one statement instead of two (decision 0017).
+ * request reads a session with its user in one statement instead of two (decision 0031).
  */
 export const userRelations = relations(user, ({ many, one }) => ({
   sessions: many(session),

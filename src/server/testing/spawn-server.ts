@@ -7,7 +7,7 @@ import { freePort } from "./ports.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 /** The server's source entry: what the unit and process tests run (no build needed). */
 export const SOURCE_SERVER = path.join(root, "src", "server", "main.ts");
-/** The bundle `npm run build` writes (decision 0021): what `npm start`, the journeys and the benchmarks run. */
+/** The bundle `npm run build` writes (decision 0031): what `npm start`, the journeys and the benchmarks run. */
 export const BUILT_SERVER = path.join(root, "build", "server", "main.js");
 const running = new Set<ChildProcess>();
 let bundledThisProcess = false;
@@ -42,7 +42,7 @@ export function startServer(
   env: Record<string, string>,
   entry: string = SOURCE_SERVER,
 ): Promise<StartedServer> {
-  // The same Node options as `npm start` (decision 0017: a smaller young generation).
+  // The same Node options as `npm start` (a smaller young generation).
   const child = spawn(process.execPath, ["--max-semi-space-size=16", entry], {
     env: {
       ...process.env,

@@ -8,8 +8,12 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "**/*.soak.test.ts"],
     environment: "node",
     setupFiles: ["./src/server/testing/setup.ts"],
+    globalSetup: ["./src/server/testing/pglite-image.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest leaves a core free by default, which is one worker on a 2-core machine; the tests wait on
+    // PostgreSQL and on servers they start as much as they compute.
+    maxWorkers: 2,
   },
 });

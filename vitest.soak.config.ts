@@ -6,6 +6,7 @@ export default defineConfig({
     include: ["src/**/*.soak.test.ts"],
     environment: "node",
     setupFiles: ["./src/server/testing/setup.ts"],
+    globalSetup: ["./src/server/testing/pglite-image.ts"],
     testTimeout: 300_000,
     hookTimeout: 60_000,
     pool: "forks",

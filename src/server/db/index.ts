@@ -27,7 +27,7 @@ const MIGRATION_LOCK_KEY = 7_415_228_001; // any constant; serialises migrations
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
 
 export interface DatabaseOptions {
   /** Called with every SQL statement the application sends (used to count queries per request). */
@@ -51,7 +51,9 @@ export async function openDatabase(
   if (target.kind === "postgres") {
     return openPostgres(target.url, target.poolSize ?? 10, logger, options.onIdleConnectionError);
   }
-  return openPglite(target.kind === "pglite" ? target.dataDir : undefined, logger, options);
+  return target.kind === "pglite"
+    ? openPglite(target.dataDir, logger, options)
+    : openPglite(undefined, logger, options, target.loadDataDir);
 }
 
 /**
@@ -83,6 +85,7 @@ async function openPglite(
   dataDir: string | undefined,
   logger: QueryLogger,
   options: DatabaseOptions = {},
+  loadDataDir?: Blob,
 ): Promise<OpenDatabase> {
   let release = () => {};
   let client: PGlite;
@@ -98,7 +101,10 @@ async function openPglite(
       throw error;
     }
   } else {
-    client = await PGlite.create({ startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS] });
+    client = await PGlite.create({
+      startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS],
+      loadDataDir,
+    });
   }
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger });
   await migratePglite(db, { migrationsFolder });

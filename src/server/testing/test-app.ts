@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { createMailer } from "../adapters/mail.ts";
 import { createPageFetcher } from "../adapters/page-fetcher.ts";
 import { createDiskStorage } from "../adapters/storage.ts";
@@ -15,6 +15,7 @@ import { cancelBillingOf } from "../features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { lastLinkTo } from "./outbox.ts";
+import { pgliteImage } from "./pglite-image.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -40,7 +41,14 @@ export async function openTestDatabase(
   kind: DatabaseKind,
   options: DatabaseOptions = {},
 ): Promise<OpenDatabase> {
-  if (kind === "pglite") return openDatabase({ kind: "pglite-memory" }, options);
+  if (kind === "pglite") {
+    // From the migrated image the test run made once (testing/pglite-image.ts); benchmarks make their own.
+    const image = process.env.VITEST ? inject("pgliteImage") : undefined;
+    return openDatabase(
+      { kind: "pglite-memory", loadDataDir: image ? pgliteImage(image) : undefined },
+      options,
+    );
+  }
   const created = await createPostgresTestDatabase();
   const database = await openDatabase({ kind: "postgres", url: created.url }, options);
   return {

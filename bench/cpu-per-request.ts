@@ -5,6 +5,7 @@
  *   TEST_DATABASE_URL=... node bench/cpu-per-request.ts            # PostgreSQL (PGlite without a URL)
  *   ROUTES="/api/dashboard,POST /api/components/:part/services" SECONDS=6 node bench/cpu-per-request.ts
  *   CPU_PROFILE=/tmp/prof node bench/cpu-per-request.ts            # also writes the server's .cpuprofile
+ *   SERVER_ENTRY=/tmp/velolog-before-12f84a2/build/server/main.js ...  # another build (bench/before.ts)
  *
  * Route placeholders: :bike, :part, :token (the measured user's first bicycle and component, a share link).
  */
@@ -50,7 +51,7 @@ const env: Record<string, string> = {
 };
 if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (process.env.CPU_PROFILE) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.CPU_PROFILE}`;
-const server = await startServerOnFreePort(() => env, freshServerBundle());
+const server = await startServerOnFreePort(() => env, process.env.SERVER_ENTRY ?? freshServerBundle());
 try {
   const { cookie, bike, part, token } = await seed(server.url, dataDir);
   const headers = { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" };

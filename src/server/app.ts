@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps) {
     else request.headers.delete(CLIENT_IP_HEADER);
     return auth.handler(request);
   });
-  app.use("/api/*", sessionMiddleware(auth));
+  app.use("/api/*", sessionMiddleware(auth, deps.db));
   app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));

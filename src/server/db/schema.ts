@@ -74,13 +74,9 @@ export const account = pgTable(
  * Relations the auth library's joins use (auth.ts, `advanced.database.joins`): the session check on every
  * request reads a session with its user in one statement instead of two (decision 0031).
  */
-export const userRelations = relations(user, ({ many, one }) => ({
+export const userRelations = relations(user, ({ many }) => ({
   sessions: many(session),
   accounts: many(account),
-  bicycles: many(bicycles),
-  components: many(components),
-  serviceEntries: many(serviceEntries),
-  subscription: one(subscriptions),
 }));
 export const sessionRelations = relations(session, ({ one }) => ({
   user: one(user, { fields: [session.userId], references: [user.id] }),
@@ -295,25 +291,3 @@ export const userSettings = pgTable("user_settings", {
   distanceUnit: text("distance_unit").notNull().default("km"),
   updatedAt: updatedAt(),
 });
-
-// ---- Relations of the product tables (for drizzle's relational queries) ----
-
-export const bicycleRelations = relations(bicycles, ({ many, one }) => ({
-  user: one(user, { fields: [bicycles.userId], references: [user.id] }),
-  components: many(components),
-}));
-
-export const componentRelations = relations(components, ({ many, one }) => ({
-  bicycle: one(bicycles, { fields: [components.bicycleId], references: [bicycles.id] }),
-  user: one(user, { fields: [components.userId], references: [user.id] }),
-  serviceEntries: many(serviceEntries),
-}));
-
-export const serviceEntryRelations = relations(serviceEntries, ({ one }) => ({
-  component: one(components, { fields: [serviceEntries.componentId], references: [components.id] }),
-  user: one(user, { fields: [serviceEntries.userId], references: [user.id] }),
-}));
-
-export const subscriptionRelations = relations(subscriptions, ({ one }) => ({
-  user: one(user, { fields: [subscriptions.userId], references: [user.id] }),
-}));

@@ -35,7 +35,7 @@ function Option({
       <input
         id={id}
         type="checkbox"
-        className="mt-0.5 size-4 accent-[var(--primary)]"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />

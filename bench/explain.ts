@@ -73,7 +73,11 @@ async function seedUser(index: number) {
 try {
   const measured = await seedUser(0);
   for (let i = 1; i <= OTHER_USERS; i++) await seedUser(i);
-  const link = await createShare(db, measured.id, measured.bike, { includeCosts: true, notes: null });
+  const link = await createShare(db, measured.id, measured.bike, {
+    includeCosts: true,
+    includeSerialNumber: false,
+    notes: null,
+  });
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   await client.query("ANALYZE");

@@ -59,7 +59,7 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   await expect.poll(() => pageImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
   const served = await page.request.get((await pageImage.getAttribute("src"))!);
   expect(served.headers()["content-type"]).toBe("image/webp");
-  expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(served.headers()["cache-control"]).toBe("private, no-cache");
 
   // A component on it, and a service entry with a PDF receipt.
   const bicycleId = new URL(page.url()).pathname.split("/").pop()!;

@@ -1,4 +1,22 @@
+import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+async function uploadPhotoThroughApi(page: Page, baseURL: string, purpose: string) {
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a7" } })
+    .png()
+    .toBuffer();
+  const response = await page.request.post("/api/files", {
+    multipart: { purpose, file: { name: "photo.png", mimeType: "image/png", buffer } },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { file: { url: string } }).file.url;
+}
+
+/** An image that the browser really loaded (a refused request leaves it 0 px wide). */
+const loaded = (image: Locator) =>
+  expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
 test.describe("sharing", () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
@@ -18,6 +36,8 @@ test.describe("sharing", () => {
       price: 2500,
       storeName: "Velo Exchange",
       storeLink: "https://shop.example/road",
+      serialNumber: "WTU-1234",
+      imageUrl: await uploadPhotoThroughApi(page, baseURL!, "bicycle-image"),
     });
     const headers = { Origin: baseURL! };
     const part = await page.request.post("/api/components", {
@@ -27,6 +47,7 @@ test.describe("sharing", () => {
         type: "Drivetrain",
         brand: "Shimano",
         mileage: 6300,
+        imageUrl: await uploadPhotoThroughApi(page, baseURL!, "component-image"),
       },
       headers,
     });
@@ -41,6 +62,8 @@ test.describe("sharing", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Notes (optional)").fill("For sale <script>alert(1)</script>");
     await expect(dialog.getByLabel("Include service costs")).toBeChecked();
+    await expect(dialog.getByLabel("Include serial number")).not.toBeChecked();
+    await dialog.getByLabel("Include serial number").check();
     await dialog.getByRole("button", { name: "Create Link" }).click();
     const linkField = dialog.getByLabel("Share link");
     await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{32}$`));
@@ -52,6 +75,7 @@ test.describe("sharing", () => {
     await expect(dialog).toBeHidden();
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByRole("dialog").getByLabel("Notes (optional)")).toHaveValue("");
+    await expect(page.getByRole("dialog").getByLabel("Include serial number")).not.toBeChecked();
     await page.keyboard.press("Escape");
 
     // Later edits do not change the shared copy.
@@ -64,6 +88,14 @@ test.describe("sharing", () => {
     await expect(visitor.getByText("Carbon race bike")).toBeVisible();
     await expect(visitor.getByText("$2,500")).toBeVisible();
     await expect(visitor.getByText("Velo Exchange")).toBeVisible();
+    await expect(visitor.getByText("WTU-1234")).toBeVisible();
+    // The photos come through the link: the visitor has no session.
+    const photo = visitor.getByRole("img", { name: "Road <b>Warrior</b>" });
+    await expect(photo).toHaveAttribute("src", /^\/api\/shared\/[A-Za-z0-9_-]{32}\/files\/[0-9a-f-]{36}$/);
+    await loaded(photo);
+    await loaded(
+      visitor.getByRole("list", { name: "Components" }).getByRole("img", { name: "Ultegra groupset" }),
+    );
     const listing = visitor.getByRole("link", { name: "View Original Listing" });
     await expect(listing).toHaveAttribute("href", "https://shop.example/road");
     await expect(listing).toHaveAttribute("target", "_blank");
@@ -91,7 +123,12 @@ test.describe("sharing", () => {
 
   test("without costs, and /shared without a token", async ({ page, baseURL, rider }) => {
     expect(rider.email).toBeTruthy();
-    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "For sale" });
+    const bicycle = await createBicycleThroughApi(page, baseURL!, {
+      name: "For sale",
+      price: 1500,
+      storeName: "Corner Shop",
+      serialNumber: "WTU-5678",
+    });
     const headers = { Origin: baseURL! };
     const part = await page.request.post("/api/components", {
       data: { bicycleId: bicycle.id, name: "Fork", type: "Fork" },
@@ -110,6 +147,11 @@ test.describe("sharing", () => {
     await page.goto(url);
     await expect(page.getByRole("list", { name: "Service history" })).toContainText("Lowers serviced");
     await expect(page.getByText("$80.00")).toHaveCount(0);
+    // What was paid for the bicycle goes too, and the serial number is shared only when ticked.
+    await expect(page.getByText("Corner Shop")).toBeVisible();
+    await expect(page.getByText("$1,500")).toHaveCount(0);
+    await expect(page.getByText("Price")).toHaveCount(0);
+    await expect(page.getByText("WTU-5678")).toHaveCount(0);
 
     await page.goto("/shared");
     await expect(page.getByText("Bike Not Found")).toBeVisible();

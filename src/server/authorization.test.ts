@@ -59,8 +59,10 @@ const MATRIX: Row[] = [
   ["PUT", "/api/settings", { distanceUnit: "mi" }, 200, 200, 401],
   // Uploads are multipart: their ownership and validation are tested in features/files/files.test.ts.
   ["POST", "/api/files", undefined, 400, 400, 401],
-  // A stored file is public to whoever holds its unguessable id (photos appear in share links).
-  ["GET", "/api/files/:file", undefined, 200, 200, 200],
+  // A stored file (here a receipt) is its owner's alone; a share link serves only the photos it shows,
+  // never a receipt (features/shares/shares.test.ts).
+  ["GET", "/api/files/:file", undefined, 200, 404, 404],
+  ["GET", "/api/shared/:token/files/:file", undefined, 404, 404, 404],
 ];
 
 interface Objects {

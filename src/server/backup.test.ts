@@ -49,7 +49,9 @@ async function createEverything(url: string, dataDir: string) {
   });
   expect(uploaded.status).toBe(201);
   const { file } = (await uploaded.json()) as { file: { id: string; url: string } };
-  const photoBytes = Buffer.from(await (await fetch(`${url}${file.url}`)).arrayBuffer());
+  const photoBytes = Buffer.from(
+    await (await fetch(`${url}${file.url}`, { headers: { Cookie: cookie } })).arrayBuffer(),
+  );
 
   const bike = await postJson(`${url}/api/bicycles`, cookie, {
     name: "Randonneur",
@@ -162,7 +164,9 @@ describe("npm run db:backup on the embedded database", () => {
     expect(files.filter((f) => String(f).endsWith(".webp"))).toHaveLength(1);
     // The data directory is free again: a server starts on it and still has the photo.
     const again = await startServer({ DATA_DIR });
-    expect((await fetch(`${again.url}${made.photoUrl}`)).status).toBe(200);
+    expect((await fetch(`${again.url}${made.photoUrl}`, { headers: { Cookie: made.cookie } })).status).toBe(
+      200,
+    );
   }, 120_000);
 });
 
@@ -241,7 +245,7 @@ describe.skipIf(!postgresUrl)(
         expect(list.bicycles.map((b) => [b.id, b.name, b.imageUrl])).toEqual([
           [made.bicycleId, "Randonneur", made.photoUrl],
         ]);
-        const photo = await fetch(`${onPostgres.url}${made.photoUrl}`);
+        const photo = await fetch(`${onPostgres.url}${made.photoUrl}`, { headers: { Cookie: made.cookie } });
         expect(photo.status).toBe(200);
         expect(Buffer.from(await photo.arrayBuffer()).equals(made.photoBytes)).toBe(true);
         const shared = await fetch(`${onPostgres.url}/api/shared/${made.token}`);

@@ -51,7 +51,7 @@ describe("the server bundle that npm start runs", () => {
     });
     expect(uploaded.status).toBe(201);
     const { file } = (await uploaded.json()) as { file: { url: string } };
-    const photo = await fetch(`${first.url}${file.url}`);
+    const photo = await fetch(`${first.url}${file.url}`, { headers: { Cookie: cookie } });
     const meta = await sharp(Buffer.from(await photo.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1024, 768]);
 

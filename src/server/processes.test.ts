@@ -70,8 +70,9 @@ describe.skipIf(!postgresUrl)(
         for (const dir of dirs) expect(existsSync(path.join(dir, "bicycle_images"))).toBe(false);
 
         // Read through B: the same bytes; a bicycle with that photo and its share link made through B.
-        const fromA = Buffer.from(await (await fetch(`${A}${file.url}`)).arrayBuffer());
-        const fromB = await fetch(`${B}${file.url}`);
+        const asRider = { headers: { Cookie: cookie } };
+        const fromA = Buffer.from(await (await fetch(`${A}${file.url}`, asRider)).arrayBuffer());
+        const fromB = await fetch(`${B}${file.url}`, asRider);
         expect(fromB.status).toBe(200);
         expect(Buffer.from(await fromB.arrayBuffer()).equals(fromA)).toBe(true);
         const bike = await postJson(`${B}/api/bicycles`, cookie, {
@@ -87,7 +88,10 @@ describe.skipIf(!postgresUrl)(
           const view = await fetch(`${server}/api/shared/${link.token}`);
           expect(view.status).toBe(200);
           const body = (await view.json()) as { snapshot: { bike: { name: string; imageUrl: string } } };
-          expect(body.snapshot.bike).toMatchObject({ name: "Shared tourer", imageUrl: file.url });
+          expect(body.snapshot.bike.name).toBe("Shared tourer");
+          // The photo through the link, for anyone holding it: the same bytes.
+          const shared = await fetch(`${server}${body.snapshot.bike.imageUrl}`);
+          expect(Buffer.from(await shared.arrayBuffer()).equals(fromA)).toBe(true);
         }
 
         // Billing state: Premium granted through A (test mode) is what B reports.

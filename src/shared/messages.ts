@@ -109,6 +109,8 @@ export const messages = {
     empty: "You haven't shared any bicycles yet",
     signUpToShare: "Sign up to share your own bicycles",
     deleteWarning: "Anyone with this link will no longer be able to see the bicycle.",
+    includeCostsInvalid: "Include service costs must be true or false",
+    includeSerialNumberInvalid: "Include serial number must be true or false",
   },
   import: {
     textRequiredTitle: "Text Required",

@@ -7,11 +7,23 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const RECEIPT_TYPES = [...IMAGE_TYPES, "application/pdf"] as const;
 
-/** Uploaded files are served at /api/files/<uuid>; the random id is what keeps the URL unguessable. */
-const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** Uploaded files are served to their owner at /api/files/<uuid>, and through a share link at sharedFileUrl. */
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const FILE_URL = new RegExp(`^/api/files/(${UUID})$`);
+const FILE_ID = new RegExp(`^${UUID}$`);
+
+/** Whether the text has the shape of a file id (anything else can never name a file). */
+export function isFileId(text: string): boolean {
+  return FILE_ID.test(text);
+}
 
 export function fileUrl(id: string): string {
   return `/api/files/${id}`;
+}
+
+/** A photo a share link shows, for anyone holding the link (the owner's own URL works only for them). */
+export function sharedFileUrl(token: string, id: string): string {
+  return `/api/shared/${token}/files/${id}`;
 }
 
 /** The file id in one of our file URLs, or null for any other text. */

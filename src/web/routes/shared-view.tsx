@@ -82,6 +82,21 @@ function SharedBike({ view }: { view: SharedBikeView }) {
   const components = withPositions(view.snapshot.components, "component");
   const services = withPositions(view.snapshot.services, "service");
   const costsShared = services.some((s) => s.cost !== undefined);
+  // Price and serial number are in the snapshot only when the owner chose to share them.
+  const details: [label: string, value: string][] = [
+    ["Purchase date", bike.purchaseDate ? formatDate(bike.purchaseDate) : "—"],
+    ...(bike.price !== undefined
+      ? [["Price", bike.price !== null ? formatPrice(bike.price) : "—"] as [string, string]]
+      : []),
+    [
+      "Condition",
+      bike.purchaseCondition === "new" ? "New" : bike.purchaseCondition === "used" ? "Used" : "—",
+    ],
+    ["Store", bike.storeName || "—"],
+    ...(bike.serialNumber !== undefined
+      ? [["Serial number", bike.serialNumber || "—"] as [string, string]]
+      : []),
+  ];
   return (
     <>
       <div className="grid gap-2">
@@ -108,21 +123,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
-              {(
-                [
-                  ["Purchase date", bike.purchaseDate ? formatDate(bike.purchaseDate) : "—"],
-                  ["Price", bike.price !== null ? formatPrice(bike.price) : "—"],
-                  [
-                    "Condition",
-                    bike.purchaseCondition === "new"
-                      ? "New"
-                      : bike.purchaseCondition === "used"
-                        ? "Used"
-                        : "—",
-                  ],
-                  ["Store", bike.storeName || "—"],
-                ] as const
-              ).map(([label, value]) => (
+              {details.map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
                   <dt className="text-muted-foreground">{label}</dt>
                   <dd className="text-right font-medium break-words">{value}</dd>
@@ -159,17 +160,26 @@ function SharedBike({ view }: { view: SharedBikeView }) {
           ) : (
             <ul className="grid gap-3" aria-label="Components">
               {components.map((c) => (
-                <li key={c.key} className="grid gap-1 rounded-lg border p-3">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium break-words">{c.name}</span>
-                    <Badge variant="secondary">{c.type}</Badge>
+                <li key={c.key} className="flex gap-3 rounded-lg border p-3">
+                  {c.imageUrl ? (
+                    <img
+                      src={c.imageUrl}
+                      alt={c.name}
+                      className="size-16 shrink-0 rounded-md border object-cover"
+                    />
+                  ) : null}
+                  <div className="grid min-w-0 gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium break-words">{c.name}</span>
+                      <Badge variant="secondary">{c.type}</Badge>
+                    </div>
+                    <p className="text-sm text-muted-foreground">
+                      {[c.brand, formatDistance(c.mileage, view.snapshot.distanceUnit)]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </p>
+                    {c.notes ? <p className="text-sm whitespace-pre-line break-words">{c.notes}</p> : null}
                   </div>
-                  <p className="text-sm text-muted-foreground">
-                    {[c.brand, formatDistance(c.mileage, view.snapshot.distanceUnit)]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </p>
-                  {c.notes ? <p className="text-sm whitespace-pre-line break-words">{c.notes}</p> : null}
                 </li>
               ))}
             </ul>

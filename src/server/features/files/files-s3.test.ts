@@ -57,11 +57,12 @@ describeEachDatabase("files API with S3 storage", (kind) => {
     expect(added[0]).toMatch(/^\d+-[0-9a-f]+\.webp$/);
     expect(existsSync(path.join(t.config.dataDir, "bicycle_images"))).toBe(false);
 
-    const served = await anonymous(t.app).request("GET", photo.url);
+    const served = await rider.request("GET", photo.url);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1024, 768]);
+    expect((await anonymous(t.app).request("GET", photo.url)).status).toBe(404);
   });
 
   it("deleting a bicycle removes its photos and receipts from the bucket", async () => {
@@ -99,12 +100,12 @@ describeEachDatabase("files API with S3 storage", (kind) => {
       receiptUrl: receipt.url,
     });
     expect(entry.status).toBe(201);
-    expect((await anonymous(t.app).request("GET", receipt.url)).status).toBe(200);
+    expect((await rider.request("GET", receipt.url)).status).toBe(200);
 
     expect((await rider.request("DELETE", `/api/bicycles/${bicycle.id}`)).status).toBe(204);
     expect(await s3.keys()).toEqual(before);
     for (const file of [photo, partPhoto, receipt]) {
-      expect((await anonymous(t.app).request("GET", file.url)).status).toBe(404);
+      expect((await rider.request("GET", file.url)).status).toBe(404);
     }
   });
 });
@@ -134,7 +135,7 @@ describe("a started server with S3_* set", () => {
       const { file } = (await response.json()) as { file: UploadedFile };
       expect(await s3.keys()).toHaveLength(1);
       expect(existsSync(path.join(dataDir, "bicycle_images"))).toBe(false);
-      const served = await fetch(`${server.url}${file.url}`);
+      const served = await fetch(`${server.url}${file.url}`, { headers: { Cookie: cookie } });
       expect([served.status, served.headers.get("Content-Type")]).toEqual([200, "image/webp"]);
     } finally {
       killAll();

@@ -92,11 +92,10 @@ describeEachDatabase("files API", (kind) => {
       const bytes = await solid(2048, 1024).toFormat(format).toBuffer();
       const file = await uploaded(await upload(rider, bytes, `bike.${format}`, type));
       expect(file.url).toBe(`/api/files/${file.id}`);
-      const served = await anonymous(t.app).request("GET", file.url);
+      const served = await rider.request("GET", file.url);
       expect(served.status).toBe(200);
       expect(served.headers.get("Content-Type")).toBe("image/webp");
       expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
-      expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
       const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1024, 512]);
     }
@@ -160,7 +159,7 @@ describeEachDatabase("files API", (kind) => {
     });
     const file = await uploaded(await upload(rider, pdf, "r.pdf", "application/pdf", "receipt"));
     expect(await diskPath(file.id)).toContain(`${path.sep}receipts${path.sep}`);
-    const served = await anonymous(t.app).request("GET", file.url);
+    const served = await rider.request("GET", file.url);
     expect(served.headers.get("Content-Type")).toBe("application/pdf");
     expect(served.headers.get("Content-Disposition")).toMatch(/^attachment/);
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
@@ -168,6 +167,41 @@ describeEachDatabase("files API", (kind) => {
     expect((await errorOf(await upload(rider, html, "r.pdf", "application/pdf", "receipt"))).message).toBe(
       m.invalidReceiptType,
     );
+  });
+
+  it("serves a photo or receipt to its owner only, kept by no shared cache; a stranger or a visitor gets 404", async () => {
+    const owner = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const photo = await uploaded(await upload(owner, png, "a.png", "image/png"));
+    const receipt = await uploaded(await upload(owner, pdf, "r.pdf", "application/pdf", "receipt"));
+    for (const file of [photo, receipt]) {
+      const served = await owner.request("GET", file.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Cache-Control")).toBe("private, no-cache");
+      for (const outsider of [stranger, anonymous(t.app)]) {
+        const refused = await outsider.request("GET", file.url);
+        expect(refused.status).toBe(404);
+        expect(await refused.text()).not.toContain(file.id);
+      }
+    }
+
+    // The browser keeps the bytes but asks each time: the owner gets a 304, anyone else still a 404.
+    const first = await owner.request("GET", photo.url);
+    const tag = first.headers.get("ETag")!;
+    expect(tag).toBeTruthy();
+    const again = (client: TestClient) =>
+      t.app.request(photo.url, {
+        headers: { "If-None-Match": tag, ...(client.cookie ? { Cookie: client.cookie } : {}) },
+      });
+    const revalidated = await again(owner);
+    expect([revalidated.status, revalidated.headers.get("Cache-Control")]).toEqual([
+      304,
+      "private, no-cache",
+    ]);
+    expect((await again(stranger)).status).toBe(404);
+    expect((await again(anonymous(t.app))).status).toBe(404);
   });
 
   it("needs a session to upload, and answers unknown files with 404", async () => {
@@ -181,10 +215,13 @@ describeEachDatabase("files API", (kind) => {
       body: form,
     });
     expect(response.status).toBe(401);
-    expect(
-      (await anonymous(t.app).request("GET", "/api/files/00000000-0000-4000-8000-000000000000")).status,
-    ).toBe(404);
-    expect((await anonymous(t.app).request("GET", "/api/files/..%2f..%2fauth-secret")).status).toBe(404);
+    const rider = await signUp(t.app);
+    for (const client of [anonymous(t.app), rider]) {
+      expect((await client.request("GET", "/api/files/00000000-0000-4000-8000-000000000000")).status).toBe(
+        404,
+      );
+      expect((await client.request("GET", "/api/files/..%2f..%2fauth-secret")).status).toBe(404);
+    }
   });
 
   it("refuses another user's file as a photo, changing nothing", async () => {

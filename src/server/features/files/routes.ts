@@ -1,12 +1,13 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { etag } from "hono/etag";
 import { messages } from "../../../shared/messages.ts";
 import { filePurposes, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
-import { AppError } from "../../errors.ts";
+import type { Storage } from "../../adapters/storage.ts";
+import { AppError, notFound } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
-import { UUID } from "../bicycles/service.ts";
-import { findFile, uploadFile } from "./service.ts";
+import { findOwnFile, uploadFile } from "./service.ts";
 
 const m = messages.images;
 /** Room for the multipart envelope around a file of the largest allowed size. */
@@ -44,17 +45,33 @@ export function fileRoutes({ db, storage }: AppDeps) {
         );
       },
     )
-    .get("/:id", async (c) => {
-      const id = c.req.param("id");
-      const found = UUID.test(id) ? await findFile(db, id) : null;
-      const bytes = found ? await storage.get(found.key) : null;
-      if (!found || !bytes) throw new AppError("NOT_FOUND", messages.generic.notFound);
-      c.header("Content-Type", found.contentType);
-      c.header("X-Content-Type-Options", "nosniff");
-      // The URL names one file forever (a new upload gets a new id), so caches may keep it.
-      c.header("Cache-Control", "public, max-age=31536000, immutable");
-      if (found.contentType === "application/pdf")
-        c.header("Content-Disposition", 'attachment; filename="receipt.pdf"');
-      return c.body(bytes as Uint8Array<ArrayBuffer>);
+    .get("/:id", etag(), async (c) => {
+      // Only the owner: anyone else, signed in or not, gets the same 404 as for a missing file.
+      const user = c.get("user");
+      if (!user) throw notFound();
+      return sendFile(c, storage, await findOwnFile(db, user.id, c.req.param("id")));
     });
+}
+
+/**
+ * A stored file's bytes. Access is checked on every request (`no-cache`: a browser keeps the bytes but
+ * asks again, and gets a 304 while its copy is still allowed), and only the browser may keep them
+ * (`private`), so a signed-out browser or a deleted share link gets nothing from a cache. Routes that
+ * send files use `etag()`, which turns a matching If-None-Match into the 304.
+ */
+export async function sendFile(
+  c: Context<AppEnv>,
+  storage: Storage,
+  file: { id: string; key: string; contentType: string },
+) {
+  const bytes = await storage.get(file.key);
+  if (!bytes) throw notFound();
+  c.header("Content-Type", file.contentType);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Cache-Control", "private, no-cache");
+  // A file id names the same bytes forever (a new upload gets a new id).
+  c.header("ETag", `"${file.id}"`);
+  if (file.contentType === "application/pdf")
+    c.header("Content-Disposition", 'attachment; filename="receipt.pdf"');
+  return c.body(bytes as Uint8Array<ArrayBuffer>);
 }

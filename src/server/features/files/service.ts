@@ -6,6 +6,7 @@ import {
   fileIdFromUrl,
   fileUrl,
   IMAGE_TYPES,
+  isFileId,
   MAX_UPLOAD_BYTES,
   RECEIPT_TYPES,
   type UploadedFile,
@@ -79,13 +80,15 @@ export async function uploadFile(
   return { id, url: fileUrl(id), contentType: prepared.contentType, size };
 }
 
-/** A stored file by id, for anyone holding its (unguessable) URL. */
-export async function findFile(db: Database, id: string) {
+/** One of the user's own files; anyone else's, or a missing one, is a 404. */
+export async function findOwnFile(db: Database, userId: string, id: string) {
+  if (!isFileId(id)) throw notFound();
   const [row] = await db
-    .select({ key: files.key, contentType: files.contentType })
+    .select({ id: files.id, key: files.key, contentType: files.contentType })
     .from(files)
-    .where(eq(files.id, id));
-  return row ?? null;
+    .where(and(eq(files.id, id), eq(files.userId, userId)));
+  if (!row) throw notFound();
+  return row;
 }
 
 /**

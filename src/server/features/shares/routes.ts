@@ -1,14 +1,16 @@
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { z } from "zod";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { createShareSchema } from "../../../shared/schemas/share.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import { createShare, deleteShare, listShares, viewShare } from "./service.ts";
+import { sendFile } from "../files/routes.ts";
+import { createShare, deleteShare, findSharedPhoto, listShares, viewShare } from "./service.ts";
 
-/** Mounted at /api: the owner's share links, and the public view by token. */
-export function shareRoutes({ db }: AppDeps) {
+/** Mounted at /api: the owner's share links, and the public view by token with the photos it shows. */
+export function shareRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .post(
       "/bicycles/:id/share",
@@ -31,5 +33,14 @@ export function shareRoutes({ db }: AppDeps) {
     .get("/shared/:token", validate("param", z.object({ token: z.string() })), async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await viewShare(db, c.req.valid("param").token));
-    });
+    })
+    .get(
+      "/shared/:token/files/:id",
+      validate("param", z.object({ token: z.string(), id: z.string() })),
+      etag(),
+      async (c) => {
+        const { token, id } = c.req.valid("param");
+        return sendFile(c, storage, await findSharedPhoto(db, token, id));
+      },
+    );
 }

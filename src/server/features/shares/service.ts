@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
+import { fileIdFromUrl, sharedFileUrl } from "../../../shared/schemas/file.ts";
 import type {
   CreateShareInput,
   SharedBikeSnapshot,
@@ -11,6 +12,7 @@ import type { Database } from "../../db/index.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
+import { findOwnFile } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
 
 /** 192 random bits, URL-safe: unguessable, and short enough to paste. */
@@ -20,11 +22,12 @@ export function newShareToken(): string {
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** The snapshot holds what the shared page shows and nothing more; price and serial number as chosen. */
 async function takeSnapshot(
   db: Database,
   userId: string,
   bicycleId: string,
-  includeCosts: boolean,
+  { includeCosts, includeSerialNumber }: Pick<CreateShareInput, "includeCosts" | "includeSerialNumber">,
 ): Promise<SharedBikeSnapshot> {
   const bicycle = await getBicycle(db, userId, bicycleId);
   const [parts, entries] = await Promise.all([
@@ -51,10 +54,10 @@ async function takeSnapshot(
       description: bicycle.description,
       imageUrl: bicycle.imageUrl,
       purchaseDate: bicycle.purchaseDate,
-      price: bicycle.price,
+      ...(includeCosts ? { price: bicycle.price } : {}),
       purchaseCondition: bicycle.purchaseCondition,
       storeName: bicycle.storeName,
-      serialNumber: bicycle.serialNumber,
+      ...(includeSerialNumber ? { serialNumber: bicycle.serialNumber } : {}),
       storeLink: bicycle.storeLink,
     },
     components: parts.map((c) => ({
@@ -93,7 +96,7 @@ export async function createShare(
   bicycleId: string,
   input: CreateShareInput,
 ): Promise<SharedLink> {
-  const snapshot = await takeSnapshot(db, userId, bicycleId, input.includeCosts);
+  const snapshot = await takeSnapshot(db, userId, bicycleId, input);
   const [row] = await db
     .insert(sharedBikes)
     .values({ shareToken: newShareToken(), userId, bikeData: snapshot, notes: input.notes })
@@ -119,17 +122,49 @@ export async function deleteShare(db: Database, userId: string, id: string): Pro
   if (deleted.length === 0) throw notFound();
 }
 
-/** The public view of a share link, for anyone holding the token. */
-export async function viewShare(db: Database, token: string): Promise<SharedBikeView> {
+async function findShare(db: Database, token: string) {
   if (!TOKEN.test(token)) throw notFound(messages.shares.notFound);
   const [row] = await db
-    .select({ bikeData: sharedBikes.bikeData, notes: sharedBikes.notes, createdAt: sharedBikes.createdAt })
+    .select({
+      userId: sharedBikes.userId,
+      bikeData: sharedBikes.bikeData,
+      notes: sharedBikes.notes,
+      createdAt: sharedBikes.createdAt,
+    })
     .from(sharedBikes)
     .where(eq(sharedBikes.shareToken, token));
   if (!row) throw notFound(messages.shares.notFound);
-  return {
-    snapshot: row.bikeData as SharedBikeSnapshot,
-    notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
+  return { ...row, snapshot: row.bikeData as SharedBikeSnapshot };
+}
+
+/** The snapshot's photos: the stored URLs (the owner's), each as a file id when it is one of ours. */
+function photoIdsOf(snapshot: SharedBikeSnapshot): string[] {
+  return [snapshot.bike.imageUrl, ...snapshot.components.map((c) => c.imageUrl)]
+    .map(fileIdFromUrl)
+    .filter((id): id is string => id !== null);
+}
+
+/** The public view of a share link, for anyone holding the token; its photos through the share's URLs. */
+export async function viewShare(db: Database, token: string): Promise<SharedBikeView> {
+  const { snapshot, notes, createdAt } = await findShare(db, token);
+  const throughShare = (url: string | null) => {
+    const id = fileIdFromUrl(url);
+    return id ? sharedFileUrl(token, id) : url;
   };
+  return {
+    snapshot: {
+      ...snapshot,
+      bike: { ...snapshot.bike, imageUrl: throughShare(snapshot.bike.imageUrl) },
+      components: snapshot.components.map((c) => ({ ...c, imageUrl: throughShare(c.imageUrl) })),
+    },
+    notes,
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+/** A photo the share link shows, for anyone holding the token; any other file is a 404. */
+export async function findSharedPhoto(db: Database, token: string, fileId: string) {
+  const share = await findShare(db, token);
+  if (!photoIdsOf(share.snapshot).includes(fileId)) throw notFound();
+  return findOwnFile(db, share.userId, fileId);
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
+import type { FilePurpose, UploadedFile } from "../../../shared/schemas/file.ts";
 import type { SharedBikeView, SharedLink } from "../../../shared/schemas/share.ts";
 import {
   anonymous,
@@ -11,6 +13,7 @@ import {
   describeEachDatabase,
   json,
   signUp,
+  TEST_ORIGIN,
   type TestApp,
   type TestClient,
 } from "../../testing/test-app.ts";
@@ -86,7 +89,6 @@ describeEachDatabase("share links API", (kind) => {
           price: 1899.99,
           purchaseCondition: "used",
           storeName: "Corner Shop",
-          serialNumber: "SN-1",
           storeLink: "https://shop.example/trail",
         },
         components: [
@@ -99,17 +101,53 @@ describeEachDatabase("share links API", (kind) => {
       createdAt: expect.any(String),
     });
     const text = JSON.stringify(view);
-    for (const secret of [rider.userId, rider.email, bicycle.id]) expect(text).not.toContain(secret);
+    // The serial number is shared only when the owner ticks it (below).
+    for (const secret of [rider.userId, rider.email, bicycle.id, "SN-1"]) expect(text).not.toContain(secret);
   });
 
-  it("leaves costs out when they are not to be shared", async () => {
+  it("leaves out what was paid, the price as well as the service costs, when costs are not shared", async () => {
     const rider = await signUp(t.app);
     const bicycle = await bikeWithHistory(rider);
     const link = await share(rider, bicycle.id, { includeCosts: false });
-    const view = await json<SharedBikeView>(anonymous(t.app).request("GET", `/api/shared/${link.token}`));
+    const response = await anonymous(t.app).request("GET", `/api/shared/${link.token}`);
+    const text = await response.text();
+    const view = JSON.parse(text) as SharedBikeView;
+    expect(view.snapshot.bike).toEqual({
+      name: "Trail Hardtail",
+      description: "29er",
+      imageUrl: null,
+      purchaseDate: null,
+      purchaseCondition: "used",
+      storeName: "Corner Shop",
+      storeLink: "https://shop.example/trail",
+    });
     expect(view.snapshot.services).toEqual([
       { date: "2024-05-01", description: "Waxed", componentName: "Chain" },
     ]);
+    for (const paid of ["price", "cost", "1899", "12.5"]) expect(text).not.toContain(paid);
+  });
+
+  it("shares the serial number only when the owner ticks it", async () => {
+    const rider = await signUp(t.app);
+    const bicycle = await bikeWithHistory(rider);
+    const view = async (body: unknown) => {
+      const link = await share(rider, bicycle.id, body);
+      return json<SharedBikeView>(anonymous(t.app).request("GET", `/api/shared/${link.token}`));
+    };
+    expect((await view({ includeSerialNumber: true })).snapshot.bike).toMatchObject({
+      serialNumber: "SN-1",
+      price: 1899.99,
+    });
+    const withoutCosts = (await view({ includeSerialNumber: true, includeCosts: false })).snapshot.bike;
+    expect([withoutCosts.serialNumber, "price" in withoutCosts]).toEqual(["SN-1", false]);
+    expect("serialNumber" in (await view({ includeSerialNumber: false })).snapshot.bike).toBe(false);
+    const refused = await rider.request("POST", `/api/bicycles/${bicycle.id}/share`, {
+      includeSerialNumber: "yes",
+    });
+    expect(refused.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(refused)).error.fields).toMatchObject({
+      includeSerialNumber: "Include serial number must be true or false",
+    });
   });
 
   it("keeps the snapshot when the bicycle changes; sharing again makes a new link", async () => {
@@ -156,6 +194,107 @@ describeEachDatabase("share links API", (kind) => {
         404,
       );
     }
+  });
+
+  async function upload(rider: TestClient, purpose: FilePurpose): Promise<UploadedFile> {
+    const form = new FormData();
+    const bytes =
+      purpose === "receipt"
+        ? Buffer.from("%PDF-1.4\n%%EOF\n")
+        : await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+            .png()
+            .toBuffer();
+    form.set("file", new File([new Uint8Array(bytes)], "upload"));
+    form.set("purpose", purpose);
+    const response = await t.app.request("/api/files", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    return (await json<{ file: UploadedFile }>(response)).file;
+  }
+
+  it("serves through a link the photos it shows, to anyone holding it, and no other file", async () => {
+    const rider = await signUp(t.app);
+    const [bikePhoto, partPhoto, laterPhoto, receipt] = [
+      await upload(rider, "bicycle-image"),
+      await upload(rider, "component-image"),
+      await upload(rider, "component-image"),
+      await upload(rider, "receipt"),
+    ];
+    const { bicycle } = await json<{ bicycle: Bicycle }>(
+      rider.request("POST", "/api/bicycles", { name: "Photo bike", imageUrl: bikePhoto.url }),
+    );
+    const { component } = await json<{ component: Component }>(
+      rider.request("POST", "/api/components", {
+        bicycleId: bicycle.id,
+        name: "Fork",
+        type: "Fork",
+        imageUrl: partPhoto.url,
+      }),
+    );
+    await rider.request("POST", `/api/components/${component.id}/services`, {
+      date: "2024-05-01",
+      description: "Lowers",
+      cost: 20,
+      receiptUrl: receipt.url,
+    });
+    const link = await share(rider, bicycle.id);
+    // Added after the link was made: not in its snapshot.
+    await rider.request("POST", "/api/components", {
+      bicycleId: bicycle.id,
+      name: "Saddle",
+      type: "Saddle",
+      imageUrl: laterPhoto.url,
+    });
+    const stranger = await signUp(t.app);
+    const strangersLink = await share(stranger, (await bikeWithHistory(stranger)).id);
+
+    const text = await (await anonymous(t.app).request("GET", `/api/shared/${link.token}`)).text();
+    const view = JSON.parse(text) as SharedBikeView;
+    const throughLink = (file: UploadedFile) => `/api/shared/${link.token}/files/${file.id}`;
+    expect(view.snapshot.bike.imageUrl).toBe(throughLink(bikePhoto));
+    expect(view.snapshot.components.map((c) => c.imageUrl)).toEqual([throughLink(partPhoto)]);
+    expect(text).not.toContain("/api/files/");
+    expect(text).not.toContain(receipt.id);
+
+    const visitor = anonymous(t.app);
+    for (const client of [visitor, stranger, rider]) {
+      for (const photo of [bikePhoto, partPhoto]) {
+        const served = await client.request("GET", throughLink(photo));
+        expect(served.status).toBe(200);
+        expect(served.headers.get("Content-Type")).toBe("image/webp");
+        expect(served.headers.get("Cache-Control")).toBe("private, no-cache");
+      }
+      // The owner's own URL is theirs alone.
+      expect((await client.request("GET", bikePhoto.url)).status).toBe(client === rider ? 200 : 404);
+    }
+    for (const path of [
+      throughLink(receipt),
+      throughLink(laterPhoto),
+      `/api/shared/${strangersLink.token}/files/${bikePhoto.id}`,
+      `/api/shared/no-such-token-at-all/files/${bikePhoto.id}`,
+      `/api/shared/${link.token}/files/not-a-file-id`,
+    ]) {
+      expect((await visitor.request("GET", path)).status, path).toBe(404);
+    }
+
+    expect((await rider.request("DELETE", `/api/shared-links/${link.id}`)).status).toBe(204);
+    expect((await visitor.request("GET", throughLink(bikePhoto))).status).toBe(404);
+  });
+
+  it("points the link preview at the photo through the link", async () => {
+    const rider = await signUp(t.app);
+    const photo = await upload(rider, "bicycle-image");
+    const { bicycle } = await json<{ bicycle: Bicycle }>(
+      rider.request("POST", "/api/bicycles", { name: "Preview bike", imageUrl: photo.url }),
+    );
+    const link = await share(rider, bicycle.id);
+    const html = await (await t.app.request(`/shared/${link.token}`)).text();
+    const image = `http://localhost:3000/api/shared/${link.token}/files/${photo.id}`;
+    expect(html).toContain(`<meta property="og:image" content="${image}" />`);
+    expect((await t.app.request(new URL(image).pathname)).status).toBe(200);
   });
 
   it("puts the bicycle into the shared page's title and preview tags, escaped", async () => {

@@ -18,11 +18,44 @@ import { messages } from "../../../../shared/messages.ts";
 import { shareUrl, useShareBicycle } from "../api.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 
-/** Share: the form step (notes, include costs), then the result step with the link. Closing resets it. */
+function Option({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Share: the form step (notes, include costs, include serial number), then the result step with the link.
+ * Closing resets it.
+ */
 export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bicycleName: string }) {
   const [open, setOpen] = useState(false);
   const [notes, setNotes] = useState("");
   const [includeCosts, setIncludeCosts] = useState(true);
+  const [includeSerialNumber, setIncludeSerialNumber] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const share = useShareBicycle(bicycleId);
   const ids = useId();
@@ -30,6 +63,7 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
   const reset = () => {
     setNotes("");
     setIncludeCosts(true);
+    setIncludeSerialNumber(false);
     setUrl(null);
   };
 
@@ -86,7 +120,11 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
             onSubmit={async (event) => {
               event.preventDefault();
               try {
-                const link = await share.mutateAsync({ notes: notes.trim() || null, includeCosts });
+                const link = await share.mutateAsync({
+                  notes: notes.trim() || null,
+                  includeCosts,
+                  includeSerialNumber,
+                });
                 setUrl(shareUrl(link.token));
               } catch (error) {
                 showError(error, { fallback: messages.shares.shareFailed });
@@ -104,21 +142,18 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
                 onChange={(event) => setNotes(event.target.value)}
               />
             </div>
-            <div className="flex items-start gap-2">
-              <input
-                id={`${ids}-costs`}
-                type="checkbox"
-                className="mt-0.5 size-4 accent-[var(--primary)]"
-                checked={includeCosts}
-                onChange={(event) => setIncludeCosts(event.target.checked)}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor={`${ids}-costs`}>Include service costs</Label>
-                <p className="text-xs text-muted-foreground">
-                  Untick to leave what you paid out, e.g. when selling the bike.
-                </p>
-              </div>
-            </div>
+            <Option
+              label="Include service costs"
+              hint="Untick to leave what you paid out (the price and the service costs), e.g. when selling the bike."
+              checked={includeCosts}
+              onChange={setIncludeCosts}
+            />
+            <Option
+              label="Include serial number"
+              hint="Tick to show the frame's serial number, e.g. so a buyer can check it."
+              checked={includeSerialNumber}
+              onChange={setIncludeSerialNumber}
+            />
             <DialogFooter>
               <Button type="submit" disabled={share.isPending}>
                 {share.isPending ? "Creating link..." : "Create Link"}

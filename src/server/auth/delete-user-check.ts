@@ -1,14 +1,12 @@
 import { APIError, getSessionFromCtx } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { messages } from "../../shared/messages.ts";
+import { RECENT_SIGN_IN_SECONDS } from "../../shared/schemas/auth.ts";
 import type { Database } from "../db/index.ts";
 import { account } from "../db/schema.ts";
 import type { HookContext } from "./session-lifetime.ts";
 
 const m = messages.deleteAccount;
-
-/** An account that signs in only with Google proves itself by a sign-in this recent (seconds). */
-export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 
 /** Checks a two-factor code (authenticator or backup code) against the signed-in user of these headers. */
 export type TwoFactorCodeCheck = (headers: Headers, code: string) => Promise<boolean>;

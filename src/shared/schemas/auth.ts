@@ -7,6 +7,8 @@ const email = z.string().trim().min(1, m.emailRequired).email(m.emailInvalid);
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Deleting an account that signs in only with Google needs a sign-in this recent (seconds). */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 
 /**
  * A new password (sign-up, reset, change): the server applies the same rules (auth/password-policy.ts). The

@@ -135,7 +135,7 @@ test.describe("deleting the account", () => {
     await form.getByLabel("Password").fill(rider.password);
     await confirm.click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText("Your account was deleted")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
     const signIn = await page.request.post("/api/auth/sign-in/email", {
       data: { email: rider.email, password: rider.password },
       headers: { Origin: baseURL! },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, signUpThroughApi, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
 
 function lastLinkTo(email: string): string | null {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
@@ -109,4 +109,37 @@ test("the distance unit: miles everywhere once chosen, stored in km", async ({ p
   await page.getByLabel("Kilometres (km)").check();
   await page.goto(`/parts-bin/components/${component.id}`);
   await expect(page.locator("dl").first()).toContainText("160.9 km");
+});
+
+test.describe("deleting the account", () => {
+  // A wrong password is answered 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("needs the password, says when it is wrong, then deletes everything", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const form = page.getByRole("form", { name: "Delete account" });
+    const confirm = form.getByRole("button", { name: "Delete everything" });
+    await expect(confirm).toBeDisabled();
+    await expect(form.getByLabel("Two-factor code")).toHaveCount(0);
+
+    await form.getByLabel("Password").fill("not-my-password");
+    await confirm.click();
+    await expect(form.getByText("The password is not right.")).toBeVisible();
+
+    await form.getByLabel("Password").fill(rider.password);
+    await confirm.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    const signIn = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: rider.email, password: rider.password },
+      headers: { Origin: baseURL! },
+    });
+    expect(signIn.status()).toBe(401);
+  });
 });

@@ -12,11 +12,19 @@ test.describe("sign-up", () => {
     const form = page.getByRole("form", { name: "Sign up" });
 
     await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Password", { exact: true }).fill("12345");
-    await form.getByLabel("Confirm password").fill("12346");
+    await form.getByLabel("Password", { exact: true }).fill("bike-12");
+    await form.getByLabel("Confirm password").fill("bike-13");
     await form.getByRole("button", { name: "Sign Up" }).click();
-    await expect(form.getByText("Password must be at least 6 characters long")).toBeVisible();
+    await expect(form.getByText("Password must be at least 8 characters long")).toBeVisible();
     await expect(form.getByText("Passwords do not match")).toBeVisible();
+
+    // One of the most common passwords is refused before anything is sent.
+    await form.getByLabel("Password", { exact: true }).fill("Password123");
+    await form.getByLabel("Confirm password").fill("Password123");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(
+      form.getByText("This password is too common. Please choose one that is harder to guess"),
+    ).toBeVisible();
 
     await form.getByLabel("Password", { exact: true }).fill("correct-horse");
     await form.getByLabel("Confirm password").fill("correct-horse");

@@ -104,3 +104,31 @@ test("a backup code signs in instead of the app's code", async ({ page, rider, b
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("deleting the account asks for a two-factor code too", async ({ page, rider, baseURL }) => {
+  const enabled = await page.request.post("/api/auth/two-factor/enable", {
+    data: { password: rider.password },
+    headers: { Origin: baseURL! },
+  });
+  const { totpURI } = (await enabled.json()) as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get("secret")!;
+  const verified = await page.request.post("/api/auth/two-factor/verify-totp", {
+    data: { code: totpCode(secret) },
+    headers: { Origin: baseURL! },
+  });
+  expect(verified.status()).toBe(200);
+
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const form = page.getByRole("form", { name: "Delete account" });
+  await form.getByLabel("Password").fill(rider.password);
+  const confirm = form.getByRole("button", { name: "Delete everything" });
+  await expect(confirm).toBeDisabled();
+  await form.getByLabel("Two-factor code").fill(wrongCode(secret));
+  await confirm.click();
+  await expect(form.getByText("The code is not right. Please try again with a new code.")).toBeVisible();
+  await form.getByLabel("Two-factor code").fill(totpCode(secret));
+  await confirm.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+});

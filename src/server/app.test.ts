@@ -60,11 +60,11 @@ describeEachDatabase("app", (kind) => {
     expect(row!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it("refuses a sign-up password shorter than 6 characters", async () => {
+  it("refuses a sign-up password shorter than 8 characters", async () => {
     const response = await t.app.request("/api/auth/sign-up/email", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
-      body: JSON.stringify({ email: "short@example.com", password: "12345", name: "" }),
+      body: JSON.stringify({ email: "short@example.com", password: "bike-12", name: "" }),
     });
     expect(response.status).toBe(400);
   });

@@ -36,6 +36,8 @@ describe.skipIf(!postgresUrl)(
         const shared = {
           DATABASE_URL: url.toString(),
           BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+          // The test's requests name their client address in X-Forwarded-For, as a proxy would.
+          TRUSTED_PROXIES: "127.0.0.1",
           ...s3.env,
         };
         // Started together: the second waits for the first's migrations (advisory lock).
@@ -108,6 +110,24 @@ describe.skipIf(!postgresUrl)(
           }).then((r) => r.status);
         expect([await attempt(A), await attempt(B), await attempt(A)]).toEqual([401, 401, 401]);
         expect([await attempt(B), await attempt(A)]).toEqual([429, 429]);
+
+        // The per-account sign-in lock too: with the 3 failures above, 2 more from other client addresses
+        // (5 in a row, through either process) lock the email on both, even for the right password.
+        const signIn = (server: string, clientAddress: string, password: string) =>
+          fetch(`${server}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": clientAddress, ...ORIGIN },
+            body: JSON.stringify({ email: "both@example.com", password }),
+          });
+        for (let n = 0; n < 2; n++) {
+          const failed = await signIn(n % 2 ? B : A, `203.0.113.${n + 1}`, `wrong-${n}`);
+          expect(failed.status).toBe(401);
+        }
+        for (const server of [A, B]) {
+          const locked = await signIn(server, "203.0.113.9", "correct-horse");
+          expect(locked.status).toBe(429);
+          expect(((await locked.json()) as { code: string }).code).toBe("SIGN_IN_LOCKED");
+        }
 
         // Signed out through B: the session is gone on A too.
         const out = await fetch(`${B}/api/auth/sign-out`, {

@@ -158,11 +158,16 @@ export const messages = {
     resumed: "Your Premium plan will renew.",
   },
   auth: {
-    passwordTooShort: "Password must be at least 6 characters long",
+    passwordTooShort: "Password must be at least 8 characters long",
+    passwordTooLong: "Password must be at most 128 characters",
+    passwordTooCommon: "This password is too common. Please choose one that is harder to guess",
+    passwordHint: "At least 8 characters, and not a common password.",
     passwordsDoNotMatch: "Passwords do not match",
     passwordsDontMatchAccount: "Passwords don't match",
     signInErrorTitle: "Error signing in",
     invalidCredentials: "Invalid email or password",
+    signInLocked: (minutes: number) =>
+      `Too many failed sign-ins for this email. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password.`,
     signUpErrorTitle: "Error signing up",
     emailRequired: "Please enter your email address",
     emailInvalid: "Please enter a valid email address",
@@ -191,6 +196,17 @@ export const messages = {
     signedOut: "You have been logged out",
     signOutFailedTitle: "Sign out failed",
     signOutFailed: "There was an issue signing out. Please try again.",
+  },
+  deleteAccount: {
+    passwordRequired: "Please enter your password",
+    passwordWrong: "The password is not right.",
+    codeRequired: "Please enter the 6-digit code from your authenticator app, or a backup code",
+    codeWrong: "The code is not right. Please try again with a new code.",
+    signInAgain:
+      "For your security, sign in with Google again (within the last 10 minutes) before deleting your account.",
+    rateLimited: "Too many attempts. Please wait a minute and try again.",
+    failed: "The account could not be deleted. Please try again.",
+    deleted: "Your account was deleted",
   },
   notFound: {
     title: "Oops! Page not found",

@@ -1,22 +1,27 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/schemas/auth.ts";
 import { type Mailer, maskEmail } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import * as schema from "../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
+import { deleteUserCheck } from "./delete-user-check.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { refuseWeakNewPassword } from "./password-policy.ts";
 import {
   capSessionExpiry,
+  type HookContext,
   refuseSessionsPastAbsoluteLifetime,
   SESSION_EXPIRES_IN,
   SESSION_UPDATE_AGE,
 } from "./session-lifetime.ts";
+import { signInLock } from "./sign-in-lock.ts";
 
 function authMail(intro: string, url: string): string {
   return `${intro}\n\nOpen this link to continue (it works once, for one hour):\n${url}\n\nIf you did not ask for this, you can ignore this message.\n\nVelolog\n`;
@@ -58,7 +63,33 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
   };
   const logAuthEvent = authEventLogging(logger, config.authSecret);
   const refuseExpiredSession = refuseSessionsPastAbsoluteLifetime(logger);
-  return betterAuth({
+  const lock = signInLock(db, config.authSecret);
+  // Deleting an account with two-factor on needs a code, checked by the two-factor plug-in's own endpoints.
+  const twoFactorCodeIsRight = async (headers: Headers, code: string): Promise<boolean> => {
+    try {
+      if (/^\d{6}$/.test(code)) await auth.api.verifyTOTP({ body: { code }, headers });
+      else await auth.api.verifyBackupCode({ body: { code, disableSession: true }, headers });
+      return true;
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode < 500) return false;
+      throw error;
+    }
+  };
+  const checkDeleteUser = deleteUserCheck(db, twoFactorCodeIsRight);
+  /** Checks that refuse a request before the library handles it; a refusal is logged like any outcome. */
+  const beforeHandling = async (ctx: HookContext) => {
+    await noteSigningOut(ctx);
+    try {
+      refuseWeakNewPassword(ctx);
+      await lock.refuseWhileLocked(ctx);
+      await checkDeleteUser(ctx);
+    } catch (error) {
+      if (error instanceof APIError)
+        await logAuthEvent({ ...ctx, context: { ...ctx.context, returned: error } });
+      throw error;
+    }
+  };
+  const auth = betterAuth({
     appName: "Velolog",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -77,8 +108,9 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      // Also refused, with the forms' own messages, by refuseWeakNewPassword (with common passwords).
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Sign-up ends at "Verification Email Sent"; the emailed link signs in. This also makes a sign-up for a
       // registered email answer exactly like a new one (same body, a password hashed to even out timing).
       requireEmailVerification: true,
@@ -93,6 +125,8 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The reset link works during a sign-in lock, and a new password ends it.
+      onPasswordReset: ({ user }) => lock.clear(user.email),
       sendResetPassword: ({ user, url }) =>
         sendLink(
           "reset",
@@ -127,8 +161,9 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     databaseHooks: { session: capSessionExpiry(db) },
     hooks: {
-      before: createAuthMiddleware(noteSigningOut),
+      before: createAuthMiddleware(beforeHandling),
       after: createAuthMiddleware(async (ctx) => {
+        await lock.recordOutcome(ctx);
         await logAuthEvent(ctx);
         return refuseExpiredSession(ctx);
       }),
@@ -140,7 +175,11 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       modelName: "rateLimit",
       // Two-factor codes: 5 tries a minute per address and endpoint (the plug-in also locks an account
       // after 10 failed sign-in codes). Its other endpoints keep the plug-in's 3 per 10 s.
-      customRules: { "/two-factor/verify-*": { window: 60, max: 5 } },
+      customRules: {
+        "/two-factor/verify-*": { window: 60, max: 5 },
+        // Deleting an account checks a password and possibly a two-factor code: 5 tries a minute.
+        "/delete-user": { window: 60, max: 5 },
+      },
     },
     plugins: [
       // An authenticator-app factor (TOTP) with backup codes; the secret and the codes are stored
@@ -167,6 +206,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     },
     telemetry: { enabled: false },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

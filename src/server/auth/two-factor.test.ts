@@ -245,8 +245,13 @@ describeEachDatabase("two-factor authentication", (kind) => {
 
   it("deletes the factor with the account", async () => {
     const rider = await signUp(t.app);
-    const { cookie } = await enrol(t, rider);
-    expect((await post("/api/auth/delete-user", { password: PASSWORD }, cookie)).status).toBe(200);
+    const { cookie, secret } = await enrol(t, rider);
+    const deleted = await post(
+      "/api/auth/delete-user",
+      { password: PASSWORD, code: totpCode(secret) },
+      cookie,
+    );
+    expect(deleted.status).toBe(200);
     expect(await t.db.select().from(twoFactor).where(eq(twoFactor.userId, rider.userId))).toHaveLength(0);
   });
 });

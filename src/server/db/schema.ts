@@ -125,6 +125,18 @@ export const twoFactor = pgTable(
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Failed password sign-ins per email address (auth/sign-in-lock.ts): after 5 in a row the address's password
+ * sign-in is locked until `locked_until`. Keyed by a keyed hash of the address, never the address itself, and
+ * kept for unknown addresses too, so that a lock tells nobody whether an account exists.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  emailKey: text("email_key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
 // ---- Product tables (SPEC.md section 3) ----
 
 export const bicycles = pgTable(

@@ -5,6 +5,24 @@ const m = messages.auth;
 
 const email = z.string().trim().min(1, m.emailRequired).email(m.emailInvalid);
 
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Deleting an account that signs in only with Google needs a sign-in this recent (seconds). */
+export const RECENT_SIGN_IN_SECONDS = 10 * 60;
+
+/**
+ * A new password (sign-up, reset, change): the server applies the same rules (auth/password-policy.ts). The
+ * common-password list is loaded only when a new password is checked: it is a chunk of its own.
+ */
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong)
+  .refine(
+    async (password) => !(await import("../domain/common-passwords.ts")).isCommonPassword(password),
+    m.passwordTooCommon,
+  );
+
 export const signInSchema = z.object({
   email,
   password: z.string().min(1, m.passwordRequired),
@@ -13,7 +31,7 @@ export const signInSchema = z.object({
 export const signUpSchema = z
   .object({
     email,
-    password: z.string().min(6, m.passwordTooShort).max(128, "Password must be at most 128 characters"),
+    password: newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -23,8 +41,6 @@ export const signUpSchema = z
 
 export type SignInValues = z.infer<typeof signInSchema>;
 export type SignUpValues = z.infer<typeof signUpSchema>;
-
-const newPassword = z.string().min(6, m.passwordTooShort).max(128, "Password must be at most 128 characters");
 
 export const forgotPasswordSchema = z.object({ email });
 

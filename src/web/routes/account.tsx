@@ -60,7 +60,10 @@ export function AccountPage() {
         <ChangePasswordCard />
         <TwoFactorCard enabled={user.twoFactorEnabled === true} />
         <SessionsCard currentToken={session.token} />
-        <DeleteAccountCard />
+        <DeleteAccountCard
+          twoFactorEnabled={user.twoFactorEnabled === true}
+          signedInAt={session.signedInAt}
+        />
       </div>
       <div className="mt-6">
         <Button variant="outline" onClick={() => void signOut()}>

@@ -1,9 +1,31 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { authClient } from "@/lib/auth-client.ts";
 import { type SessionInfo, SIGNED_OUT_FLAG, sessionQueryKey } from "@/lib/session.ts";
 import { messages } from "../../../shared/messages.ts";
 
 export { type SessionInfo, sessionQueryKey, useSession } from "@/lib/session.ts";
+
+export const ACCOUNTS_KEY = ["auth-accounts"] as const;
+
+/** How the signed-in user can sign in: "credential" (a password) and linked providers such as "google". */
+export function useSignInAccounts() {
+  return useQuery({
+    queryKey: ACCOUNTS_KEY,
+    queryFn: async () => {
+      const { data, error } = await authClient.listAccounts();
+      if (error) throw new Error(error.message);
+      return data;
+    },
+  });
+}
+
+/** The server's refusal of a new password (auth/password-policy.ts) in the forms' words, or null. */
+export function weakPasswordMessage(code: string | undefined): string | null {
+  if (code === "PASSWORD_TOO_SHORT") return messages.auth.passwordTooShort;
+  if (code === "PASSWORD_TOO_COMMON") return messages.auth.passwordTooCommon;
+  return null;
+}
 
 /** The name shown for a user: the account's name (e.g. from Google), else the email. */
 export function displayName(user: SessionInfo["user"]): string {

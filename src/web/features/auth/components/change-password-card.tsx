@@ -7,6 +7,7 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type ChangePasswordValues, changePasswordSchema } from "../../../../shared/schemas/auth.ts";
+import { weakPasswordMessage } from "../api.ts";
 
 const m = messages.auth;
 
@@ -22,6 +23,12 @@ export function ChangePasswordCard() {
       newPassword: password,
       revokeOtherSessions: true,
     });
+    const weak = weakPasswordMessage(error?.code);
+    if (weak) {
+      form.setError("password", { message: weak });
+      toast.error(m.passwordUpdateFailed, { description: weak });
+      return;
+    }
     if (error) {
       const wrongCurrent = error.status === 400 || error.code === "INVALID_PASSWORD";
       if (wrongCurrent) form.setError("currentPassword", { message: "The current password is not right" });
@@ -52,6 +59,7 @@ export function ChangePasswordCard() {
             id="account-new-password"
             label="New password"
             error={errors.password?.message}
+            hint={m.passwordHint}
             type="password"
             autoComplete="new-password"
             {...form.register("password")}

@@ -12,17 +12,69 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
-import { Input } from "@/components/ui/input.tsx";
-import { Label } from "@/components/ui/label.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { messages } from "../../../../shared/messages.ts";
+import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
+import { useSignInAccounts } from "../api.ts";
+import { GoogleMark, startGoogleSignIn } from "./google-sign-in.tsx";
 
-/** Deleting the account removes all its data; the password confirms it. */
-export function DeleteAccountCard() {
+const m = messages.deleteAccount;
+
+interface Failure {
+  field: "password" | "code" | null;
+  message: string;
+}
+
+/** The server's refusal (auth/delete-user-check.ts) in words, next to the field it concerns. */
+function describeFailure(error: { status: number; code?: string | undefined }): Failure {
+  switch (error.code) {
+    case "PASSWORD_REQUIRED":
+      return { field: "password", message: m.passwordRequired };
+    case "INVALID_PASSWORD":
+      return { field: "password", message: m.passwordWrong };
+    case "TWO_FACTOR_CODE_REQUIRED":
+      return { field: "code", message: m.codeRequired };
+    case "INVALID_TWO_FACTOR_CODE":
+      return { field: "code", message: m.codeWrong };
+    case "SIGN_IN_AGAIN":
+      return { field: null, message: m.signInAgain };
+  }
+  return { field: null, message: error.status === 429 ? m.rateLimited : m.failed };
+}
+
+/**
+ * Deleting the account removes all its data. The session alone is not enough: the password confirms it
+ * (or, for an account that signs in only with Google, a sign-in within the last 10 minutes), plus a
+ * two-factor code when two-factor authentication is on.
+ */
+export function DeleteAccountCard({
+  twoFactorEnabled,
+  signedInAt,
+}: {
+  twoFactorEnabled: boolean;
+  signedInAt: string;
+}) {
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [pending, setPending] = useState(false);
   const queryClient = useQueryClient();
+  const accounts = useSignInAccounts();
   const id = useId();
+  const hasPassword = accounts.data?.some((a) => a.providerId === "credential") ?? false;
+  const googleOnly = accounts.isSuccess && !hasPassword;
+  const signedInRecently = Date.now() - new Date(signedInAt).getTime() < RECENT_SIGN_IN_SECONDS * 1000;
+  const mustSignInAgain = googleOnly && (!signedInRecently || failure?.message === m.signInAgain);
+  const ready =
+    accounts.isSuccess && (!hasPassword || password !== "") && (!twoFactorEnabled || code.trim() !== "");
+
+  const reset = () => {
+    setPassword("");
+    setCode("");
+    setFailure(null);
+  };
+
   return (
     <Card className="border-destructive/40">
       <CardHeader>
@@ -33,12 +85,7 @@ export function DeleteAccountCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog
-          onOpenChange={() => {
-            setPassword("");
-            setError(null);
-          }}
-        >
+        <Dialog onOpenChange={reset}>
           <DialogTrigger asChild>
             <Button variant="destructive">Delete my account</Button>
           </DialogTrigger>
@@ -46,48 +93,80 @@ export function DeleteAccountCard() {
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
               <DialogDescription>
-                Everything you have recorded will be deleted for good. Enter your password to confirm.
+                Everything you have recorded will be deleted for good.{" "}
+                {googleOnly
+                  ? "Your account signs in with Google: deleting it needs a sign-in within the last 10 minutes."
+                  : twoFactorEnabled
+                    ? "Enter your password and a code from your authenticator app to confirm."
+                    : "Enter your password to confirm."}
               </DialogDescription>
             </DialogHeader>
             <form
               className="grid gap-4"
+              aria-label="Delete account"
+              noValidate
               onSubmit={async (event) => {
                 event.preventDefault();
                 setPending(true);
-                setError(null);
-                const { error: failure } = await authClient.deleteUser({ password });
+                setFailure(null);
+                const { error } = await authClient.deleteUser({
+                  ...(hasPassword ? { password } : {}),
+                  ...(twoFactorEnabled ? { code: code.trim() } : {}),
+                });
                 setPending(false);
-                if (failure) {
-                  setError(
-                    failure.status === 400
-                      ? "The password is not right."
-                      : failure.message || "The account could not be deleted.",
-                  );
+                if (error) {
+                  setFailure(describeFailure(error));
                   return;
                 }
                 queryClient.clear();
-                toast.success("Your account was deleted");
+                toast.success(m.deleted);
                 window.location.assign("/");
               }}
             >
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-password`}>Password</Label>
-                <Input
+              {hasPassword ? (
+                <InputField
                   id={`${id}-password`}
+                  label="Password"
                   type="password"
                   autoComplete="current-password"
                   value={password}
-                  aria-invalid={!!error}
+                  error={failure?.field === "password" ? failure.message : undefined}
                   onChange={(event) => setPassword(event.target.value)}
                 />
-                {error ? (
-                  <p role="alert" className="text-sm text-destructive">
-                    {error}
-                  </p>
+              ) : null}
+              {twoFactorEnabled ? (
+                <InputField
+                  id={`${id}-code`}
+                  label="Two-factor code"
+                  hint="The 6-digit code from your authenticator app, or a backup code."
+                  autoComplete="one-time-code"
+                  spellCheck={false}
+                  value={code}
+                  error={failure?.field === "code" ? failure.message : undefined}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+              ) : null}
+              {failure && !failure.field ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {failure.message}
+                </p>
+              ) : null}
+              <DialogFooter className="gap-2">
+                {mustSignInAgain ? (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() =>
+                      startGoogleSignIn("/account").catch(() =>
+                        setFailure({ field: null, message: m.failed }),
+                      )
+                    }
+                  >
+                    <GoogleMark />
+                    Sign in with Google again
+                  </Button>
                 ) : null}
-              </div>
-              <DialogFooter>
-                <Button type="submit" variant="destructive" disabled={!password || pending}>
+                <Button type="submit" variant="destructive" disabled={!ready || mustSignInAgain || pending}>
                   {pending ? "Deleting..." : "Delete everything"}
                 </Button>
               </DialogFooter>

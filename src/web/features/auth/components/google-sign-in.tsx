@@ -17,19 +17,7 @@ export function GoogleSignIn() {
   const start = async () => {
     setBusy(true);
     try {
-      const response = await fetch("/api/auth/sign-in/social", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          provider: "google",
-          callbackURL: "/auth/callback",
-          errorCallbackURL: "/auth/callback?provider=google",
-        }),
-      });
-      const body = (await response.json().catch(() => null)) as { url?: string } | null;
-      if (!response.ok || !body?.url) throw new Error("no authorization address");
-      window.location.assign(body.url);
+      await startGoogleSignIn("/auth/callback");
     } catch {
       setBusy(false);
       navigate(`/auth?error=${GOOGLE_ERROR}`, { replace: true });
@@ -49,6 +37,23 @@ export function GoogleSignIn() {
       </Button>
     </div>
   );
+}
+
+/** Goes to Google to sign in; back here, the browser lands on `callbackURL` signed in. */
+export async function startGoogleSignIn(callbackURL: string): Promise<void> {
+  const response = await fetch("/api/auth/sign-in/social", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      provider: "google",
+      callbackURL,
+      errorCallbackURL: "/auth/callback?provider=google",
+    }),
+  });
+  const body = (await response.json().catch(() => null)) as { url?: string } | null;
+  if (!response.ok || !body?.url) throw new Error("no authorization address");
+  window.location.assign(body.url);
 }
 
 export function GoogleMark() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -8,10 +8,9 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { ACCOUNTS_KEY, useSignInAccounts } from "../api.ts";
 import { LINK_ERROR_PARAM, LINKED_PARAM, useAuthOptions } from "../auth-options.ts";
 import { GoogleMark } from "./google-sign-in.tsx";
-
-const ACCOUNTS_KEY = ["auth-accounts"] as const;
 
 const LINK_FAILED_TITLE = "Could not link your Google account";
 
@@ -53,14 +52,7 @@ export function SignInMethodsCard({ email }: { email: string }) {
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
   const options = useAuthOptions();
-  const accounts = useQuery({
-    queryKey: ACCOUNTS_KEY,
-    queryFn: async () => {
-      const { data, error } = await authClient.listAccounts();
-      if (error) throw new Error(error.message);
-      return data;
-    },
-  });
+  const accounts = useSignInAccounts();
 
   // Back from Google: say how it went once, then take the answer out of the address.
   const linked = params.get(LINKED_PARAM);

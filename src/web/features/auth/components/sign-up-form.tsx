@@ -8,6 +8,7 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type SignUpValues, signUpSchema } from "../../../../shared/schemas/auth.ts";
+import { weakPasswordMessage } from "../api.ts";
 
 const m = messages.auth;
 
@@ -32,7 +33,9 @@ export function SignUpForm() {
       callbackURL: "/auth/callback",
     });
     if (error) {
-      toast.error(m.signUpErrorTitle, { description: error.message || messages.generic.error });
+      const weak = weakPasswordMessage(error.code);
+      if (weak) form.setError("password", { message: weak });
+      toast.error(m.signUpErrorTitle, { description: weak ?? (error.message || messages.generic.error) });
       return;
     }
     toast.success(m.accountCreated, { description: m.accountCreatedDescription });
@@ -84,7 +87,7 @@ export function SignUpForm() {
         id="signup-password"
         label="Password"
         error={errors.password?.message}
-        hint="At least 6 characters."
+        hint={m.passwordHint}
         type="password"
         autoComplete="new-password"
         required

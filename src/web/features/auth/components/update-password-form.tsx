@@ -6,7 +6,8 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type UpdatePasswordValues, updatePasswordSchema } from "../../../../shared/schemas/auth.ts";
-import { takeResetToken } from "../reset-token.ts";
+import { weakPasswordMessage } from "../api.ts";
+import { keepResetToken, takeResetToken } from "../reset-token.ts";
 
 const m = messages.auth;
 
@@ -25,6 +26,13 @@ export function UpdatePasswordForm({ onDone, onExpired }: { onDone: () => void; 
       return;
     }
     const { error } = await authClient.resetPassword({ newPassword: password, token });
+    const weak = weakPasswordMessage(error?.code);
+    if (weak) {
+      // Refused before the link was used: it still works with a better password.
+      keepResetToken(token);
+      form.setError("password", { message: weak });
+      return;
+    }
     if (error) {
       toast.error(m.passwordUpdateFailed, { description: error.message || m.linkExpired });
       onExpired();
@@ -40,7 +48,7 @@ export function UpdatePasswordForm({ onDone, onExpired }: { onDone: () => void; 
         id="new-password"
         label="New password"
         error={errors.password?.message}
-        hint="At least 6 characters."
+        hint={m.passwordHint}
         type="password"
         autoComplete="new-password"
         {...form.register("password")}

@@ -1,6 +1,6 @@
 import { FlaskConical } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
@@ -10,11 +10,15 @@ import { usePageTitle } from "@/lib/use-page-title.ts";
 import { PLANS } from "../../shared/domain/plans.ts";
 import { messages } from "../../shared/messages.ts";
 
-/** Billing test mode's checkout: the same outcome and redirects as a real payment, without one. */
+/**
+ * Billing test mode's checkout (/billing/checkout?id=, the checkout POST /api/billing/checkout started): the
+ * same outcome and redirects as a real payment, without one. Each checkout can be confirmed once.
+ */
 export function BillingCheckoutPage() {
   usePageTitle("Checkout");
   const billing = useTestBilling();
   const navigate = useNavigate();
+  const checkoutId = useSearchParams()[0].get("id");
   const [pending, setPending] = useState(false);
   return (
     <div className="mx-auto grid max-w-lg gap-6">
@@ -32,17 +36,26 @@ export function BillingCheckoutPage() {
             ${PLANS.premium.priceUsdPerMonth} per month · up to {PLANS.premium.bicycleLimit} bicycles · cancel
             any time
           </CardDescription>
+          {checkoutId ? null : (
+            <p role="alert" className="text-sm text-destructive">
+              {messages.billing.checkoutNotFound}{" "}
+              <Link to="/pricing" className="underline underline-offset-4">
+                Pricing
+              </Link>
+            </p>
+          )}
         </CardHeader>
         <CardContent className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate("/pricing?canceled=true")}>
             Cancel
           </Button>
           <Button
-            disabled={pending}
+            disabled={pending || !checkoutId}
             onClick={async () => {
+              if (!checkoutId) return;
               setPending(true);
               try {
-                const { redirectTo } = await billing.confirm();
+                const { redirectTo } = await billing.confirm(checkoutId);
                 navigate(redirectTo);
               } catch (error) {
                 showError(error, { fallback: messages.billing.checkoutFailed });

@@ -1,10 +1,11 @@
 import { FlaskConical } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
 import { useTestBilling } from "@/features/billing/api.ts";
+import { useAppConfig } from "@/lib/app-config.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { PLANS } from "../../shared/domain/plans.ts";
@@ -20,6 +21,8 @@ export function BillingCheckoutPage() {
   const navigate = useNavigate();
   const checkoutId = useSearchParams()[0].get("id");
   const [pending, setPending] = useState(false);
+  // With billing off nothing is sold: the pricing page says so.
+  if (useAppConfig().billingMode === "off") return <Navigate to="/pricing" replace />;
   return (
     <div className="mx-auto grid max-w-lg gap-6">
       <Alert>
@@ -38,10 +41,7 @@ export function BillingCheckoutPage() {
           </CardDescription>
           {checkoutId ? null : (
             <p role="alert" className="text-sm text-destructive">
-              {messages.billing.checkoutNotFound}{" "}
-              <Link to="/pricing" className="underline underline-offset-4">
-                Pricing
-              </Link>
+              {messages.billing.checkoutNotFound}
             </p>
           )}
         </CardHeader>

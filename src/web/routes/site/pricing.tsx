@@ -44,7 +44,7 @@ export function PricingPage() {
 function UnlimitedPricing() {
   return (
     <div className="grid gap-10">
-      <PageHeader title="Pricing" description={messages.billing.unlimited} />
+      <PageHeader title="Pricing" />
       <UnlimitedPlan />
       <PricingQuestions />
     </div>

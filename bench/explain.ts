@@ -82,7 +82,7 @@ try {
   await client.connect();
   await client.query("ANALYZE");
   const routes: [string, () => Promise<unknown>][] = [
-    ["GET /api/dashboard", () => dashboardStats(db, measured.id)],
+    ["GET /api/dashboard", () => dashboardStats(db, measured.id, "test")],
     ["GET /api/bicycles", () => listBicycles(db, measured.id)],
     ["GET /api/bicycles/:id", () => getBicycle(db, measured.id, measured.bike)],
     ["GET /api/bicycles/:id/components", () => listBicycleComponents(db, measured.id, measured.bike)],

@@ -1,4 +1,7 @@
+import { lastLinkTo } from "../src/server/testing/outbox.ts";
+import { killAll } from "../src/server/testing/spawn-server.ts";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { startOwnServer } from "./own-server.ts";
 
 test("hit the limit, upgrade in test mode, add a second bicycle, cancel at period end", async ({
   page,
@@ -18,7 +21,8 @@ test("hit the limit, upgrade in test mode, add a second bicycle, cancel at perio
     context.waitForEvent("page"),
     page.getByRole("button", { name: "Upgrade to Premium" }).click(),
   ]);
-  await expect(checkout).toHaveURL(/\/billing\/checkout$/);
+  // Each Upgrade starts a checkout of its own, which can be confirmed once.
+  await expect(checkout).toHaveURL(/\/billing\/checkout\?id=[0-9a-f-]{36}$/);
   await expect(checkout.getByText("Test mode: no payment is taken.")).toBeVisible();
   await checkout.getByRole("button", { name: "Confirm test payment" }).click();
   await expect(checkout).toHaveURL(/\/pricing$/);
@@ -51,11 +55,68 @@ test("hit the limit, upgrade in test mode, add a second bicycle, cancel at perio
   await expect(portal.getByText(/you will be on the Free plan after that/)).toBeVisible();
 });
 
-test("a cancelled checkout says Payment Canceled", async ({ page, rider }) => {
+test("a cancelled checkout says Payment Canceled; a checkout page without its checkout offers no confirm", async ({
+  page,
+  rider,
+}) => {
   expect(rider.email).toBeTruthy();
   await page.goto("/billing/checkout");
+  await expect(page.getByRole("alert").filter({ hasText: "This checkout was not found." })).toContainText(
+    "Start a new one from the pricing page.",
+  );
+  await expect(page.getByRole("button", { name: "Confirm test payment" })).toBeDisabled();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByText("Payment Canceled")).toBeVisible();
   await expect(page.getByText("You are on the Free plan, with 0 of 1 bicycles.")).toBeVisible();
+});
+
+test("with BILLING_MODE=off the instance is unlimited: no plans, no limit, no upgrade buttons", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { url, dataDir, server } = await startOwnServer("billing-off", { BILLING_MODE: "off" });
+  try {
+    expect(server.url, server.output()).toBe(url);
+    await page.goto(`${url}/pricing`);
+    await expect(page.getByText("This Velolog charges no one").first()).toBeVisible();
+    await expect(page.getByText("per month")).toHaveCount(0);
+    await page.goto(`${url}/`);
+    await expect(page.getByRole("heading", { name: "Unlimited" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "See Premium" })).toHaveCount(0);
+
+    const email = `unlimited-${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${url}/api/auth/sign-up/email`, {
+      data: { email, password: "correct-horse", name: "" },
+      headers: { Origin: url },
+    });
+    expect(signUp.status()).toBe(200);
+    await page.request.get(lastLinkTo(dataDir, email, "/api/auth/verify-email")!);
+
+    await page.goto(`${url}/bicycles`);
+    for (const name of ["First bike", "Second bike"]) {
+      await page.getByRole("button", { name: "Add Bicycle" }).click();
+      await page.getByLabel("Name", { exact: true }).fill(name);
+      await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+      await expect(page.getByRole("list", { name: "Bicycles" }).getByText(name)).toBeVisible();
+    }
+    await expect(page.getByText("Bicycle Limit Reached")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeEnabled();
+
+    await page.goto(`${url}/dashboard`);
+    const statistics = page.getByRole("region", { name: "Statistics" });
+    await expect(statistics).toContainText("Unlimited");
+    await expect(statistics).not.toContainText("/ 1");
+
+    await page.goto(`${url}/account`);
+    await expect(page.getByText("Unlimited · 2 bicycles")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upgrade to Premium" })).toHaveCount(0);
+    await page.goto(`${url}/pricing`);
+    await expect(page.getByText("This Velolog charges no one").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upgrade to Premium" })).toHaveCount(0);
+    await page.goto(`${url}/billing/checkout`);
+    await expect(page).toHaveURL(/\/pricing$/);
+  } finally {
+    killAll();
+  }
 });

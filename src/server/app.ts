@@ -92,7 +92,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", shareRoutes(deps));
   app.route("/api/import", importRoutes(deps));
   app.route("/api/feedback", feedbackRoutes(deps));
-  app.route("/api/billing", billingRoutes(deps));
+  // With BILLING_MODE=off nothing is sold: every /api/billing route is a 404 (the API's own, below).
+  if (deps.config.billingMode !== "off") app.route("/api/billing", billingRoutes(deps));
   app.route("/api/settings", settingsRoutes(deps));
   app.route("/api/files", fileRoutes(deps));
   app.all("/api/*", () => {
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
       logger,
       supportEmail: deps.config.supportEmail,
       publicUrl: deps.config.publicUrl,
+      billingMode: deps.config.billingMode,
       pageHead: sharePageHead(deps.db, deps.config.publicUrl),
     });
   }

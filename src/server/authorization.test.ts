@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subscriptions } from "./db/schema.ts";
+import { subscriptions, testCheckouts } from "./db/schema.ts";
 import { anonymous, signUp, type TestClient, useTestApp } from "./testing/test-app.ts";
 
 /**
@@ -49,7 +49,8 @@ const MATRIX: Row[] = [
   ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, 201, 201, 401],
   ["POST", "/api/billing/checkout", undefined, 400, 200, 401],
   ["POST", "/api/billing/portal", undefined, 200, 200, 401],
-  ["POST", "/api/billing/test/confirm", undefined, 200, 200, 401],
+  // The owner's checkout cannot add a period to a Premium plan that renews; another user's is not theirs.
+  ["POST", "/api/billing/test/confirm", { checkoutId: ":checkout" }, 400, 404, 401],
   ["POST", "/api/billing/test/cancel", undefined, 200, 400, 401],
   ["POST", "/api/billing/test/resume", undefined, 200, 200, 401],
   // Stripe's webhook: no session, authenticated by its signature (features/billing/stripe.test.ts). This
@@ -73,6 +74,7 @@ interface Objects {
   service: string;
   share: string;
   token: string;
+  checkout: string;
 }
 
 describe("authorization matrix", () => {
@@ -106,9 +108,23 @@ describe("authorization matrix", () => {
       body: form,
     });
     const file = ((await uploaded.json()) as { file: { id: string } }).file.id;
+    // A test-mode checkout, as one started before the upgrade (a Premium owner cannot start one now).
+    const [checkout] = await t.db
+      .insert(testCheckouts)
+      .values({ userId: owner.userId })
+      .returning({ id: testCheckouts.id });
     return {
       owner,
-      ids: { file, bicycle, component, spare, service: serviceId, share: link.id, token: link.token },
+      ids: {
+        file,
+        bicycle,
+        component,
+        spare,
+        service: serviceId,
+        share: link.id,
+        token: link.token,
+        checkout: checkout!.id,
+      },
     };
   }
 

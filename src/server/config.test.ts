@@ -43,6 +43,35 @@ describe("config", () => {
     );
   });
 
+  it("BILLING_MODE: test by default, stripe with the Stripe settings, off on request; a bad or impossible one is named", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_123",
+      STRIPE_PRICE_ID: "price_123",
+    };
+    expect(loadConfig({ DATA_DIR: dataDir }).billingMode).toBe("test");
+    expect(loadConfig({ DATA_DIR: dataDir, ...stripe }).billingMode).toBe("stripe");
+    expect(loadConfig({ DATA_DIR: dataDir, ...stripe, BILLING_MODE: "stripe" }).billingMode).toBe("stripe");
+    const off = loadConfig({ DATA_DIR: dataDir, BILLING_MODE: "off" });
+    expect([off.billingMode, off.stripe]).toEqual(["off", undefined]);
+    expect(loadConfig({ DATA_DIR: dataDir, BILLING_MODE: "test" }).billingMode).toBe("test");
+
+    for (const bad of ["free", "OFF", "", "none"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, BILLING_MODE: bad }), bad).toThrow(
+        /BILLING_MODE: must be test, stripe or off/,
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, BILLING_MODE: "stripe" })).toThrow(
+      /BILLING_MODE: stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID/,
+    );
+    for (const mode of ["off", "test"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, ...stripe, BILLING_MODE: mode }), mode).toThrow(
+        new RegExp(`BILLING_MODE: is ${mode}, but STRIPE_ settings are set`),
+      );
+    }
+  });
+
   it("needs nothing: port 3000, ./data, a generated secret kept in DATA_DIR", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
     const config = loadConfig({ DATA_DIR: dataDir });

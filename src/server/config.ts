@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { BILLING_MODES, type BillingMode } from "../shared/schemas/subscription.ts";
 import { trustedProxyList } from "./http/client-ip.ts";
 
 const POOL_SIZE_RULE = "must be a whole number from 1 to 100";
@@ -38,6 +39,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: "must be an email address" }).default("support@velolog.local"),
   DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BILLING_MODE: z.enum(BILLING_MODES, { error: "must be test, stripe or off" }).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, "must be a Stripe secret or restricted key (sk_... or rk_...)")
@@ -117,7 +119,12 @@ export interface Config {
   backupDir: string;
   /** When set, GET /api/metrics serves Prometheus metrics to a request bearing this token; off otherwise. */
   metricsToken: string | undefined;
-  /** Stripe Checkout, customer portal and webhooks; undefined means billing test mode. */
+  /**
+   * BILLING_MODE: "test" (our own labelled checkout, no payment; the default without Stripe keys), "stripe"
+   * (the default with them) or "off" (no plans, no limits: an instance that charges no one).
+   */
+  billingMode: BillingMode;
+  /** Stripe Checkout, customer portal and webhooks; set exactly when billingMode is "stripe". */
   stripe: StripeConfig | undefined;
   /** Outgoing mail server; without it mail goes to the outbox in DATA_DIR. */
   smtp: SmtpConfig | null;
@@ -220,6 +227,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together");
   }
+  const billingMode = e.BILLING_MODE ?? (e.STRIPE_SECRET_KEY ? "stripe" : "test");
+  if (billingMode === "stripe" && !e.STRIPE_SECRET_KEY) {
+    problems.push(`BILLING_MODE: stripe needs ${STRIPE_REQUIRED.join(", ")}`);
+  }
+  if (billingMode !== "stripe" && e.STRIPE_SECRET_KEY) {
+    problems.push(
+      `BILLING_MODE: is ${billingMode}, but STRIPE_ settings are set (remove them, or use stripe)`,
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -240,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupDir: path.resolve(e.BACKUP_DIR),
     metricsToken: e.METRICS_TOKEN,
+    billingMode,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID
         ? {

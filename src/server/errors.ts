@@ -6,6 +6,7 @@ export type ErrorCode =
   | "UNAUTHENTICATED"
   | "NOT_FOUND"
   | "LIMIT_REACHED"
+  | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "FORBIDDEN"
   | "RATE_LIMITED"
@@ -18,6 +19,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   LIMIT_REACHED: 409,
+  CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

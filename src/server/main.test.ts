@@ -46,6 +46,31 @@ describe("npm start on the embedded database", () => {
     expect(await exited(fourth.child)).toBe(0);
   }, 120_000);
 
+  it("warns at start-up while billing is in test mode, and not with BILLING_MODE=off", async () => {
+    const warning = "Billing is in test mode: any signed-in user can make themselves Premium";
+    const testMode = await startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-billing-")) });
+    expect(testMode.exitCode, testMode.output()).toBeNull();
+    expect(testMode.output()).toContain(warning);
+    testMode.child.kill("SIGTERM");
+    await exited(testMode.child);
+
+    const off = await startServer({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-billing-")),
+      BILLING_MODE: "off",
+    });
+    expect(off.exitCode, off.output()).toBeNull();
+    expect(off.output()).not.toContain(warning);
+    off.child.kill("SIGTERM");
+    await exited(off.child);
+
+    const bad = await startServer({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-billing-")),
+      BILLING_MODE: "free",
+    });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.output()).toContain("BILLING_MODE: must be test, stripe or off");
+  }, 60_000);
+
   it("refuses to start with a bad variable and names it", async () => {
     const started = await startServer({
       PORT: "eighty",

@@ -11,6 +11,11 @@ async function main() {
       "DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS is on: page import can reach 127.0.0.1. Never use this in production.",
     );
   }
+  if (config.billingMode === "test") {
+    logger.warn(
+      "Billing is in test mode: any signed-in user can make themselves Premium without paying. Set BILLING_MODE=stripe (with the STRIPE_ settings) to charge, or BILLING_MODE=off for no plans and no limits.",
+    );
+  }
   let closing = false;
   // Once shutdown begins, the readiness probe says so, so a load balancer stops sending new requests.
   const fetch: typeof app.fetch = (request, ...rest) =>

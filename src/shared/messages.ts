@@ -1,6 +1,8 @@
 /** Every user-visible message from SPEC.md, word for word, in one place. */
 export { PRODUCT_NAME, TAGLINE } from "./brand.ts";
 
+import { UNLIMITED_TEXT, UNLIMITED_TITLE } from "./plan-copy.ts";
+
 export const messages = {
   loading: "Loading...",
   generic: {
@@ -156,6 +158,12 @@ export const messages = {
     testMode: "Test mode: no payment is taken.",
     canceled: "Your Premium plan will end at the end of the period.",
     resumed: "Your Premium plan will renew.",
+    alreadyPremium: "You are already on Premium. Manage your plan from Account Settings.",
+    checkoutNotFound: "This checkout was not found. Start a new one from the pricing page.",
+    checkoutAlreadyConfirmed: "This checkout is already confirmed.",
+    checkoutExpired: "This checkout has expired. Start a new one from the pricing page.",
+    unlimitedTitle: UNLIMITED_TITLE,
+    unlimited: UNLIMITED_TEXT,
   },
   auth: {
     passwordTooShort: "Password must be at least 8 characters long",

@@ -257,6 +257,23 @@ export const subscriptions = pgTable(
   (t) => [uniqueIndex("subscriptions_stripe_customer_idx").on(t.stripeCustomerId)],
 );
 
+/**
+ * Billing test mode: each checkout started (POST /api/billing/checkout). Confirming one grants one period
+ * of Premium and sets `confirmed_at`, so a checkout can be confirmed once only.
+ */
+export const testCheckouts = pgTable(
+  "test_checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [index("test_checkouts_user_idx").on(t.userId)],
+);
+
 /** Stripe webhook events already applied (idempotency: a redelivered event changes nothing). */
 export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),

@@ -123,3 +123,32 @@ describe("the prerendered pages (scripts/prerender.ts)", () => {
     expect(html).toContain('<meta name="velolog-signed-out" content="1" />');
   });
 });
+
+describe("the pages with BILLING_MODE=off", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(path.join(os.tmpdir(), "velolog-web-"));
+    writeFileSync(
+      path.join(webDir, "index.html"),
+      '<!doctype html><html><head><title>Velolog</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDir, "prerendered.json"),
+      JSON.stringify({
+        "/pricing": "<main><h1>Pricing</h1><p>$2 per month</p></main>",
+        "/about": "<h1>About</h1>",
+      }),
+    );
+    t = await createTestApp("pglite", { webDir, env: { BILLING_MODE: "off" } });
+  });
+  afterAll(() => t.close());
+
+  it("tells the app billing is off, and leaves the plans' pages (prerendered with prices) to the browser", async () => {
+    const pricing = await (await t.app.request("/pricing")).text();
+    expect(pricing).toContain('<meta name="velolog-billing-mode" content="off" />');
+    expect(pricing).toContain('<div id="root"></div>');
+    expect(pricing).not.toContain("per month");
+    expect(pricing).toContain("charges no one");
+    expect(await (await t.app.request("/about")).text()).toContain('<div id="root"><h1>About</h1>');
+  });
+});

@@ -3,9 +3,16 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import { compress } from "hono/compress";
-import { PAGE_META, PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR } from "../../shared/domain/pages.ts";
+import {
+  PAGE_META,
+  PAGES_SHOWING_PLANS,
+  PRERENDER_SUPPORT_EMAIL,
+  PRERENDER_YEAR,
+} from "../../shared/domain/pages.ts";
 import { isKnownPath, showsDemo } from "../../shared/domain/routes.ts";
 import { escapeHtml } from "../../shared/html.ts";
+import { UNLIMITED_TEXT } from "../../shared/plan-copy.ts";
+import type { BillingMode } from "../../shared/schemas/subscription.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -22,18 +29,21 @@ export interface WebAppOptions {
   logger: Logger;
   supportEmail: string;
   publicUrl: string;
+  /** Written into the page for the web app (lib/app-config.ts); "off" hides plans and upgrade buttons. */
+  billingMode: BillingMode;
   /** Per-page title and preview tags computed from data (e.g. a shared bicycle); others use PAGE_META. */
   pageHead?: (pathname: string) => Promise<PageHead | null>;
 }
 
 /** The fixed title and description of a public page (shared/domain/pages.ts). */
-function staticHead(pathname: string, publicUrl: string): PageHead | null {
+function staticHead(pathname: string, publicUrl: string, billingMode: BillingMode): PageHead | null {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   const meta = PAGE_META[path];
   if (!meta) return null;
   return {
     title: path === "/" ? meta.title : `${meta.title} · Velolog`,
-    description: meta.description,
+    // The pricing page's description names the prices; an instance with billing off sells nothing.
+    description: billingMode === "off" && path === "/pricing" ? UNLIMITED_TEXT : meta.description,
     url: `${publicUrl}${path}`,
   };
 }
@@ -95,14 +105,17 @@ function pagePreloadLinks(webDir: string): (pathname: string) => string {
  * found") with status 404, and the miss is logged.
  */
 export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
-  const { webDir, logger, supportEmail, pageHead, publicUrl } = options;
+  const { webDir, logger, supportEmail, billingMode, pageHead, publicUrl } = options;
   const root = path.relative(process.cwd(), webDir) || ".";
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8").replace(
     "</head>",
-    `<meta name="velolog-support-email" content="${escapeHtml(supportEmail)}" />\n  </head>`,
+    `<meta name="velolog-support-email" content="${escapeHtml(supportEmail)}" />\n` +
+      `  <meta name="velolog-billing-mode" content="${billingMode}" />\n  </head>`,
   );
 
   const prerendered = readPrerendered(webDir);
+  // The plans' pages were prerendered with billing on: with billing off the browser renders them.
+  if (billingMode === "off") for (const page of PAGES_SHOWING_PLANS) delete prerendered[page];
   const preloadLinks = pagePreloadLinks(webDir);
 
   /**
@@ -166,6 +179,8 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     c.header("Vary", "Cookie");
     const signedOut = !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
     const body = signedOut ? prerenderedBody(c.req.path) : null;
-    return c.html(renderPage(c.req.path, own ?? staticHead(c.req.path, publicUrl), body, signedOut));
+    return c.html(
+      renderPage(c.req.path, own ?? staticHead(c.req.path, publicUrl, billingMode), body, signedOut),
+    );
   });
 }

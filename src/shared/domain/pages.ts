@@ -75,6 +75,12 @@ export const PRERENDERED_PATHS = [
   "/security-policy",
 ] as const;
 
+/**
+ * The prerendered pages that show the plans. They are prerendered with billing on; with BILLING_MODE=off
+ * the server sends them without that markup and the browser renders them (saying the instance is unlimited).
+ */
+export const PAGES_SHOWING_PLANS: readonly string[] = ["/", "/pricing"];
+
 /** Placeholders in prerendered markup that the server fills in when it serves a page. */
 export const PRERENDER_SUPPORT_EMAIL = "%%VELOLOG_SUPPORT_EMAIL%%";
 export const PRERENDER_YEAR = "%%VELOLOG_YEAR%%";

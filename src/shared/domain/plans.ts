@@ -1,3 +1,5 @@
+import type { BillingMode } from "../schemas/subscription.ts";
+
 export type PlanTier = "free" | "premium";
 
 export interface Plan {
@@ -14,6 +16,11 @@ export const PLANS: Record<PlanTier, Plan> = {
 
 export function bicycleLimitFor(tier: PlanTier): number {
   return PLANS[tier].bicycleLimit;
+}
+
+/** The bicycle limit a user has on this instance: none when billing is off (it charges no one). */
+export function bicycleLimitOn(billingMode: BillingMode, tier: PlanTier): number | null {
+  return billingMode === "off" ? null : bicycleLimitFor(tier);
 }
 
 export function canAddBicycle(tier: PlanTier, currentCount: number): boolean {

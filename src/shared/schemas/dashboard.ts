@@ -12,7 +12,8 @@ export interface DashboardStats {
   totalCost: number;
   recentServices: ServiceEntry[];
   bicycles: Bicycle[];
-  plan: { tier: PlanTier; bicycleLimit: number };
+  /** bicycleLimit null: no limit (billing mode "off"). */
+  plan: { tier: PlanTier; bicycleLimit: number | null };
 }
 
 export const RECENT_SERVICES_LIMIT = 5;

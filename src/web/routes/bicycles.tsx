@@ -32,7 +32,8 @@ function MyBicycles() {
 
   const count = bicycles.data?.length ?? 0;
   const limit = subscription.data?.bicycleLimit;
-  const atLimit = limit !== undefined && count >= limit;
+  // null: no limit (billing off); undefined: the plan is still loading.
+  const atLimit = limit != null && count >= limit;
 
   return (
     <>
@@ -48,7 +49,7 @@ function MyBicycles() {
         }
       />
       <div className="grid gap-6">
-        {atLimit ? <BicycleLimitNotice limit={limit} /> : null}
+        {atLimit && limit != null ? <BicycleLimitNotice limit={limit} /> : null}
         {adding && !atLimit ? (
           <Card>
             <CardHeader className="flex-row items-center justify-between">

@@ -1,11 +1,12 @@
 import { FlaskConical } from "lucide-react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
 import { useTestBilling } from "@/features/billing/api.ts";
+import { useAppConfig } from "@/lib/app-config.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useSubscription } from "@/lib/subscription.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -18,6 +19,8 @@ export function BillingPortalPage() {
   const subscription = useSubscription();
   const billing = useTestBilling();
   const s = subscription.data;
+  // With billing off there is no subscription to manage: the pricing page says so.
+  if (useAppConfig().billingMode === "off") return <Navigate to="/pricing" replace />;
   return (
     <div className="mx-auto grid max-w-lg gap-6">
       <Alert>

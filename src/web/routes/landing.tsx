@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button-variants.ts";
 import { cardClasses } from "@/components/ui/card-classes.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
+import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
+import { useAppConfig } from "@/lib/app-config.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { TAGLINE } from "../../shared/brand.ts";
 
@@ -87,6 +89,7 @@ const features = [
 
 export function LandingPage() {
   usePageTitle("");
+  const billingOff = useAppConfig().billingMode === "off";
   return (
     <div className="grid gap-20">
       <section className="grid gap-6 pt-8 text-center">
@@ -139,17 +142,21 @@ export function LandingPage() {
         <h2 id="pricing-title" className="text-center text-2xl font-semibold sm:text-3xl">
           Simple pricing
         </h2>
-        <PlanCards
-          action={(tier) => (
-            <Link
-              to={tier === "premium" ? "/pricing" : "/auth"}
-              data-slot="button"
-              className={buttonVariants({ variant: tier === "premium" ? "default" : "outline" })}
-            >
-              {tier === "premium" ? "See Premium" : "Start free"}
-            </Link>
-          )}
-        />
+        {billingOff ? (
+          <UnlimitedPlan />
+        ) : (
+          <PlanCards
+            action={(tier) => (
+              <Link
+                to={tier === "premium" ? "/pricing" : "/auth"}
+                data-slot="button"
+                className={buttonVariants({ variant: tier === "premium" ? "default" : "outline" })}
+              >
+                {tier === "premium" ? "See Premium" : "Start free"}
+              </Link>
+            )}
+          />
+        )}
       </section>
     </div>
   );

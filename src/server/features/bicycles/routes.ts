@@ -9,7 +9,7 @@ import { listBicycleComponents } from "../components/service.ts";
 import { listBicycleServices } from "../services/service.ts";
 import { createBicycle, deleteBicycle, getBicycle, listBicycles, updateBicycle } from "./service.ts";
 
-export function bicycleRoutes({ db, storage }: AppDeps) {
+export function bicycleRoutes({ db, storage, config }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const user = requireUser(c.get("user"));
@@ -21,7 +21,7 @@ export function bicycleRoutes({ db, storage }: AppDeps) {
     })
     .post("/", validate("json", bicycleInputSchema), async (c) => {
       const user = requireUser(c.get("user"));
-      const bicycle = await createBicycle(db, user.id, c.req.valid("json"));
+      const bicycle = await createBicycle(db, user.id, c.req.valid("json"), config.billingMode);
       return c.json({ bicycle }, 201);
     })
     .get("/:id", validate("param", idParamSchema), async (c) => {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
@@ -79,18 +80,25 @@ export async function getBicycle(db: Database, userId: string, id: string): Prom
 }
 
 /**
- * Creates a bicycle within the plan's limit. The user's row is locked first, so parallel creates are
- * counted one after another and cannot pass the limit together.
+ * Creates a bicycle within the plan's limit (none when billing is off). The user's row is locked first, so
+ * parallel creates are counted one after another and cannot pass the limit together.
  */
-export async function createBicycle(db: Database, userId: string, input: BicycleInput): Promise<Bicycle> {
+export async function createBicycle(
+  db: Database,
+  userId: string,
+  input: BicycleInput,
+  billingMode: BillingMode,
+): Promise<Bicycle> {
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   return db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-    const { tier } = await currentTier(tx, userId);
-    const [counted] = await tx.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId));
-    const limit = bicycleLimitFor(tier);
-    if ((counted?.n ?? 0) >= limit) {
-      throw new AppError("LIMIT_REACHED", messages.bicycles.limit(limit, PLANS.premium.bicycleLimit));
+    if (billingMode !== "off") {
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+      const { tier } = await currentTier(tx, userId);
+      const [counted] = await tx.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId));
+      const limit = bicycleLimitFor(tier);
+      if ((counted?.n ?? 0) >= limit) {
+        throw new AppError("LIMIT_REACHED", messages.bicycles.limit(limit, PLANS.premium.bicycleLimit));
+      }
     }
     const [row] = await tx
       .insert(bicycles)

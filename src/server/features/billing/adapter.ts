@@ -4,35 +4,40 @@ import type { Config, StripeConfig } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";
 import type { SessionUser } from "../../http/context.ts";
+import { startTestCheckout } from "./service.ts";
 import { stripeClient } from "./stripe-client.ts";
 
-export type BillingMode = "test" | "stripe";
+/** The modes that sell Premium (BILLING_MODE "off" sells nothing: /api/billing is not mounted). */
+export type PaidBillingMode = "test" | "stripe";
 
 /**
  * Where the Upgrade and Manage buttons send the user. The routes (features/billing/routes.ts) answer
  * `{ url, mode }` with either implementation, so the web app does not change with the mode.
  */
 export interface BillingAdapter {
-  readonly mode: BillingMode;
+  readonly mode: PaidBillingMode;
   /** A checkout page for the Premium plan, opened in a new tab. */
   checkoutUrl(user: SessionUser): Promise<string>;
   /** The customer portal, opened in a new tab. */
   portalUrl(user: SessionUser): Promise<string>;
 }
 
-/** Test mode (no Stripe keys, the default): our own labelled pages, no payment taken (decision 0007). */
-export const testModeBilling: BillingAdapter = {
-  mode: "test",
-  checkoutUrl: async () => "/billing/checkout",
-  portalUrl: async () => "/billing/portal",
-};
+/**
+ * Test mode (no Stripe keys, the default): our own labelled pages, no payment taken (decision 0007). Each
+ * checkout is a stored row whose id the checkout page confirms, once (decision 0035).
+ */
+export function testModeBilling(db: Database): BillingAdapter {
+  return {
+    mode: "test",
+    checkoutUrl: async (user) => `/billing/checkout?id=${await startTestCheckout(db, user.id)}`,
+    portalUrl: async () => "/billing/portal",
+  };
+}
 
 /** Stripe when STRIPE_* is configured, test mode otherwise. */
 export function billingAdapterFor(db: Database, config: Config): BillingAdapter {
-  return config.stripe ? stripeBilling(db, config.stripe, config.publicUrl) : testModeBilling;
+  return config.stripe ? stripeBilling(db, config.stripe, config.publicUrl) : testModeBilling(db);
 }
-
-export const billingModeOf = (config: Config): BillingMode => (config.stripe ? "stripe" : "test");
 
 /**
  * Stripe Checkout (subscription mode) and the Stripe customer portal. Neither grants nor removes Premium:

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, eq, isNull, sql } from "drizzle-orm";
-import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
+import { bicycleLimitOn } from "../../../shared/domain/plans.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/schemas/dashboard.ts";
+import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries, subscriptions, user } from "../../db/schema.ts";
 import { listBicycles } from "../bicycles/service.ts";
@@ -26,13 +27,17 @@ function figures(db: Database, userId: string) {
 }
 
 /** The dashboard: the figures, the bicycles with their component counts, and the recent service entries. */
-export async function dashboardStats(db: Database, userId: string): Promise<DashboardStats> {
+export async function dashboardStats(
+  db: Database,
+  userId: string,
+  billingMode: BillingMode,
+): Promise<DashboardStats> {
   const [[row], bicycleList, recentServices] = await Promise.all([
     figures(db, userId),
     listBicycles(db, userId),
     listRecentServices(db, userId, RECENT_SERVICES_LIMIT),
   ]);
-  const tier = tierOf(row?.tier ?? null, row?.periodEnd ?? null).tier;
+  const tier = billingMode === "off" ? "free" : tierOf(row?.tier ?? null, row?.periodEnd ?? null).tier;
   const totalComponents = row?.components ?? 0;
   const componentsInPartsBin = row?.inPartsBin ?? 0;
   return {
@@ -44,6 +49,6 @@ export async function dashboardStats(db: Database, userId: string): Promise<Dash
     totalCost: Number(row?.totalCost ?? 0),
     recentServices,
     bicycles: bicycleList,
-    plan: { tier, bicycleLimit: bicycleLimitFor(tier) },
+    plan: { tier, bicycleLimit: bicycleLimitOn(billingMode, tier) },
   };
 }

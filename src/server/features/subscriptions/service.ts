@@ -1,10 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { bicycleLimitFor, type PlanTier } from "../../../shared/domain/plans.ts";
-import type { SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
+import { bicycleLimitOn, type PlanTier } from "../../../shared/domain/plans.ts";
+import type { BillingMode, SubscriptionStatus } from "../../../shared/schemas/subscription.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, subscriptions } from "../../db/schema.ts";
-import type { BillingMode } from "../billing/adapter.ts";
-import { billingState } from "../billing/service.ts";
+import { type BillingState, billingState } from "../billing/service.ts";
+
+const FREE: BillingState = { tier: "free", currentPeriodEnd: null, cancelAtPeriodEnd: false };
 
 type Executor = Pick<Database, "select">;
 
@@ -26,13 +27,14 @@ export function tierOf(tier: string | null, end: Date | null): { tier: PlanTier;
   return active ? { tier: "premium", end } : { tier: "free", end: null };
 }
 
+/** The user's plan as the web app reads it; with billing off there is no plan, and no limit. */
 export async function subscriptionStatus(
   db: Database,
   userId: string,
   billingMode: BillingMode,
 ): Promise<SubscriptionStatus> {
   const [state, [counted]] = await Promise.all([
-    billingState(db, userId),
+    billingMode === "off" ? FREE : billingState(db, userId),
     db.select({ n: count() }).from(bicycles).where(eq(bicycles.userId, userId)),
   ]);
   return {
@@ -41,7 +43,7 @@ export async function subscriptionStatus(
     subscriptionEnd: state.currentPeriodEnd ? state.currentPeriodEnd.toISOString() : null,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     billingMode,
-    bicycleLimit: bicycleLimitFor(state.tier),
+    bicycleLimit: bicycleLimitOn(billingMode, state.tier),
     bicycleCount: counted?.n ?? 0,
   };
 }

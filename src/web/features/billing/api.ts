@@ -34,7 +34,10 @@ export function useTestBilling() {
       queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
     ]);
   return {
-    confirm: () => api<{ redirectTo: string }>("/billing/test/confirm", { method: "POST" }).finally(refresh),
+    confirm: (checkoutId: string) =>
+      api<{ redirectTo: string }>("/billing/test/confirm", { method: "POST", body: { checkoutId } }).finally(
+        refresh,
+      ),
     cancel: () => api<{ ok: true }>("/billing/test/cancel", { method: "POST" }).finally(refresh),
     resume: () => api<{ ok: true }>("/billing/test/resume", { method: "POST" }).finally(refresh),
   };

@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useCheckout } from "@/features/billing/api.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
+import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
+import { useAppConfig } from "@/lib/app-config.ts";
 import { subscriptionKey, useSubscription } from "@/lib/subscription.ts";
 import { wantToaster } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -35,6 +37,21 @@ function usePaymentResultToast() {
 
 export function PricingPage() {
   usePageTitle("Pricing");
+  return useAppConfig().billingMode === "off" ? <UnlimitedPricing /> : <PlansPricing />;
+}
+
+/** BILLING_MODE=off: nothing is sold, every account is unlimited. */
+function UnlimitedPricing() {
+  return (
+    <div className="grid gap-10">
+      <PageHeader title="Pricing" />
+      <UnlimitedPlan />
+      <PricingQuestions />
+    </div>
+  );
+}
+
+function PlansPricing() {
   const { data: session } = useSession();
   const subscription = useSubscription(!!session);
   const current = session ? subscription.data?.subscriptionTier : undefined;
@@ -73,17 +90,23 @@ export function PricingPage() {
           )
         }
       />
-      <p className="text-center text-sm text-muted-foreground">
-        Questions? Read the{" "}
-        <Link to="/faq" className="text-primary underline underline-offset-4">
-          FAQ
-        </Link>{" "}
-        or learn more{" "}
-        <Link to="/about" className="text-primary underline underline-offset-4">
-          about Velolog
-        </Link>
-        .
-      </p>
+      <PricingQuestions />
     </div>
+  );
+}
+
+function PricingQuestions() {
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      Questions? Read the{" "}
+      <Link to="/faq" className="text-primary underline underline-offset-4">
+        FAQ
+      </Link>{" "}
+      or learn more{" "}
+      <Link to="/about" className="text-primary underline underline-offset-4">
+        about Velolog
+      </Link>
+      .
+    </p>
   );
 }

@@ -12,6 +12,23 @@ export function SubscriptionCard() {
   const checkout = useCheckout();
   const portal = usePortal();
   const s = subscription.data;
+  if (s?.billingMode === "off") {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Subscription</CardTitle>
+          <CardDescription>{messages.billing.unlimited}</CardDescription>
+        </CardHeader>
+        <CardContent className="text-sm">
+          <span className="font-medium">{messages.billing.unlimitedTitle}</span>
+          <span className="text-muted-foreground">
+            {" "}
+            · {s.bicycleCount} {s.bicycleCount === 1 ? "bicycle" : "bicycles"}
+          </span>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card>
       <CardHeader>

@@ -38,7 +38,8 @@ function StatCard({
 /** Four stat cards and the My Bicycles / Recent Maintenance tabs, for a user or for the demo. */
 export function DashboardView({ stats }: { stats: DashboardStats }) {
   const premium = stats.plan.tier === "premium";
-  const atLimit = !premium && stats.totalBicycles >= stats.plan.bicycleLimit;
+  const limit = stats.plan.bicycleLimit;
+  const atLimit = !premium && limit !== null && stats.totalBicycles >= limit;
   return (
     <div className="grid gap-8">
       <section aria-labelledby="statistics-title" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -46,9 +47,19 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
         <h2 id="statistics-title" className="sr-only">
           Statistics
         </h2>
-        <StatCard title="Bicycles" Icon={Bike} value={`${stats.totalBicycles} / ${stats.plan.bicycleLimit}`}>
+        <StatCard
+          title="Bicycles"
+          Icon={Bike}
+          value={limit === null ? stats.totalBicycles : `${stats.totalBicycles} / ${limit}`}
+        >
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            {premium ? <Badge>Premium</Badge> : <span>Free plan</span>}
+            {limit === null ? (
+              <span>{messages.billing.unlimitedTitle}</span>
+            ) : premium ? (
+              <Badge>Premium</Badge>
+            ) : (
+              <span>Free plan</span>
+            )}
             {atLimit ? (
               <span className="font-medium text-destructive">
                 Limit reached ·{" "}

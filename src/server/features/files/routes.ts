@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { messages } from "../../../shared/messages.ts";
 import { filePurposes, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
 import { AppError } from "../../errors.ts";
+import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
 import { UUID } from "../bicycles/service.ts";
@@ -21,12 +21,7 @@ export function fileRoutes({ db, storage }: AppDeps) {
         requireUser(c.get("user"));
         await next();
       },
-      bodyLimit({
-        maxSize: MAX_UPLOAD_BODY,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", m.tooLarge);
-        },
-      }),
+      bodyLimit(MAX_UPLOAD_BODY, m.tooLarge),
       async (c) => {
         const user = requireUser(c.get("user"));
         const form = await c.req.parseBody().catch(() => {

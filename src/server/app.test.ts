@@ -22,6 +22,34 @@ describeEachDatabase("app", (kind) => {
     expect(response.status).toBe(413);
   });
 
+  it("answers deeply nested JSON with a 400 naming the limit, and keeps answering", async () => {
+    const rider = await signUp(t.app);
+    const nested = `${"[".repeat(8000)}${"]".repeat(8000)}`; // 16 KB
+    const send = (method: string, path: string, cookie = rider.cookie) =>
+      t.app.request(path, {
+        method,
+        headers: { "Content-Type": "application/json", Cookie: cookie, Origin: TEST_ORIGIN },
+        body: nested,
+      });
+    for (const response of [
+      await send("PUT", "/api/settings"),
+      await send("POST", "/api/bicycles"),
+      await send("POST", "/api/auth/sign-in/email", ""),
+    ]) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: {
+          code: "VALIDATION",
+          message: "The request body is nested too deeply (at most 32 levels of arrays and objects).",
+        },
+      });
+    }
+    expect((await t.app.request("/api/health")).status).toBe(200);
+    // Nesting within the limit is still read as usual.
+    const settings = await rider.request("PUT", "/api/settings", { distanceUnit: "mi", extra: [[[[[1]]]]] });
+    expect(settings.status).toBe(200);
+  });
+
   it("signs up, signs in with the password, and signs out", async () => {
     const rider = await signUp(t.app);
     const signIn = await t.app.request("/api/auth/sign-in/email", {

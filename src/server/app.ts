@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
@@ -20,8 +20,10 @@ import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
+import { bodyLimit } from "./http/body-limit.ts";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyList } from "./http/client-ip.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
+import { refuseDeeplyNestedJson } from "./http/json-depth.ts";
 import { createMetrics } from "./http/metrics.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { seoRoutes } from "./http/seo.ts";
@@ -60,14 +62,11 @@ export function createApp(deps: AppDeps) {
   // has its own body limit (features/billing/webhook.ts).
   app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large (at most 1 MB).");
-    },
-  });
   // Uploads have their own, larger limit (features/files/routes.ts).
-  app.use("/api/*", (c, next) => (c.req.path === "/api/files" ? next() : jsonBodyLimit(c, next)));
+  app.use(
+    "/api/*",
+    except("/api/files", bodyLimit(MAX_JSON_BODY, messages.request.tooLarge), refuseDeeplyNestedJson),
+  );
   if (metrics) app.get("/api/metrics", metrics.serve);
   const trustedProxies = trustedProxyList(deps.config.trustedProxies);
   app.on(["GET", "POST"], "/api/auth/*", (c) => {

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,6 +71,33 @@ describe("npm start on the embedded database", () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.output()).toContain("BILLING_MODE: must be test, stripe or off");
   }, 60_000);
+
+  it("takes over a stale lock whose pid now belongs to another process, and still refuses a live server's", async () => {
+    const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "velolog-reused-pid-"));
+    const crashed = await startServer({ DATA_DIR });
+    expect(crashed.exitCode, crashed.output()).toBeNull();
+    crashed.child.kill("SIGKILL");
+    await exited(crashed.child);
+    const lockFile = path.join(DATA_DIR, "velolog.lock");
+    // The crashed server's pid is reused by an unrelated process (a Node one, the hardest to tell apart).
+    const unrelated = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    try {
+      const [, ...rest] = readFileSync(lockFile, "utf8").split(" ");
+      writeFileSync(lockFile, [String(unrelated.pid), ...rest].join(" "));
+
+      const started = await startServer({ DATA_DIR });
+      expect(started.exitCode, started.output()).toBeNull();
+      expect(unrelated.exitCode).toBeNull(); // taken over, not killed
+      const second = await startServer({ DATA_DIR });
+      expect(second.exitCode).toBe(1);
+      expect(second.output()).toContain("is already in use by another Velolog process");
+      started.child.kill("SIGTERM");
+      expect(await exited(started.child)).toBe(0);
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      unrelated.kill("SIGKILL");
+    }
+  }, 120_000);
 
   it("refuses to start with a bad variable and names it", async () => {
     const started = await startServer({

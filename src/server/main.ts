@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
+import { logsWritten } from "./logger.ts";
 import { buildServer } from "./server.ts";
 
 async function main() {
@@ -46,6 +47,7 @@ async function main() {
       await mailer.settled(); // mails under way (SMTP) go out before the process ends
       await database.close();
       logger.info("stopped");
+      await logsWritten(1000); // a log reader that stopped reading must not keep the process alive
       process.exit(0);
     });
     if ("closeIdleConnections" in server) server.closeIdleConnections();

@@ -219,6 +219,11 @@ export const messages = {
   notFound: {
     title: "Oops! Page not found",
   },
+  request: {
+    tooLarge: "The request body is too large (at most 1 MB).",
+    nestedTooDeeply: (levels: number) =>
+      `The request body is nested too deeply (at most ${levels} levels of arrays and objects).`,
+  },
   images: {
     invalidType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP)",
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",

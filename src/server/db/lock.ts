@@ -3,14 +3,40 @@ import path from "node:path";
 
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
+/**
+ * When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where there
+ * is no /proc. A pid and its start time name one process: a pid reused by a later process has another.
+ */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces; the fields after it are plain.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock file's text: our pid and, where it can be read, our start time. */
+function ownLock(): string {
+  const startTime = startTimeOf(process.pid);
+  return startTime ? `${process.pid} ${startTime}` : String(process.pid);
+}
+
+/** Whether the process a lock file names still runs: the same pid, started at the same time. */
+function holderRuns(lock: string): boolean {
+  const [pidText, recordedStart] = lock.trim().split(" ");
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return false; // a lock naming our own pid was left by an earlier life of this pid
   try {
     process.kill(pid, 0);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
-  // The pid is in use; it only holds the lock if it is still a Node process (pids are reused).
+  const startTime = startTimeOf(pid);
+  if (recordedStart && startTime) return startTime === recordedStart;
+  // A lock without a start time (written by an older version) or no /proc: only a Node process can hold it.
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
   } catch {
@@ -20,28 +46,30 @@ function isAlive(pid: number): boolean {
 
 /**
  * The embedded database allows one process per data directory. A lock held by a live process refuses;
- * one left behind by a crash, kill -9 or power loss is taken over.
+ * one left behind by a crash, kill -9 or power loss is taken over, also when its pid now belongs to
+ * another process.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   const file = path.join(dataDir, "velolog.lock");
+  const lock = ownLock();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, lock);
       closeSync(fd);
       return () => {
         try {
-          if (readFileSync(file, "utf8").trim() === String(process.pid)) unlinkSync(file);
+          if (readFileSync(file, "utf8") === lock) unlinkSync(file);
         } catch {
           // already gone
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number.parseInt(existsSync(file) ? readFileSync(file, "utf8") : "", 10);
-      if (Number.isInteger(holder) && isAlive(holder)) {
+      const holder = existsSync(file) ? readFileSync(file, "utf8") : "";
+      if (holderRuns(holder)) {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is already in use by another Velolog process (pid ${holder}). ` +
+          `The data directory ${dataDir} is already in use by another Velolog process (pid ${holder.split(" ")[0]}). ` +
             "Stop that process first, or start this one with another DATA_DIR.",
         );
       }

@@ -3,18 +3,21 @@ import type { ValidationTargets } from "hono";
 import { type ZodType, z } from "zod";
 import { AppError } from "../errors.ts";
 
-/** The path of the first string holding a NUL character, which PostgreSQL cannot store in text. */
-function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findNul(item, [...path, i]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNul(item, [...path, key]);
-      if (found) return found;
+/**
+ * The path of the first string holding a NUL character, which PostgreSQL cannot store in text. Walks with
+ * a queue of its own, not recursion, so no body can overflow the stack; each value is visited once.
+ */
+function findNul(body: unknown): (string | number)[] | null {
+  const queue: { value: unknown; path: (string | number)[] }[] = [{ value: body, path: [] }];
+  for (let i = 0; i < queue.length; i++) {
+    const { value, path } = queue[i]!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return path;
+    } else if (value && typeof value === "object") {
+      const entries: [string | number, unknown][] = Array.isArray(value)
+        ? [...value.entries()]
+        : Object.entries(value);
+      for (const [key, item] of entries) queue.push({ value: item, path: [...path, key] });
     }
   }
   return null;

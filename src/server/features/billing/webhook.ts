@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type Stripe from "stripe";
 import type { Database } from "../../db/index.ts";
 import { stripeEvents, subscriptions } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import type { Logger } from "../../logger.ts";
 import { stripeClient } from "./stripe-client.ts";
@@ -33,12 +33,7 @@ export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
 export function stripeWebhookRoutes({ db, config, logger }: AppDeps) {
   return new Hono<AppEnv>().post(
     "/",
-    bodyLimit({
-      maxSize: MAX_WEBHOOK_BODY,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
-      },
-    }),
+    bodyLimit(MAX_WEBHOOK_BODY, "The request body is too large."),
     async (c) => {
       if (!config.stripe) {
         throw new AppError("NOT_FOUND", "Billing webhooks are only used when Stripe is configured.");

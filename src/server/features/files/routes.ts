@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { etag } from "hono/etag";
 import { messages } from "../../../shared/messages.ts";
 import { filePurposes, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import { AppError, notFound } from "../../errors.ts";
+import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser } from "../../http/session.ts";
 import { findOwnFile, uploadFile } from "./service.ts";
@@ -22,12 +22,7 @@ export function fileRoutes({ db, storage }: AppDeps) {
         requireUser(c.get("user"));
         await next();
       },
-      bodyLimit({
-        maxSize: MAX_UPLOAD_BODY,
-        onError: () => {
-          throw new AppError("PAYLOAD_TOO_LARGE", m.tooLarge);
-        },
-      }),
+      bodyLimit(MAX_UPLOAD_BODY, m.tooLarge),
       async (c) => {
         const user = requireUser(c.get("user"));
         const form = await c.req.parseBody().catch(() => {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
+  confirmTestCheckout,
   freshServerBundle,
   killAll,
   postJson,
@@ -53,7 +54,7 @@ export async function seed(url: string, dataDir: string) {
   const cookie = await sessionCookie(url, `measured-${randomBytes(3).toString("hex")}@example.com`, {
     dataDir,
   });
-  await postJson(`${url}/api/billing/test/confirm`, cookie, {});
+  await confirmTestCheckout(url, cookie);
   const bikes: string[] = [];
   for (let i = 0; i < 10; i++) {
     const created = (await (await postJson(`${url}/api/bicycles`, cookie, { name: `Bike ${i}` })).json()) as {

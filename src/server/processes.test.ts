@@ -6,7 +6,13 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { startS3Server } from "./testing/s3-server.ts";
-import { killAll, postJson, sessionCookie, startServer } from "./testing/spawn-server.ts";
+import {
+  confirmTestCheckout,
+  killAll,
+  postJson,
+  sessionCookie,
+  startServer,
+} from "./testing/spawn-server.ts";
 
 afterEach(killAll);
 
@@ -97,7 +103,7 @@ describe.skipIf(!postgresUrl)(
         }
 
         // Billing state: Premium granted through A (test mode) is what B reports.
-        expect((await postJson(`${A}/api/billing/test/confirm`, cookie, {})).status).toBe(200);
+        expect((await confirmTestCheckout(A, cookie)).status).toBe(200);
         const status = await fetch(`${B}/api/subscription`, { headers: { Cookie: cookie } });
         expect(((await status.json()) as { subscriptionTier: string }).subscriptionTier).toBe("premium");
 

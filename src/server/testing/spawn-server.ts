@@ -157,6 +157,15 @@ export async function sessionCookie(
   return cookie;
 }
 
+/** Premium for the signed-in user of a started server in billing test mode: one test checkout, confirmed. */
+export async function confirmTestCheckout(url: string, cookie: string): Promise<Response> {
+  const checkout = (await (await postJson(`${url}/api/billing/checkout`, cookie, {})).json()) as {
+    url: string;
+  };
+  const checkoutId = new URL(checkout.url, url).searchParams.get("id");
+  return postJson(`${url}/api/billing/test/confirm`, cookie, { checkoutId });
+}
+
 export function postJson(url: string, cookie: string, body: unknown): Promise<Response> {
   return fetch(url, {
     method: "POST",

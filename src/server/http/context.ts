@@ -2,15 +2,10 @@ import type { Mailer } from "../adapters/mail.ts";
 import type { FetchedPage } from "../adapters/page-fetcher.ts";
 import type { Storage } from "../adapters/storage.ts";
 import type { Auth } from "../auth/auth.ts";
+import type { SessionUser } from "../auth/session-user.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
 import type { Logger } from "../logger.ts";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
 
 export interface AppEnv {
   Variables: {

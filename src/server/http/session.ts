@@ -8,10 +8,11 @@ import {
   SESSION_EXPIRES_IN,
   SESSION_UPDATE_AGE,
 } from "../auth/session-lifetime.ts";
+import type { SessionUser } from "../auth/session-user.ts";
 import type { Database } from "../db/index.ts";
 import { session, user } from "../db/schema.ts";
 import { unauthenticated } from "../errors.ts";
-import type { AppEnv, SessionUser } from "./context.ts";
+import type { AppEnv } from "./context.ts";
 
 /**
  * The session check of every API request, in one place. A correctly signed cookie is looked up with one

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { SessionUser } from "../../auth/session-user.ts";
 import type { Config, StripeConfig } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";
-import type { SessionUser } from "../../http/context.ts";
 import { startTestCheckout } from "./service.ts";
 import { stripeClient } from "./stripe-client.ts";
 

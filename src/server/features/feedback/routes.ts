@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { messages } from "../../../shared/messages.ts";
 import { feedbackInputSchema } from "../../../shared/schemas/feedback.ts";
+import { hitRateLimit } from "../../db/rate-limit.ts";
 import { feedback } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
-import { hitRateLimit } from "../../http/rate-limit.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 

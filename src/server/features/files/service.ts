@@ -13,9 +13,9 @@ import {
 } from "../../../shared/schemas/file.ts";
 import { newStorageKey, type Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
+import { hitRateLimit } from "../../db/rate-limit.ts";
 import { files, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { hitRateLimit } from "../../http/rate-limit.ts";
 import { detectType, normalizeImage } from "./image.ts";
 
 const m = messages.images;

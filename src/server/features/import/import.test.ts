@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Component } from "../../../shared/schemas/component.ts";
+import { hitRateLimit } from "../../db/rate-limit.ts";
 import { components } from "../../db/schema.ts";
-import { hitRateLimit } from "../../http/rate-limit.ts";
 import { anonymous, describeEachDatabase, signUp, useTestApp } from "../../testing/test-app.ts";
 
 describeEachDatabase("import API", (kind) => {

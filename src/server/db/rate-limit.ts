@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/index.ts";
+import type { Database } from "./index.ts";
 
 /**
  * A fixed-window counter kept in the database (the auth library's rate_limit table, with our own

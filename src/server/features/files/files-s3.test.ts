@@ -141,6 +141,6 @@ describe("a started server with S3_* set", () => {
       killAll();
       await s3.stop();
     }
-    // A process of its own starts slowly on a busy machine, as in main.test.ts.
+    // A process of its own starts slowly on a busy machine, as in main.soak.test.ts.
   }, 120_000);
 });

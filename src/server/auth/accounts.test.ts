@@ -2,21 +2,12 @@ import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { readOutbox } from "../adapters/mail.ts";
 import { bicycles, user } from "../db/schema.ts";
-import { describeEachDatabase, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
+import { describeEachDatabase, poster, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
 
 describeEachDatabase("accounts", (kind) => {
   const t = useTestApp(kind);
 
-  const post = (path: string, body: unknown, cookie = "") =>
-    t.app.request(path, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Origin: TEST_ORIGIN,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+  const post = poster(t);
   const signIn = (email: string, password: string) => post("/api/auth/sign-in/email", { email, password });
   const cookieOf = (response: Response) => response.headers.getSetCookie()[0]!.split(";")[0]!;
   const lastLinkTo = (email: string) => {

@@ -4,7 +4,7 @@ import { isCommonPassword } from "../../shared/domain/common-passwords.ts";
 import { messages } from "../../shared/messages.ts";
 import { readOutbox } from "../adapters/mail.ts";
 import { signInFailures } from "../db/schema.ts";
-import { describeEachDatabase, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
+import { describeEachDatabase, poster, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
 import { lockSeconds } from "./sign-in-lock.ts";
 
 describe("the lock's length", () => {
@@ -33,16 +33,7 @@ describe("common passwords", () => {
 describeEachDatabase("password guessing", (kind) => {
   const t = useTestApp(kind);
 
-  const post = (path: string, body: unknown, cookie = "") =>
-    t.app.request(path, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Origin: TEST_ORIGIN,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+  const post = poster(t);
   const signIn = (email: string, password: string) => post("/api/auth/sign-in/email", { email, password });
   const failTimes = async (email: string, times: number) => {
     for (let n = 0; n < times; n++) expect((await signIn(email, `wrong-guess-${n}`)).status).toBe(401);

@@ -5,8 +5,8 @@ import { rateLimit, twoFactor, user } from "../db/schema.ts";
 import {
   createTestApp,
   describeEachDatabase,
+  poster,
   signUp,
-  TEST_ORIGIN,
   type TestApp,
   type TestClient,
   useTestApp,
@@ -23,20 +23,6 @@ describe("the test TOTP helper", () => {
     expect(totpCode(secret, { at: 1_111_111_109_000 })).toBe("081804");
   });
 });
-
-/** Requests as a browser sends them: JSON, our Origin, and the cookies it holds. */
-function poster(t: TestApp) {
-  return (path: string, body: unknown, cookie = "") =>
-    t.app.request(path, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Origin: TEST_ORIGIN,
-        ...(cookie ? { Cookie: cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-}
 
 /** The cookies a response sets that still hold a value (name=value pairs, joined for a Cookie header). */
 function cookiesOf(response: Response): string {

@@ -20,7 +20,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Journeys of many steps: the CI machine (2 cores, shared) took 32 s for the longest.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { authClient } from "@/lib/auth-client.ts";
 import { type SessionInfo, SIGNED_OUT_FLAG, sessionQueryKey } from "@/lib/session.ts";
@@ -38,6 +38,15 @@ export function useRefreshSession() {
 }
 
 /**
+ * Signed out in this browser at once: the pages see no session and stop asking for the user's data.
+ * Clearing the cache alone made the open page fetch its data again, which the ended session refuses (401).
+ */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+/**
  * SPEC.md section 4: this browser's auth state is cleared first, then the session is ended on the
  * server (a failure there still leaves the browser signed out), then a reload at / shows the toast.
  */
@@ -45,10 +54,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
     try {
-      // Signed out in this browser at once: the pages see no session and stop asking for the user's data
-      // (clearing the cache alone made the open page fetch it again, racing the sign-out below).
-      queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      forgetSignedInUser(queryClient);
       sessionStorage.setItem(SIGNED_OUT_FLAG, "1");
     } catch {
       toast.error(messages.auth.signOutFailedTitle, { description: messages.auth.signOutFailed });

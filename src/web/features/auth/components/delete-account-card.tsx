@@ -16,7 +16,7 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
-import { useSignInAccounts } from "../api.ts";
+import { forgetSignedInUser, useSignInAccounts } from "../api.ts";
 import { GoogleMark, startGoogleSignIn } from "./google-sign-in.tsx";
 
 const m = messages.deleteAccount;
@@ -118,7 +118,7 @@ export function DeleteAccountCard({
                   setFailure(describeFailure(error));
                   return;
                 }
-                queryClient.clear();
+                forgetSignedInUser(queryClient);
                 toast.success(m.deleted);
                 window.location.assign("/");
               }}

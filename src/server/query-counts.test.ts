@@ -9,8 +9,8 @@ import { describeEachDatabase } from "./testing/test-app.ts";
 const EXPECTED: Record<string, number> = {
   // No cookie, no session lookup: the health check's one statement.
   "GET /api/health (no session)": 1,
-  // The session, then the figures, the bicycles and the recent entries side by side.
-  "GET /api/dashboard": 4,
+  // The session, then one relational query: figures, subscription, bicycles and recent entries.
+  "GET /api/dashboard": 2,
   "GET /api/bicycles": 2,
   "GET /api/bicycles/:id": 2,
   // The bicycle's components read from the owned bicycle: one statement tells "none" from "not yours".

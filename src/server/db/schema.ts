@@ -71,12 +71,15 @@ export const account = pgTable(
 );
 
 /**
- * Relations the auth library's joins use (auth.ts, `advanced.database.joins`): the session check on every
- * request reads a session with its user in one statement instead of two (decision 0031).
+ * Relations for Drizzle's relational queries: the auth library's joins (auth.ts, `advanced.database.joins`)
+ * read a session with its user in one statement; the dashboard reads a user's lists in one (decision 0031).
  */
-export const userRelations = relations(user, ({ many }) => ({
+export const userRelations = relations(user, ({ many, one }) => ({
   sessions: many(session),
   accounts: many(account),
+  bicycles: many(bicycles),
+  serviceEntries: many(serviceEntries),
+  subscription: one(subscriptions),
 }));
 export const sessionRelations = relations(session, ({ one }) => ({
   user: one(user, { fields: [session.userId], references: [user.id] }),
@@ -320,3 +323,19 @@ export const userSettings = pgTable("user_settings", {
   distanceUnit: text("distance_unit").notNull().default("km"),
   updatedAt: updatedAt(),
 });
+
+export const bicycleRelations = relations(bicycles, ({ one, many }) => ({
+  user: one(user, { fields: [bicycles.userId], references: [user.id] }),
+  components: many(components),
+}));
+export const componentRelations = relations(components, ({ one, many }) => ({
+  bicycle: one(bicycles, { fields: [components.bicycleId], references: [bicycles.id] }),
+  serviceEntries: many(serviceEntries),
+}));
+export const serviceEntryRelations = relations(serviceEntries, ({ one }) => ({
+  user: one(user, { fields: [serviceEntries.userId], references: [user.id] }),
+  component: one(components, { fields: [serviceEntries.componentId], references: [components.id] }),
+}));
+export const subscriptionRelations = relations(subscriptions, ({ one }) => ({
+  user: one(user, { fields: [subscriptions.userId], references: [user.id] }),
+}));

@@ -19,7 +19,7 @@ export function assertUuid(id: string): void {
 
 type BicycleRow = typeof bicycles.$inferSelect & { componentCount: number };
 
-function toBicycle(row: BicycleRow): Bicycle {
+export function toBicycle(row: BicycleRow): Bicycle {
   return {
     id: row.id,
     name: row.name,

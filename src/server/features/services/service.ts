@@ -31,7 +31,7 @@ function selectEntries(db: Database) {
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
 }
 
-function toEntry(row: Row): ServiceEntry {
+export function toEntry(row: Row): ServiceEntry {
   return {
     id: row.id,
     componentId: row.componentId,
@@ -48,7 +48,7 @@ function toEntry(row: Row): ServiceEntry {
 }
 
 /** The service log's order; the id last, so entries written at the same moment keep one order. */
-const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt), desc(serviceEntries.id)];
+export const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt), desc(serviceEntries.id)];
 
 /** The component's names when it is the user's; 404 otherwise. */
 async function ownComponent(db: Database, userId: string, componentId: string): Promise<EntryNames> {
@@ -98,19 +98,6 @@ export async function listBicycleServices(
   const rows = await selectEntries(db)
     .where(and(eq(components.bicycleId, bicycleId), eq(serviceEntries.userId, userId)))
     .orderBy(...newestFirst);
-  return rows.map(toEntry);
-}
-
-/** The user's most recent service entries, across all components. */
-export async function listRecentServices(
-  db: Database,
-  userId: string,
-  limit: number,
-): Promise<ServiceEntry[]> {
-  const rows = await selectEntries(db)
-    .where(eq(serviceEntries.userId, userId))
-    .orderBy(...newestFirst)
-    .limit(limit);
   return rows.map(toEntry);
 }
 

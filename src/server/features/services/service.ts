@@ -48,7 +48,11 @@ export function toEntry(row: Row): ServiceEntry {
 }
 
 /** The service log's order; the id last, so entries written at the same moment keep one order. */
-export const newestFirst = [desc(serviceEntries.date), desc(serviceEntries.createdAt), desc(serviceEntries.id)];
+export const newestFirst = [
+  desc(serviceEntries.date),
+  desc(serviceEntries.createdAt),
+  desc(serviceEntries.id),
+];
 
 /** The component's names when it is the user's; 404 otherwise. */
 async function ownComponent(db: Database, userId: string, componentId: string): Promise<EntryNames> {

@@ -15,6 +15,7 @@ import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
+import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));
   app.route("/api/bicycles", bicycleRoutes(deps));
+  app.route("/api/bicycles", bicycleRideRoutes(deps));
+  app.route("/api/rides", rideRoutes(deps));
   app.route("/api/components", componentRoutes(deps));
   app.route("/api/components", componentServiceRoutes(deps));
   app.route("/api/services", serviceRoutes(deps));

@@ -223,6 +223,62 @@ export const serviceEntries = pgTable(
   ],
 );
 
+/**
+ * Rides (issue Q): what wears components. Distance in km like `components.mileage`, moving time in seconds.
+ * `externalId` names a ride's origin (a file's fingerprint, a Strava activity) so the same ride is not stored twice.
+ */
+export const rides = pgTable(
+  "rides",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    bicycleId: uuid("bicycle_id")
+      .notNull()
+      .references(() => bicycles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    distanceKm: numeric("distance_km", { precision: 10, scale: 3 }).notNull(),
+    movingSeconds: integer("moving_seconds").notNull(),
+    elevationGainM: integer("elevation_gain_m"),
+    source: text("source").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A component's wear sums its bicycle's rides within an installation period: from this index alone.
+    index("rides_bicycle_started_idx").on(t.bicycleId, t.startedAt, t.distanceKm, t.movingSeconds),
+    index("rides_user_started_idx").on(t.userId, t.startedAt.desc(), t.id.desc()),
+    uniqueIndex("rides_user_external_idx").on(t.userId, t.source, t.externalId),
+  ],
+);
+
+/**
+ * Where a component has been (issue Q): on a bicycle (or in the parts bin, `bicycle_id` null) from `started_at`
+ * until `ended_at` (null: still there). Every placement of a component closes its open period and opens one.
+ */
+export const componentInstallations = pgTable(
+  "component_installations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    componentId: uuid("component_id")
+      .notNull()
+      .references(() => components.id, { onDelete: "cascade" }),
+    bicycleId: uuid("bicycle_id").references(() => bicycles.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("component_installations_component_idx").on(t.componentId, t.startedAt),
+    index("component_installations_bicycle_idx").on(t.bicycleId),
+  ],
+);
+
 export const sharedBikes = pgTable(
   "shared_bikes",
   {

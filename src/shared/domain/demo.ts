@@ -24,6 +24,8 @@ export function demoView(data: DemoData) {
     type: c.type,
     brand: c.brand,
     mileage: c.mileage,
+    distance: c.mileage,
+    movingSeconds: 0,
     notes: c.notes,
     imageUrl: c.image_url,
     serviceCount: data.service_entries.filter((s) => s.component_id === c.id).length,

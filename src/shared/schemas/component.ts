@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, optionalText } from "./common.ts";
+import { blankToNull, optionalIsoDate, optionalText } from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
 
 const m = messages.components;
@@ -44,6 +44,10 @@ export type ComponentFormValues = z.input<typeof componentInputSchema>;
 export const createComponentSchema = componentInputSchema.extend({
   // A blank bicycle means the parts bin.
   bicycleId: z.preprocess(blankToNull, z.string().max(100).nullable()).default(null),
+  // A part fitted in the past: its rides count from this date (blank: from now).
+  installedAt: optionalIsoDate(m.installedAtInvalid)
+    .refine((date) => date === null || date <= new Date().toISOString().slice(0, 10), m.installedAtInvalid)
+    .default(null),
 });
 
 export const assignComponentSchema = z.object({
@@ -57,7 +61,12 @@ export const componentSchema = z.object({
   name: z.string(),
   type: z.string(),
   brand: z.string().nullable(),
+  /** Distance before tracking (km), as entered. */
   mileage: z.number(),
+  /** Distance in all (km): the distance before tracking plus the rides the component was on. */
+  distance: z.number(),
+  /** Moving time of the rides the component was on (seconds). */
+  movingSeconds: z.number(),
   notes: z.string().nullable(),
   imageUrl: z.string().nullable(),
   serviceCount: z.number(),
@@ -66,3 +75,14 @@ export const componentSchema = z.object({
 });
 
 export type Component = z.infer<typeof componentSchema>;
+
+export const installationSchema = z.object({
+  bicycleId: z.string().nullable(),
+  bicycleName: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  distanceKm: z.number(),
+  movingSeconds: z.number(),
+});
+
+export type Installation = z.infer<typeof installationSchema>;

@@ -14,6 +14,7 @@ import {
   createComponent,
   deleteComponent,
   getComponent,
+  getInstallations,
   listPartsBin,
   moveToPartsBin,
   updateComponent,
@@ -29,6 +30,10 @@ export function componentRoutes({ db, storage }: AppDeps) {
     .post("/", signedIn(m.mustBeLoggedInToAdd), validate("json", createComponentSchema), async (c) => {
       const component = await createComponent(db, requireUser(c.get("user")).id, c.req.valid("json"));
       return c.json({ component }, 201);
+    })
+    .get("/:id/installations", signedIn(), validate("param", idParamSchema), async (c) => {
+      const user = requireUser(c.get("user"));
+      return c.json({ installations: await getInstallations(db, user.id, c.req.valid("param").id) });
     })
     .get("/:id", signedIn(), validate("param", idParamSchema), async (c) => {
       return c.json({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
@@ -7,10 +7,16 @@ import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
+import { componentWear, listInstallations, placeComponents } from "./installations.ts";
 
 const m = messages.components;
 
-type Row = typeof components.$inferSelect & { serviceCount: number; bicycleName: string | null };
+type Row = typeof components.$inferSelect & {
+  serviceCount: number;
+  bicycleName: string | null;
+  riddenKm: string | null;
+  riddenSeconds: string | null;
+};
 
 function toComponent(row: Row): Component {
   return {
@@ -21,6 +27,8 @@ function toComponent(row: Row): Component {
     type: row.type,
     brand: row.brand,
     mileage: Number(row.mileage),
+    distance: Math.round((Number(row.mileage) + Number(row.riddenKm ?? 0)) * 10) / 10,
+    movingSeconds: Number(row.riddenSeconds ?? 0),
     notes: row.notes,
     imageUrl: row.imageUrl,
     serviceCount: row.serviceCount,
@@ -29,19 +37,26 @@ function toComponent(row: Row): Component {
   };
 }
 
-/** What a component's answer adds to its row: its bicycle's name and how many service entries it has. */
-function componentExtras(db: Database) {
+/**
+ * What a component's answer adds to its row: its bicycle's name, how many service entries it has, and the
+ * distance and time of the rides it was on (from `wear`, joined laterally).
+ */
+function componentExtras(db: Database, wear: ReturnType<typeof componentWear>) {
   return {
     bicycleName: bicycles.name,
     serviceCount: db.$count(serviceEntries, eq(serviceEntries.componentId, components.id)),
+    riddenKm: wear.riddenKm,
+    riddenSeconds: wear.riddenSeconds,
   };
 }
 
 function selectComponents(db: Database) {
+  const wear = componentWear(db);
   return db
-    .select({ ...getTableColumns(components), ...componentExtras(db) })
+    .select({ ...getTableColumns(components), ...componentExtras(db, wear) })
     .from(components)
-    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId));
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
+    .leftJoinLateral(wear, sql`true`);
 }
 
 /** Throws 404 unless the bicycle exists and is the user's. */
@@ -62,10 +77,12 @@ export async function listBicycleComponents(
 ): Promise<Component[]> {
   assertUuid(bicycleId);
   // From the bicycle: one statement tells a bicycle without components from one that is not the user's.
+  const wear = componentWear(db);
   const rows = await db
-    .select({ component: getTableColumns(components), ...componentExtras(db) })
+    .select({ component: getTableColumns(components), ...componentExtras(db, wear) })
     .from(bicycles)
     .leftJoin(components, and(eq(components.bicycleId, bicycles.id), eq(components.userId, userId)))
+    .leftJoinLateral(wear, sql`true`)
     .where(and(eq(bicycles.id, bicycleId), eq(bicycles.userId, userId)))
     .orderBy(asc(components.createdAt), asc(components.id));
   if (rows.length === 0) throw notFound(messages.components.bicycleFetchFailed);
@@ -89,6 +106,14 @@ export async function getComponent(db: Database, userId: string, id: string): Pr
   return toComponent(row);
 }
 
+/** Where the component has been, oldest first; 404 when it is not the user's. */
+export async function getInstallations(db: Database, userId: string, id: string) {
+  assertUuid(id);
+  const installations = await listInstallations(db, userId, id);
+  if (installations.length === 0) throw notFound(m.notFound);
+  return installations;
+}
+
 function toColumns(input: ComponentInput) {
   return {
     name: input.name,
@@ -100,18 +125,24 @@ function toColumns(input: ComponentInput) {
   };
 }
 
+/** Creates a component where it is fitted (or in the parts bin) since `installedAt` (a date), else now. */
 export async function createComponent(
   db: Database,
   userId: string,
-  input: ComponentInput & { bicycleId: string | null },
+  input: ComponentInput & { bicycleId: string | null; installedAt?: string | null },
 ): Promise<Component> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
-  const [row] = await db
-    .insert(components)
-    .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
-    .returning({ id: components.id });
-  return getComponent(db, userId, row!.id);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(components)
+      .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
+      .returning({ id: components.id, createdAt: components.createdAt });
+    const since = input.installedAt ? new Date(`${input.installedAt}T00:00:00Z`) : row!.createdAt;
+    await placeComponents(tx, userId, [row!.id], input.bicycleId, since);
+    return row!.id;
+  });
+  return getComponent(db, userId, id);
 }
 
 export async function updateComponent(
@@ -164,14 +195,22 @@ export async function deleteComponent(
   );
 }
 
+/** Moves a component into the parts bin: its period on the bicycle ends now (a no-op when already there). */
 export async function moveToPartsBin(db: Database, userId: string, id: string): Promise<Component> {
   assertUuid(id);
-  const moved = await db
-    .update(components)
-    .set({ bicycleId: null, updatedAt: new Date() })
-    .where(and(eq(components.id, id), eq(components.userId, userId)))
-    .returning({ id: components.id });
-  if (moved.length === 0) throw notFound(m.notFound);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ bicycleId: components.bicycleId })
+      .from(components)
+      .where(and(eq(components.id, id), eq(components.userId, userId)))
+      .for("update");
+    if (!before) throw notFound(m.notFound);
+    await tx
+      .update(components)
+      .set({ bicycleId: null, updatedAt: new Date() })
+      .where(and(eq(components.id, id), eq(components.userId, userId)));
+    if (before.bicycleId !== null) await placeComponents(tx, userId, [id], null);
+  });
   return getComponent(db, userId, id);
 }
 
@@ -184,11 +223,18 @@ export async function assignToBicycle(
   assertUuid(id);
   if (!bicycleId) throw new AppError("VALIDATION", m.selectBicycle, { bicycleId: m.selectBicycle });
   await assertOwnBicycle(db, userId, bicycleId);
-  const assigned = await db
-    .update(components)
-    .set({ bicycleId, updatedAt: new Date() })
-    .where(and(eq(components.id, id), eq(components.userId, userId)))
-    .returning({ id: components.id });
-  if (assigned.length === 0) throw notFound(m.notFound);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ bicycleId: components.bicycleId })
+      .from(components)
+      .where(and(eq(components.id, id), eq(components.userId, userId)))
+      .for("update");
+    if (!before) throw notFound(m.notFound);
+    await tx
+      .update(components)
+      .set({ bicycleId, updatedAt: new Date() })
+      .where(and(eq(components.id, id), eq(components.userId, userId)));
+    if (before.bicycleId !== bicycleId) await placeComponents(tx, userId, [id], bicycleId);
+  });
   return getComponent(db, userId, id);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import { fileIdFromUrl, sharedFileUrl } from "../../../shared/schemas/file.ts";
 import type {
@@ -12,6 +12,7 @@ import type { Database } from "../../db/index.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
+import { listBicycleComponents } from "../components/service.ts";
 import { findOwnFile } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
 
@@ -31,11 +32,7 @@ async function takeSnapshot(
 ): Promise<SharedBikeSnapshot> {
   const bicycle = await getBicycle(db, userId, bicycleId);
   const [parts, entries] = await Promise.all([
-    db
-      .select()
-      .from(components)
-      .where(and(eq(components.bicycleId, bicycleId), eq(components.userId, userId)))
-      .orderBy(asc(components.createdAt), asc(components.id)),
+    listBicycleComponents(db, userId, bicycleId),
     db
       .select({
         date: serviceEntries.date,
@@ -64,7 +61,8 @@ async function takeSnapshot(
       name: c.name,
       type: c.type,
       brand: c.brand,
-      mileage: Number(c.mileage),
+      // The distance at the time of sharing: before tracking plus the rides.
+      mileage: c.distance,
       notes: c.notes,
       imageUrl: c.imageUrl,
     })),

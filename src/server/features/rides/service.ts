@@ -1,0 +1,136 @@
+import { and, count, desc, eq, type SQL, sql, sum } from "drizzle-orm";
+import { messages } from "../../../shared/messages.ts";
+import {
+  RIDES_PAGE_SIZE,
+  type Ride,
+  type RideInput,
+  type RidesPage,
+  type RideTotals,
+} from "../../../shared/schemas/ride.ts";
+import type { Database } from "../../db/index.ts";
+import { bicycles, rides } from "../../db/schema.ts";
+import { notFound } from "../../errors.ts";
+import { assertUuid } from "../bicycles/service.ts";
+import { assertOwnBicycle } from "../components/service.ts";
+
+const m = messages.rides;
+
+type Row = typeof rides.$inferSelect & { bicycleName: string };
+
+function toRide(row: Row): Ride {
+  return {
+    id: row.id,
+    bicycleId: row.bicycleId,
+    bicycleName: row.bicycleName,
+    name: row.name,
+    startedAt: row.startedAt.toISOString(),
+    distanceKm: Number(row.distanceKm),
+    movingSeconds: row.movingSeconds,
+    elevationGainM: row.elevationGainM,
+    source: row.source as Ride["source"],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toColumns(input: RideInput) {
+  return {
+    name: input.name,
+    startedAt: new Date(input.startedAt),
+    distanceKm: input.distanceKm.toFixed(3),
+    movingSeconds: input.movingSeconds,
+    elevationGainM: input.elevationGainM,
+  };
+}
+
+const totals = {
+  rides: count(),
+  distanceKm: sql<string>`coalesce(${sum(rides.distanceKm)}, 0)`,
+  movingSeconds: sql<string>`coalesce(${sum(rides.movingSeconds)}, 0)`,
+};
+
+function toTotals(row: { rides: number; distanceKm: string; movingSeconds: string } | undefined): RideTotals {
+  return {
+    rides: row?.rides ?? 0,
+    distanceKm: Math.round(Number(row?.distanceKm ?? 0) * 1000) / 1000,
+    movingSeconds: Number(row?.movingSeconds ?? 0),
+  };
+}
+
+/** One page of rides (newest first), with totals overall and per year, of the rides `where` selects. */
+async function ridesPage(db: Database, where: SQL | undefined, page: number): Promise<RidesPage> {
+  const year = sql<number>`extract(year from ${rides.startedAt} at time zone 'UTC')::int`;
+  const [rows, [overall], years] = await Promise.all([
+    db
+      .select({ ride: rides, bicycleName: bicycles.name })
+      .from(rides)
+      .innerJoin(bicycles, eq(bicycles.id, rides.bicycleId))
+      .where(where)
+      .orderBy(desc(rides.startedAt), desc(rides.id))
+      .limit(RIDES_PAGE_SIZE)
+      .offset((page - 1) * RIDES_PAGE_SIZE),
+    db.select(totals).from(rides).where(where),
+    db
+      .select({ year, ...totals })
+      .from(rides)
+      .where(where)
+      .groupBy(year)
+      .orderBy(desc(year)),
+  ]);
+  const summed = toTotals(overall);
+  return {
+    rides: rows.map(({ ride, bicycleName }) => toRide({ ...ride, bicycleName })),
+    page,
+    pageCount: Math.max(1, Math.ceil(summed.rides / RIDES_PAGE_SIZE)),
+    totals: summed,
+    byYear: years.map((row) => ({ year: Number(row.year), ...toTotals(row) })),
+  };
+}
+
+export async function listBicycleRides(db: Database, userId: string, bicycleId: string, page: number) {
+  await assertOwnBicycle(db, userId, bicycleId);
+  return ridesPage(db, and(eq(rides.bicycleId, bicycleId), eq(rides.userId, userId)), page);
+}
+
+export async function listRides(db: Database, userId: string, page: number) {
+  return ridesPage(db, eq(rides.userId, userId), page);
+}
+
+async function getRide(db: Database, userId: string, id: string): Promise<Ride> {
+  const [row] = await db
+    .select({ ride: rides, bicycleName: bicycles.name })
+    .from(rides)
+    .innerJoin(bicycles, eq(bicycles.id, rides.bicycleId))
+    .where(and(eq(rides.id, id), eq(rides.userId, userId)));
+  if (!row) throw notFound(m.notFound);
+  return toRide({ ...row.ride, bicycleName: row.bicycleName });
+}
+
+export async function createRide(db: Database, userId: string, bicycleId: string, input: RideInput) {
+  await assertOwnBicycle(db, userId, bicycleId);
+  const [row] = await db
+    .insert(rides)
+    .values({ ...toColumns(input), userId, bicycleId, source: "manual" })
+    .returning({ id: rides.id });
+  return getRide(db, userId, row!.id);
+}
+
+export async function updateRide(db: Database, userId: string, id: string, input: RideInput) {
+  assertUuid(id);
+  const updated = await db
+    .update(rides)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(and(eq(rides.id, id), eq(rides.userId, userId)))
+    .returning({ id: rides.id });
+  if (updated.length === 0) throw notFound(m.notFound);
+  return getRide(db, userId, id);
+}
+
+export async function deleteRide(db: Database, userId: string, id: string): Promise<void> {
+  assertUuid(id);
+  const deleted = await db
+    .delete(rides)
+    .where(and(eq(rides.id, id), eq(rides.userId, userId)))
+    .returning({ id: rides.id });
+  if (deleted.length === 0) throw notFound(m.notFound);
+}

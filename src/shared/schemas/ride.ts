@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { messages } from "../messages.ts";
+import { blankToNull } from "./common.ts";
+
+const m = messages.rides;
+
+/** The most a ride may be, so that a typo (or a unit mix-up) is caught rather than stored. */
+export const MAX_RIDE_KM = 2000;
+export const MAX_MOVING_SECONDS = 48 * 3600;
+
+function toNumber(value: unknown): unknown {
+  const v = blankToNull(value);
+  if (typeof v === "string") {
+    const n = Number(v.trim());
+    return Number.isNaN(n) ? v : n;
+  }
+  return v;
+}
+
+/** A ride as the API takes it: distance in km, moving time in seconds, the start as an ISO 8601 instant. */
+export const rideInputSchema = z.object({
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(200, "Name must be at most 200 characters"),
+  startedAt: z.iso.datetime({ offset: true, error: m.startRequired }),
+  distanceKm: z.preprocess(
+    toNumber,
+    z
+      .number({ error: m.distanceInvalid })
+      .gt(0, m.distanceInvalid)
+      .max(MAX_RIDE_KM, m.distanceInvalid)
+      .transform((n) => Math.round(n * 1000) / 1000),
+  ),
+  movingSeconds: z.preprocess(
+    toNumber,
+    z
+      .number({ error: m.timeInvalid })
+      .int(m.timeInvalid)
+      .min(0, m.timeInvalid)
+      .max(MAX_MOVING_SECONDS, m.timeInvalid),
+  ),
+  elevationGainM: z
+    .preprocess(
+      toNumber,
+      z
+        .number({ error: m.elevationInvalid })
+        .int(m.elevationInvalid)
+        .min(0, m.elevationInvalid)
+        .max(20_000, m.elevationInvalid)
+        .nullable(),
+    )
+    .default(null),
+});
+
+export type RideInput = z.output<typeof rideInputSchema>;
+
+export const RIDE_SOURCES = ["manual", "file", "strava"] as const;
+
+export const rideSchema = z.object({
+  id: z.string(),
+  bicycleId: z.string(),
+  bicycleName: z.string(),
+  name: z.string(),
+  startedAt: z.string(),
+  distanceKm: z.number(),
+  movingSeconds: z.number(),
+  elevationGainM: z.number().nullable(),
+  source: z.enum(RIDE_SOURCES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Ride = z.infer<typeof rideSchema>;
+
+/** Distance and moving time added up, with the number of rides. */
+export const rideTotalsSchema = z.object({
+  rides: z.number(),
+  distanceKm: z.number(),
+  movingSeconds: z.number(),
+});
+
+export type RideTotals = z.infer<typeof rideTotalsSchema>;
+
+export const RIDES_PAGE_SIZE = 50;
+
+export const ridesPageQuerySchema = z.object({
+  page: z
+    .preprocess(
+      toNumber,
+      z
+        .number({ error: "Page must be a whole number from 1" })
+        .int()
+        .min(1, "Page must be a whole number from 1"),
+    )
+    .default(1),
+});
+
+export const ridesPageSchema = z.object({
+  rides: z.array(rideSchema),
+  page: z.number(),
+  pageCount: z.number(),
+  totals: rideTotalsSchema,
+  byYear: z.array(rideTotalsSchema.extend({ year: z.number() })),
+});
+
+export type RidesPage = z.infer<typeof ridesPageSchema>;

@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { messages } from "../../../shared/messages.ts";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { Component, Installation } from "../../../shared/schemas/component.ts";
+import type { Ride, RidesPage } from "../../../shared/schemas/ride.ts";
+import { componentInstallations, rides, subscriptions } from "../../db/schema.ts";
+import {
+  anonymous,
+  describeEachDatabase,
+  json,
+  signUp,
+  type TestClient,
+  useTestApp,
+} from "../../testing/test-app.ts";
+
+describeEachDatabase("rides and component wear", (kind) => {
+  const t = useTestApp(kind);
+
+  async function premiumRider() {
+    const rider = await signUp(t.app);
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    return rider;
+  }
+  async function addBicycle(rider: TestClient, name: string) {
+    return (await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name }))).bicycle;
+  }
+  async function addRide(
+    rider: TestClient,
+    bicycleId: string,
+    startedAt: string,
+    distanceKm: number,
+    movingSeconds = 3600,
+  ) {
+    const response = await rider.request("POST", `/api/bicycles/${bicycleId}/rides`, {
+      name: `Ride of ${startedAt}`,
+      startedAt,
+      distanceKm,
+      movingSeconds,
+    });
+    expect(response.status).toBe(201);
+    return (await json<{ ride: Ride }>(response)).ride;
+  }
+  async function component(rider: TestClient, id: string) {
+    return (await json<{ component: Component }>(rider.request("GET", `/api/components/${id}`))).component;
+  }
+
+  it("a component moved from bike A to bike B after 100 km on A, then ridden 50 km on B, shows 150 km", async () => {
+    const rider = await premiumRider();
+    const a = await addBicycle(rider, "Road");
+    const b = await addBicycle(rider, "Gravel");
+    const chain = (
+      await json<{ component: Component }>(
+        rider.request("POST", "/api/components", {
+          bicycleId: a.id,
+          name: "Chain",
+          type: "Drivetrain",
+          mileage: 20,
+          installedAt: "2024-01-01",
+        }),
+      )
+    ).component;
+    expect(chain).toMatchObject({ mileage: 20, distance: 20, movingSeconds: 0 });
+    // Rides on A while the chain is on it; one before it was fitted counts for nothing.
+    await addRide(rider, a.id, "2023-12-31T10:00:00Z", 999);
+    await addRide(rider, a.id, "2024-02-01T10:00:00Z", 60, 7200);
+    await addRide(rider, a.id, "2024-03-01T10:00:00+01:00", 40, 5400);
+    expect(await component(rider, chain.id)).toMatchObject({ distance: 120, movingSeconds: 12_600 });
+
+    // In the parts bin for a while: the rides of A then are not the chain's.
+    await rider.request("POST", `/api/components/${chain.id}/move-to-parts-bin`);
+    await addRide(rider, a.id, new Date(Date.now() + 1000).toISOString(), 500);
+    expect((await component(rider, chain.id)).distance).toBe(120);
+
+    // Then on B: 50 km more.
+    await rider.request("POST", `/api/components/${chain.id}/assign`, { bicycleId: b.id });
+    await addRide(rider, b.id, new Date(Date.now() + 2000).toISOString(), 50, 1800);
+    const moved = await component(rider, chain.id);
+    expect(moved).toMatchObject({ mileage: 20, distance: 170, movingSeconds: 14_400, bicycleId: b.id });
+    // 150 km ridden (100 on A, 50 on B) plus the 20 before tracking; the same figure in the bicycle's list.
+    const onB = await json<{ components: Component[] }>(
+      rider.request("GET", `/api/bicycles/${b.id}/components`),
+    );
+    expect(onB.components.map((c) => c.distance)).toEqual([170]);
+
+    const history = await json<{ installations: Installation[] }>(
+      rider.request("GET", `/api/components/${chain.id}/installations`),
+    );
+    expect(history.installations.map((i) => [i.bicycleName, i.distanceKm, i.endedAt === null])).toEqual([
+      ["Road", 100, false],
+      [null, 0, false],
+      ["Gravel", 50, true],
+    ]);
+    expect(history.installations[0]!.startedAt).toBe("2024-01-01T00:00:00.000Z");
+  });
+
+  it("lists rides newest first with totals per bicycle and per year, a page at a time", async () => {
+    const rider = await premiumRider();
+    const bike = await addBicycle(rider, "Road");
+    const other = await addBicycle(rider, "Town");
+    await addRide(rider, bike.id, "2023-06-01T08:00:00Z", 10.5, 1800);
+    await addRide(rider, bike.id, "2024-06-01T08:00:00Z", 20.25, 3600);
+    await addRide(rider, bike.id, "2024-07-01T08:00:00Z", 30, 5400);
+    await addRide(rider, other.id, "2024-08-01T08:00:00Z", 5, 600);
+    const page = await json<RidesPage>(rider.request("GET", `/api/bicycles/${bike.id}/rides`));
+    expect(page.rides.map((r) => r.distanceKm)).toEqual([30, 20.25, 10.5]);
+    expect(page.totals).toEqual({ rides: 3, distanceKm: 60.75, movingSeconds: 10_800 });
+    expect(page.byYear).toEqual([
+      { year: 2024, rides: 2, distanceKm: 50.25, movingSeconds: 9000 },
+      { year: 2023, rides: 1, distanceKm: 10.5, movingSeconds: 1800 },
+    ]);
+    const all = await json<RidesPage>(rider.request("GET", "/api/rides"));
+    expect(all.totals.rides).toBe(4);
+    expect(all.rides[0]).toMatchObject({ bicycleName: "Town", source: "manual" });
+
+    // 120 rides: three pages of 50.
+    await t.db.insert(rides).values(
+      Array.from({ length: 117 }, (_, i) => ({
+        userId: rider.userId,
+        bicycleId: bike.id,
+        name: `Commute ${i}`,
+        startedAt: new Date(Date.UTC(2022, 0, 1 + i)),
+        distanceKm: "1",
+        movingSeconds: 60,
+        source: "manual",
+      })),
+    );
+    const third = await json<RidesPage>(rider.request("GET", `/api/bicycles/${bike.id}/rides?page=3`));
+    expect(third).toMatchObject({ page: 3, pageCount: 3 });
+    expect(third.rides).toHaveLength(20);
+    expect((await rider.request("GET", `/api/bicycles/${bike.id}/rides?page=0`)).status).toBe(400);
+  });
+
+  it("edits and deletes a ride, refuses bad input naming the field, and keeps others' rides out", async () => {
+    const rider = await premiumRider();
+    const bike = await addBicycle(rider, "Road");
+    const ride = await addRide(rider, bike.id, "2024-06-01T08:00:00Z", 42);
+
+    const bad = await rider.request("POST", `/api/bicycles/${bike.id}/rides`, {
+      name: "",
+      startedAt: "yesterday",
+      distanceKm: 0,
+      movingSeconds: -1,
+    });
+    expect(bad.status).toBe(400);
+    const body = await json<{ error: { fields: Record<string, string> } }>(bad);
+    expect(body.error.fields).toMatchObject({
+      name: messages.rides.nameRequired,
+      startedAt: messages.rides.startRequired,
+      distanceKm: messages.rides.distanceInvalid,
+      movingSeconds: messages.rides.timeInvalid,
+    });
+
+    const edited = await json<{ ride: Ride }>(
+      rider.request("PUT", `/api/rides/${ride.id}`, {
+        name: "Evening loop",
+        startedAt: "2024-06-01T18:00:00Z",
+        distanceKm: 43.5,
+        movingSeconds: 6000,
+        elevationGainM: 420,
+      }),
+    );
+    expect(edited.ride).toMatchObject({ name: "Evening loop", distanceKm: 43.5, elevationGainM: 420 });
+
+    const stranger = await signUp(t.app);
+    expect((await stranger.request("PUT", `/api/rides/${ride.id}`, { ...edited.ride })).status).toBe(404);
+    expect((await stranger.request("DELETE", `/api/rides/${ride.id}`)).status).toBe(404);
+    expect((await stranger.request("GET", `/api/bicycles/${bike.id}/rides`)).status).toBe(404);
+    expect(
+      (await stranger.request("POST", `/api/bicycles/${bike.id}/rides`, { ...edited.ride })).status,
+    ).toBe(404);
+    expect((await anonymous(t.app).request("GET", "/api/rides")).status).toBe(401);
+
+    expect((await rider.request("DELETE", `/api/rides/${ride.id}`)).status).toBe(204);
+    expect(await t.db.select().from(rides).where(eq(rides.userId, rider.userId))).toEqual([]);
+  });
+
+  it("records a period for components created, imported, and fitted in the past; a future date is refused", async () => {
+    const rider = await premiumRider();
+    const bike = await addBicycle(rider, "Road");
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const refused = await rider.request("POST", "/api/components", {
+      bicycleId: bike.id,
+      name: "Tyre",
+      type: "Tires",
+      installedAt: future,
+    });
+    expect(refused.status).toBe(400);
+    await rider.request("POST", "/api/components", { bicycleId: null, name: "Spare", type: "Tires" });
+    await rider.request("POST", "/api/import/components", {
+      components: [{ name: "Cassette", type: "Drivetrain", brand: null }],
+    });
+    const periods = await t.db
+      .select()
+      .from(componentInstallations)
+      .where(eq(componentInstallations.userId, rider.userId));
+    expect(periods.map((p) => p.bicycleId)).toEqual([null, null]);
+  });
+});

@@ -12,6 +12,7 @@ import { anonymous, signUp, type TestClient, useTestApp } from "./testing/test-a
 type Row = [method: string, path: string, body: unknown, owner: number, other: number, visitor: number];
 
 const service = { date: "2024-05-01", description: "Checked", cost: 10 };
+const ride = { name: "Loop", startedAt: "2024-05-01T08:00:00Z", distanceKm: 42, movingSeconds: 5400 };
 
 const MATRIX: Row[] = [
   ["GET", "/api/health", undefined, 200, 200, 200],
@@ -30,9 +31,15 @@ const MATRIX: Row[] = [
   ["GET", "/api/bicycles/:bicycle/components", undefined, 200, 404, 401],
   ["GET", "/api/bicycles/:bicycle/services", undefined, 200, 404, 401],
   ["POST", "/api/bicycles/:bicycle/share", {}, 201, 404, 401],
+  ["GET", "/api/bicycles/:bicycle/rides", undefined, 200, 404, 401],
+  ["POST", "/api/bicycles/:bicycle/rides", ride, 201, 404, 401],
+  ["GET", "/api/rides", undefined, 200, 200, 401],
+  ["PUT", "/api/rides/:ride", ride, 200, 404, 401],
+  ["DELETE", "/api/rides/:ride", undefined, 204, 404, 401],
   ["GET", "/api/components/parts-bin", undefined, 200, 200, 401],
   ["POST", "/api/components", { name: "Chain", type: "Drivetrain", bicycleId: ":bicycle" }, 201, 404, 401],
   ["GET", "/api/components/:component", undefined, 200, 404, 401],
+  ["GET", "/api/components/:component/installations", undefined, 200, 404, 401],
   ["PUT", "/api/components/:component", { name: "Renamed", type: "Frame" }, 200, 404, 401],
   ["DELETE", "/api/components/:component", undefined, 204, 404, 401],
   ["POST", "/api/components/:component/move-to-parts-bin", undefined, 200, 404, 401],
@@ -72,6 +79,7 @@ interface Objects {
   component: string;
   spare: string;
   service: string;
+  ride: string;
   share: string;
   token: string;
   checkout: string;
@@ -80,7 +88,7 @@ interface Objects {
 describe("authorization matrix", () => {
   const t = useTestApp("pglite");
 
-  /** A Premium owner with a bicycle, a fitted component with a service entry, a spare part and a share link. */
+  /** A Premium owner with a bicycle, a fitted component with a service entry, a spare part, a ride and a share link. */
   async function ownerWithObjects(): Promise<{ owner: TestClient; ids: Objects }> {
     const owner = await signUp(t.app);
     await t.db.insert(subscriptions).values({ userId: owner.userId, tier: "premium" });
@@ -94,6 +102,7 @@ describe("authorization matrix", () => {
       .component!.id;
     const spare = (await post("/api/components", { name: "Spare", type: "Tires" })).component!.id;
     const serviceId = (await post(`/api/components/${component}/services`, service)).service!.id;
+    const rideId = (await post(`/api/bicycles/${bicycle}/rides`, ride)).ride!.id;
     const link = (await post(`/api/bicycles/${bicycle}/share`, {})).link!;
     const form = new FormData();
     form.append("purpose", "receipt");
@@ -121,6 +130,7 @@ describe("authorization matrix", () => {
         component,
         spare,
         service: serviceId,
+        ride: rideId,
         share: link.id,
         token: link.token,
         checkout: checkout!.id,
@@ -139,6 +149,8 @@ describe("authorization matrix", () => {
       await read(`/api/bicycles/${ids.bicycle}`),
       await read(`/api/components/${ids.component}`),
       await read(`/api/components/${ids.component}/services`),
+      await read(`/api/components/${ids.component}/installations`),
+      await read(`/api/bicycles/${ids.bicycle}/rides`),
       await read("/api/components/parts-bin"),
       await read("/api/shared-links"),
       await read("/api/subscription"),

@@ -98,8 +98,8 @@ test("the distance unit: miles everywhere once chosen, stored in km", async ({ p
   await page.goto(`/parts-bin/components/${component.id}`);
   await expect(page.locator("dl").first()).toContainText("776.7 mi");
   await page.getByRole("button", { name: "Edit Component" }).click();
-  await expect(page.getByLabel("Mileage (mi)")).toHaveValue("776.7");
-  await page.getByLabel("Mileage (mi)").fill("100");
+  await expect(page.getByLabel("Distance before tracking (mi)")).toHaveValue("776.7");
+  await page.getByLabel("Distance before tracking (mi)").fill("100");
   await page.getByRole("button", { name: "Save Component" }).click();
   await expect(page.locator("dl").first()).toContainText("100 mi");
   const stored = await (await page.request.get(`/api/components/${component.id}`)).json();

@@ -19,7 +19,7 @@ test("a component's life: fitted, serviced, moved to the parts bin, assigned bac
   await addForm.getByLabel("Component name").fill("Shimano CN-M8100 chain");
   await addForm.getByLabel("Type").selectOption("Drivetrain");
   await addForm.getByLabel("Brand").fill("Shimano");
-  await addForm.getByLabel("Mileage (km)").fill("1250");
+  await addForm.getByLabel("Distance before tracking (km)").fill("1250");
   await addForm.getByLabel("Notes").fill("Waxed every 300 km");
   await addForm.getByRole("button", { name: "Add Component" }).click();
   await expect(page.getByText("Component added")).toBeVisible();

@@ -22,3 +22,16 @@ export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
   number ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
   return `${number.format(fromKm(km, unit))} ${unit}`;
 }
+
+/** Moving time as hours, e.g. "12.5 h", or "" when there is none. */
+export function formatHours(seconds: number): string {
+  if (seconds <= 0) return "";
+  number ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+  return `${number.format(seconds / 3600)} h`;
+}
+
+/** A component's wear: its distance, with the hours of riding beside it where rides had time. */
+export function formatWear(wear: { distance: number; movingSeconds: number }, unit: DistanceUnit): string {
+  const hours = formatHours(wear.movingSeconds);
+  return hours ? `${formatDistance(wear.distance, unit)} · ${hours}` : formatDistance(wear.distance, unit);
+}

@@ -106,3 +106,26 @@ export const ridesPageSchema = z.object({
 });
 
 export type RidesPage = z.infer<typeof ridesPageSchema>;
+
+/** The ride form as typed: distance in the user's unit, the start as a local date and time, time as h and min. */
+export const rideFormSchema = z.object({
+  name: z.string().trim().min(1, m.nameRequired).max(200, "Name must be at most 200 characters"),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.startRequired),
+  time: z.string().regex(/^\d{2}:\d{2}$/, m.startRequired),
+  distance: z.preprocess(toNumber, z.number({ error: m.distanceInvalid }).gt(0, m.distanceInvalid)),
+  hours: z.preprocess(
+    (v) => toNumber(v) ?? 0,
+    z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid),
+  ),
+  minutes: z.preprocess(
+    (v) => toNumber(v) ?? 0,
+    z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid).max(59, m.timeInvalid),
+  ),
+  elevation: z.preprocess(
+    toNumber,
+    z.number({ error: m.elevationInvalid }).int(m.elevationInvalid).min(0, m.elevationInvalid).nullable(),
+  ),
+});
+
+export type RideFormValues = z.input<typeof rideFormSchema>;
+export type RideForm = z.output<typeof rideFormSchema>;

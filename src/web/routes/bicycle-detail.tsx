@@ -16,6 +16,7 @@ import {
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
+import { BicycleRides } from "@/features/rides/components/bicycle-rides.tsx";
 import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
 import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
@@ -96,6 +97,7 @@ function OwnBicycle({ id }: { id: string }) {
         </div>
       }
       services={<RecentServices bicycleId={bicycle.data.id} />}
+      rides={<BicycleRides bicycleId={bicycle.data.id} />}
     />
   );
 }
@@ -106,11 +108,14 @@ function BicycleView({
   actions,
   components,
   services,
+  rides,
 }: {
   bicycle: Bicycle;
   actions?: ReactNode;
   components: ReactNode;
   services: ReactNode;
+  /** The owner's rides; the demo has none to show yet. */
+  rides?: ReactNode;
 }) {
   return (
     <div className="grid gap-6">
@@ -146,6 +151,7 @@ function BicycleView({
         <TabsList>
           <TabsTrigger value="components">Components</TabsTrigger>
           <TabsTrigger value="services">Recent Services</TabsTrigger>
+          {rides ? <TabsTrigger value="rides">Rides</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="components" className="pt-4">
           {components}
@@ -153,6 +159,11 @@ function BicycleView({
         <TabsContent value="services" className="pt-4">
           {services}
         </TabsContent>
+        {rides ? (
+          <TabsContent value="rides" className="pt-4">
+            {rides}
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

@@ -9,13 +9,14 @@ import { useSession } from "@/features/auth/api.ts";
 import { useComponent } from "@/features/components/api.ts";
 import { EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
 import { useComponentActions } from "@/features/components/components/component-actions.ts";
+import { ComponentTimeline } from "@/features/components/components/component-timeline.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { formatDistance } from "../../shared/domain/distance.ts";
+import { formatWear } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
 
@@ -125,7 +126,12 @@ function OwnComponentView({ component }: { component: Component }) {
           </Card>
         ) : null
       }
-      services={<ServiceHistory componentId={component.id} />}
+      services={
+        <>
+          <ComponentTimeline componentId={component.id} />
+          <ServiceHistory componentId={component.id} />
+        </>
+      }
     />
   );
 }
@@ -213,7 +219,7 @@ function ComponentView({
                 [
                   ["Type", component.type],
                   ["Brand", component.brand || "—"],
-                  ["Current mileage", formatDistance(component.mileage, unit)],
+                  ["Current mileage", formatWear(component, unit)],
                   ["Service count", String(component.serviceCount)],
                 ] as const
               ).map(([label, value]) => (

@@ -17,7 +17,7 @@ import { ImportTextPanel } from "@/features/import/components/import-text-panel.
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { formatDistance } from "../../shared/domain/distance.ts";
+import { formatWear } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
 
@@ -132,7 +132,7 @@ function PartsBin() {
                       />
                     </CardHeader>
                     <CardContent className="px-4 text-sm text-muted-foreground">
-                      {[component.brand, formatDistance(component.mileage, unit)].filter(Boolean).join(" · ")}
+                      {[component.brand, formatWear(component, unit)].filter(Boolean).join(" · ")}
                     </CardContent>
                   </Card>
                 </li>

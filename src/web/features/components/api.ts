@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
+import type { Component, ComponentInput, Installation } from "../../../shared/schemas/component.ts";
 
 export const componentKeys = {
   all: ["components"] as const,
@@ -42,6 +42,17 @@ export function usePartsBin(enabled = true) {
 
 export function useComponent(id: string) {
   return useQuery(componentQuery(id));
+}
+
+/** Where a component has been, oldest first, with the distance and time ridden in each period. */
+export function useComponentInstallations(id: string) {
+  return useQuery({
+    queryKey: [...componentKeys.detail(id), "installations"],
+    queryFn: () =>
+      api<{ installations: Installation[] }>(`/components/${encodeURIComponent(id)}/installations`).then(
+        (r) => r.installations,
+      ),
+  });
 }
 
 /** Components change bicycles' counts and lists, the parts bin and the dashboard: refresh them all. */

@@ -83,7 +83,11 @@ export function ComponentForm({
         <FormField id={id("brand")} label="Brand" error={errors.brand?.message}>
           <Input id={id("brand")} aria-invalid={!!errors.brand} {...form.register("brand")} />
         </FormField>
-        <FormField id={id("mileage")} label={`Mileage (${unit})`} error={errors.mileage?.message}>
+        <FormField
+          id={id("mileage")}
+          label={`Distance before tracking (${unit})`}
+          error={errors.mileage?.message}
+        >
           <Input
             id={id("mileage")}
             type="number"

@@ -4,7 +4,7 @@ import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
-import { formatDistance } from "../../../../shared/domain/distance.ts";
+import { formatWear } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { ComponentMenu } from "./component-menu.tsx";
@@ -45,7 +45,7 @@ export function ComponentList({
             <p className="text-sm text-muted-foreground">
               {[
                 component.brand,
-                formatDistance(component.mileage, unit),
+                formatWear(component, unit),
                 `${component.serviceCount} ${component.serviceCount === 1 ? "service" : "services"}`,
               ]
                 .filter(Boolean)

@@ -1,0 +1,76 @@
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and the history shows it", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const created = await page.request.post("/api/components", {
+    data: {
+      bicycleId: bicycle.id,
+      name: "Chain",
+      type: "Drivetrain",
+      mileage: 100,
+      installedAt: "2024-01-01",
+    },
+    headers: { Origin: baseURL! },
+  });
+  const chain = ((await created.json()) as { component: { id: string } }).component;
+
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("tab", { name: "Rides" }).click();
+  await expect(page.getByText("No rides yet.")).toBeVisible();
+
+  // Bad input is named beside its field and nothing is stored.
+  await page.getByRole("button", { name: "Add Ride" }).click();
+  const form = page.getByRole("form", { name: "Add Ride" });
+  await form.getByRole("button", { name: "Add Ride" }).click();
+  await expect(form.getByText("Please enter a name for the ride")).toBeVisible();
+  await expect(form.getByText("Distance must be a number above 0 and at most 2,000 km")).toBeVisible();
+
+  await form.getByLabel("Name").fill("Sunday loop");
+  await form.getByLabel("Date").fill("2024-05-05");
+  await form.getByLabel("Start time").fill("09:30");
+  await form.getByLabel("Distance (km)").fill("62.5");
+  await form.getByLabel("Hours").fill("2");
+  await form.getByLabel("Minutes").fill("30");
+  await form.getByLabel("Elevation gain (m)").fill("640");
+  await form.getByRole("button", { name: "Add Ride" }).click();
+  await expect(page.getByText("Ride added")).toBeVisible();
+  const rides = page.getByRole("list", { name: "Rides" });
+  await expect(rides.getByRole("listitem")).toHaveCount(1);
+  await expect(rides).toContainText("Sunday loop");
+  await expect(rides).toContainText("62.5 km · 2.5 h · 640 m climbed");
+  await expect(page.getByRole("list", { name: "Totals per year" })).toContainText(
+    "2024: 1 ride · 62.5 km · 2.5 h",
+  );
+
+  // The chain on this bicycle since January: its distance is the 100 before tracking plus the ride.
+  await page.getByRole("tab", { name: "Components" }).click();
+  await expect(page.getByRole("list", { name: "Components" })).toContainText("162.5 km · 2.5 h");
+
+  // Edit the ride: the wear follows.
+  await page.getByRole("tab", { name: "Rides" }).click();
+  await page.getByRole("button", { name: "Edit Sunday loop" }).click();
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await edit.getByLabel("Distance (km)").fill("70");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(page.getByText("Ride updated")).toBeVisible();
+  await expect(rides).toContainText("70 km");
+
+  await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+  await expect(page.locator("dl").first()).toContainText("170 km · 2.5 h");
+  const history = page.getByRole("list", { name: "Installation history" });
+  await expect(history).toContainText("On Road");
+  await expect(history).toContainText("Jan 1, 2024 – now · 70 km · 2.5 h");
+
+  // Delete asks first.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("tab", { name: "Rides" }).click();
+  await page.getByRole("button", { name: "Delete Sunday loop" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Ride deleted")).toBeVisible();
+  await expect(page.getByText("No rides yet.")).toBeVisible();
+});

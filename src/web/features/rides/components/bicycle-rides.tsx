@@ -1,0 +1,186 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
+import { type DistanceUnit, formatDistance, formatHours } from "../../../../shared/domain/distance.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { Ride, RideTotals } from "../../../../shared/schemas/ride.ts";
+import { useBicycleRides, useDeleteRide, useSaveRide } from "../api.ts";
+import { RideForm } from "./ride-form.tsx";
+
+const m = messages.rides;
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function describeTotals(totals: RideTotals, unit: DistanceUnit): string {
+  return [
+    `${totals.rides} ${totals.rides === 1 ? "ride" : "rides"}`,
+    formatDistance(totals.distanceKm, unit),
+    formatHours(totals.movingSeconds),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The Rides tab of the owner's bicycle page: totals, rides newest first a page at a time, add, edit, delete. */
+export function BicycleRides({ bicycleId }: { bicycleId: string }) {
+  const unit = useDistanceUnit();
+  const [page, setPage] = useState(1);
+  const rides = useBicycleRides(bicycleId, page);
+  const save = useSaveRide(bicycleId);
+  const remove = useDeleteRide();
+  const [editing, setEditing] = useState<Ride | "new" | null>(null);
+
+  const addButton = (
+    <Button onClick={() => setEditing("new")}>
+      <Plus aria-hidden="true" /> Add Ride
+    </Button>
+  );
+  let body: React.ReactNode;
+  if (rides.isPending) {
+    body = (
+      <div role="status" aria-label="Loading rides" className="grid gap-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-16 animate-pulse rounded-lg border bg-muted" />
+        ))}
+      </div>
+    );
+  } else if (rides.isError) {
+    body = (
+      <Alert variant="destructive">
+        <AlertTitle>{m.loadFailed}</AlertTitle>
+      </Alert>
+    );
+  } else if (rides.data.totals.rides === 0) {
+    body = <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{m.empty}</p>;
+  } else {
+    const { totals, byYear, pageCount } = rides.data;
+    body = (
+      <div className="grid gap-4">
+        <div className="grid gap-1 rounded-lg border bg-card p-4">
+          <p className="font-medium">{describeTotals(totals, unit)}</p>
+          <ul
+            aria-label="Totals per year"
+            className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+          >
+            {byYear.map((year) => (
+              <li key={year.year}>
+                <span className="font-medium text-foreground">{year.year}</span>: {describeTotals(year, unit)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <ul className="grid gap-3" aria-label="Rides">
+          {rides.data.rides.map((ride) => (
+            <li
+              key={ride.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4"
+            >
+              <div className="grid min-w-0 gap-1">
+                <p className="font-medium break-words">{ride.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  {[
+                    dateTime.format(new Date(ride.startedAt)),
+                    formatDistance(ride.distanceKm, unit),
+                    formatHours(ride.movingSeconds),
+                    ride.elevationGainM === null ? "" : `${ride.elevationGainM} m climbed`,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+              </div>
+              <div className="flex gap-1">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit ${ride.name}`}
+                  onClick={() => setEditing(ride)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${ride.name}`}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  }
+                  title="Delete this ride?"
+                  description={`"${ride.name}" and its distance leave this bicycle and its components' wear.`}
+                  confirmLabel="Delete"
+                  pendingLabel="Deleting..."
+                  onConfirm={() =>
+                    remove.mutateAsync(ride.id).then(
+                      () => toast.success(m.deleted),
+                      (error: unknown) => {
+                        showError(error, { fallback: m.saveFailed });
+                        throw error;
+                      },
+                    )
+                  }
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+        {pageCount > 1 ? (
+          <nav aria-label="Pages of rides" className="flex items-center justify-between gap-2">
+            <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Newer
+            </Button>
+            <span className="text-sm text-muted-foreground">
+              Page {page} of {pageCount}
+            </span>
+            <Button variant="outline" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+              Older
+            </Button>
+          </nav>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label="Rides" className="grid gap-4">
+      <div className="flex justify-end">{addButton}</div>
+      {body}
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{editing === "new" ? "Add Ride" : "Edit Ride"}</DialogTitle>
+            <DialogDescription>
+              Every component on this bicycle at the time wears by this ride.
+            </DialogDescription>
+          </DialogHeader>
+          {editing !== null ? (
+            <RideForm
+              {...(editing === "new" ? {} : { ride: editing })}
+              onCancel={() => setEditing(null)}
+              onSave={async (input) => {
+                try {
+                  await save.mutateAsync({ id: editing === "new" ? null : editing.id, input });
+                } catch (error) {
+                  if (!(error instanceof Error && "fields" in error && error.fields))
+                    showError(error, { fallback: m.saveFailed });
+                  throw error;
+                }
+                toast.success(editing === "new" ? m.added : m.updated);
+                setEditing(null);
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

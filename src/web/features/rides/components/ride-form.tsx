@@ -1,0 +1,144 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { format } from "date-fns";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
+import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
+import {
+  type Ride,
+  type RideForm as RideFormOutput,
+  type RideFormValues,
+  type RideInput,
+  rideFormSchema,
+} from "../../../../shared/schemas/ride.ts";
+
+/** Which form field shows each of the API's field errors. */
+const serverFields = {
+  name: "name",
+  startedAt: "date",
+  distanceKm: "distance",
+  movingSeconds: "hours",
+  elevationGainM: "elevation",
+} as const;
+
+function toInput(values: RideFormOutput, unit: "km" | "mi"): RideInput {
+  return {
+    name: values.name,
+    // The date and time as typed are the rider's local time.
+    startedAt: new Date(`${values.date}T${values.time}`).toISOString(),
+    distanceKm: unit === "mi" ? toKm(values.distance, unit) : values.distance,
+    movingSeconds: values.hours * 3600 + values.minutes * 60,
+    elevationGainM: values.elevation,
+  };
+}
+
+/** Adds or edits a ride by hand; distance in the user's unit. */
+export function RideForm({
+  ride,
+  onSave,
+  onCancel,
+}: {
+  ride?: Ride;
+  onSave: (input: RideInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const unit = useDistanceUnit();
+  const started = ride ? new Date(ride.startedAt) : new Date();
+  const form = useForm<RideFormValues, unknown, RideFormOutput>({
+    resolver: zodResolver(rideFormSchema),
+    defaultValues: {
+      name: ride?.name ?? "",
+      date: format(started, "yyyy-MM-dd"),
+      time: format(started, "HH:mm"),
+      distance: ride ? String(fromKm(ride.distanceKm, unit)) : "",
+      hours: ride ? String(Math.floor(ride.movingSeconds / 3600)) : "",
+      minutes: ride ? String(Math.floor((ride.movingSeconds % 3600) / 60)) : "",
+      elevation: ride?.elevationGainM === null || !ride ? "" : String(ride.elevationGainM),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(toInput(values, unit));
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.fields) return;
+      for (const [field, target] of Object.entries(serverFields)) {
+        const message = error.fields[field];
+        if (message) form.setError(target, { message });
+      }
+    }
+  });
+  const label = ride ? "Save Ride" : "Add Ride";
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+      <InputField
+        id="ride-name"
+        label="Name"
+        error={errors.name?.message}
+        placeholder="e.g. Morning loop"
+        {...form.register("name")}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <InputField
+          id="ride-date"
+          label="Date"
+          type="date"
+          error={errors.date?.message}
+          {...form.register("date")}
+        />
+        <InputField
+          id="ride-time"
+          label="Start time"
+          type="time"
+          error={errors.time?.message}
+          {...form.register("time")}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <InputField
+          id="ride-distance"
+          label={`Distance (${unit})`}
+          inputMode="decimal"
+          error={errors.distance?.message}
+          {...form.register("distance")}
+        />
+        <InputField
+          id="ride-elevation"
+          label="Elevation gain (m)"
+          inputMode="numeric"
+          error={errors.elevation?.message}
+          {...form.register("elevation")}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Moving time</legend>
+        <div className="grid grid-cols-2 gap-4">
+          <InputField
+            id="ride-hours"
+            label="Hours"
+            inputMode="numeric"
+            error={errors.hours?.message}
+            {...form.register("hours")}
+          />
+          <InputField
+            id="ride-minutes"
+            label="Minutes"
+            inputMode="numeric"
+            error={errors.minutes?.message}
+            {...form.register("minutes")}
+          />
+        </div>
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : label}
+        </Button>
+      </div>
+    </form>
+  );
+}

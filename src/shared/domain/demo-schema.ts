@@ -46,6 +46,17 @@ export const demoDataSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  rides: z.array(
+    z.object({
+      id: z.string(),
+      bicycle_id: z.string(),
+      name: z.string(),
+      started_at: z.string(),
+      distance_km: z.number(),
+      moving_seconds: z.number(),
+      elevation_gain_m: z.number().nullable(),
+    }),
+  ),
 });
 
 export type DemoData = z.infer<typeof demoDataSchema>;

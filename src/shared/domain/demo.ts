@@ -1,6 +1,7 @@
 import type { Bicycle } from "../schemas/bicycle.ts";
 import type { Component } from "../schemas/component.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../schemas/dashboard.ts";
+import type { Ride, RidesPage, RideTotals } from "../schemas/ride.ts";
 import type { ServiceEntry } from "../schemas/service-entry.ts";
 import type { DemoData } from "./demo-schema.ts";
 import { PLANS } from "./plans.ts";
@@ -16,6 +17,25 @@ const byDateDesc = (a: ServiceEntry, b: ServiceEntry) =>
 export function demoView(data: DemoData) {
   const bicycleName = new Map(data.bicycles.map((b) => [b.id, b.name]));
 
+  const rides: Ride[] = data.rides
+    .map((r) => ({
+      id: r.id,
+      bicycleId: r.bicycle_id,
+      bicycleName: bicycleName.get(r.bicycle_id) ?? "",
+      name: r.name,
+      startedAt: r.started_at,
+      distanceKm: r.distance_km,
+      movingSeconds: r.moving_seconds,
+      elevationGainM: r.elevation_gain_m,
+      source: "manual" as const,
+      createdAt: r.started_at,
+      updatedAt: r.started_at,
+    }))
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  // A demo component has been on its bicycle since it was created: the rides since then are its wear.
+  const ridden = (bicycleId: string | null, since = "") =>
+    totalsOf(rides.filter((r) => r.bicycleId === bicycleId && r.startedAt >= since));
+
   const components: Component[] = data.components.map((c) => ({
     id: c.id,
     bicycleId: c.bicycle_id,
@@ -24,8 +44,8 @@ export function demoView(data: DemoData) {
     type: c.type,
     brand: c.brand,
     mileage: c.mileage,
-    distance: c.mileage,
-    movingSeconds: 0,
+    distance: Math.round((c.mileage + ridden(c.bicycle_id, c.created_at).distanceKm) * 10) / 10,
+    movingSeconds: ridden(c.bicycle_id, c.created_at).movingSeconds,
     notes: c.notes,
     imageUrl: c.image_url,
     serviceCount: data.service_entries.filter((s) => s.component_id === c.id).length,
@@ -65,6 +85,8 @@ export function demoView(data: DemoData) {
     serialNumber: b.serial_number,
     storeLink: b.store_link,
     componentCount: components.filter((c) => c.bicycleId === b.id).length,
+    distanceKm: Math.round(ridden(b.id).distanceKm * 10) / 10,
+    movingSeconds: ridden(b.id).movingSeconds,
     createdAt: b.created_at,
     updatedAt: b.updated_at,
   }));
@@ -79,6 +101,21 @@ export function demoView(data: DemoData) {
       return { services: list, totalCost: sumCosts(list) };
     },
     servicesOfBicycle: (bicycleId: string) => services.filter((s) => s.bicycleId === bicycleId),
+    /** A bicycle's rides as the API pages them (the demo has few enough for one page). */
+    ridesOfBicycle: (bicycleId: string): RidesPage => {
+      const list = rides.filter((r) => r.bicycleId === bicycleId);
+      const years = [...new Set(list.map((r) => Number(r.startedAt.slice(0, 4))))];
+      return {
+        rides: list,
+        page: 1,
+        pageCount: 1,
+        totals: totalsOf(list),
+        byYear: years.map((year) => ({
+          year,
+          ...totalsOf(list.filter((r) => r.startedAt.startsWith(`${year}`))),
+        })),
+      };
+    },
     dashboard: (): DashboardStats => {
       const inPartsBin = components.filter((c) => c.bicycleId === null).length;
       return {
@@ -98,6 +135,14 @@ export function demoView(data: DemoData) {
 }
 
 export type DemoView = ReturnType<typeof demoView>;
+
+function totalsOf(list: Ride[]): RideTotals {
+  return {
+    rides: list.length,
+    distanceKm: Math.round(list.reduce((km, r) => km + r.distanceKm, 0) * 1000) / 1000,
+    movingSeconds: list.reduce((seconds, r) => seconds + r.movingSeconds, 0),
+  };
+}
 
 /** Sums money in cents so that 0.1 + 0.2 is 0.30. */
 function sumCosts(entries: { cost: number }[]): number {

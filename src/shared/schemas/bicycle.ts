@@ -43,6 +43,9 @@ export const bicycleSchema = z.object({
   serialNumber: z.string().nullable(),
   storeLink: z.string().nullable(),
   componentCount: z.number(),
+  /** The rides' distance (km) and moving time (seconds) on this bicycle. */
+  distanceKm: z.number(),
+  movingSeconds: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -16,11 +16,13 @@ import {
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
-import { BicycleRides } from "@/features/rides/components/bicycle-rides.tsx";
+import { BicycleRides, RidesList } from "@/features/rides/components/bicycle-rides.tsx";
 import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
 import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatWear } from "../../shared/domain/distance.ts";
 import { formatDate, formatPrice } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Bicycle } from "../../shared/schemas/bicycle.ts";
@@ -60,6 +62,7 @@ function DemoBicycle({ id }: { id: string }) {
       services={
         <RecentServicesList bicycleId={bicycle.id} services={demo.data.servicesOfBicycle(bicycle.id)} />
       }
+      rides={<RidesList page={demo.data.ridesOfBicycle(bicycle.id)} />}
     />
   );
 }
@@ -114,8 +117,7 @@ function BicycleView({
   actions?: ReactNode;
   components: ReactNode;
   services: ReactNode;
-  /** The owner's rides; the demo has none to show yet. */
-  rides?: ReactNode;
+  rides: ReactNode;
 }) {
   return (
     <div className="grid gap-6">
@@ -151,7 +153,7 @@ function BicycleView({
         <TabsList>
           <TabsTrigger value="components">Components</TabsTrigger>
           <TabsTrigger value="services">Recent Services</TabsTrigger>
-          {rides ? <TabsTrigger value="rides">Rides</TabsTrigger> : null}
+          <TabsTrigger value="rides">Rides</TabsTrigger>
         </TabsList>
         <TabsContent value="components" className="pt-4">
           {components}
@@ -159,17 +161,16 @@ function BicycleView({
         <TabsContent value="services" className="pt-4">
           {services}
         </TabsContent>
-        {rides ? (
-          <TabsContent value="rides" className="pt-4">
-            {rides}
-          </TabsContent>
-        ) : null}
+        <TabsContent value="rides" className="pt-4">
+          {rides}
+        </TabsContent>
       </Tabs>
     </div>
   );
 }
 
 function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
+  const unit = useDistanceUnit();
   const rows: [string, ReactNode][] = [
     ["Purchase date", bicycle.purchaseDate ? formatDate(bicycle.purchaseDate) : "—"],
     ["Price", bicycle.price !== null ? formatPrice(bicycle.price) : "—"],
@@ -197,6 +198,7 @@ function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
       ),
     ],
     ["Components", String(bicycle.componentCount)],
+    ["Ridden", formatWear({ distance: bicycle.distanceKm, movingSeconds: bicycle.movingSeconds }, unit)],
     ["Added", formatDate(bicycle.createdAt)],
   ];
   return (

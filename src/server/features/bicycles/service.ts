@@ -1,11 +1,11 @@
-import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
+import { bicycles, components, rides, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { currentTier } from "../subscriptions/service.ts";
@@ -17,7 +17,11 @@ export function assertUuid(id: string): void {
   if (!UUID.test(id)) throw notFound();
 }
 
-type BicycleRow = typeof bicycles.$inferSelect & { componentCount: number };
+type BicycleRow = typeof bicycles.$inferSelect & {
+  componentCount: number;
+  riddenKm: string | number | null;
+  riddenSeconds: string | number | null;
+};
 
 export function toBicycle(row: BicycleRow): Bicycle {
   return {
@@ -33,6 +37,8 @@ export function toBicycle(row: BicycleRow): Bicycle {
     serialNumber: row.serialNumber,
     storeLink: row.storeLink,
     componentCount: row.componentCount,
+    distanceKm: Math.round(Number(row.riddenKm ?? 0) * 10) / 10,
+    movingSeconds: Number(row.riddenSeconds ?? 0),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -54,12 +60,28 @@ function toColumns(input: BicycleInput) {
 
 export const IMAGE_PURPOSES = ["bicycle-image", "component-image"] as const;
 
-/** Bicycles with the number of components on each. */
+/** The distance and moving time of a bicycle's rides, as subqueries of a select from `bicycles`. */
+export function riddenOn(db: Database, bicycleId: AnyColumn) {
+  const ofBicycle = eq(rides.bicycleId, bicycleId);
+  return {
+    riddenKm: sql<string | null>`(${db
+      .select({ km: sum(rides.distanceKm) })
+      .from(rides)
+      .where(ofBicycle)})`,
+    riddenSeconds: sql<string | null>`(${db
+      .select({ s: sum(rides.movingSeconds) })
+      .from(rides)
+      .where(ofBicycle)})`,
+  };
+}
+
+/** Bicycles with the number of components on each and what has been ridden on them. */
 function selectBicycles(db: Database) {
   return db
     .select({
       ...getTableColumns(bicycles),
       componentCount: db.$count(components, eq(components.bicycleId, bicycles.id)),
+      ...riddenOn(db, bicycles.id),
     })
     .from(bicycles);
 }
@@ -104,7 +126,7 @@ export async function createBicycle(
       .insert(bicycles)
       .values({ ...toColumns(input), userId })
       .returning();
-    return toBicycle({ ...row!, componentCount: 0 });
+    return toBicycle({ ...row!, componentCount: 0, riddenKm: 0, riddenSeconds: 0 });
   });
 }
 

@@ -5,7 +5,7 @@ import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../../../shared/sche
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
-import { toBicycle } from "../bicycles/service.ts";
+import { riddenOn, toBicycle } from "../bicycles/service.ts";
 import { newestFirst, toEntry } from "../services/service.ts";
 import { tierOf } from "../subscriptions/service.ts";
 
@@ -46,6 +46,8 @@ function readDashboard(db: Database, userId: string) {
         orderBy: [desc(bicycles.createdAt), desc(bicycles.id)],
         extras: (bicycle) => ({
           componentCount: countOf(db, components, eq(components.bicycleId, bicycle.id)).as("component_count"),
+          riddenKm: riddenOn(db, bicycle.id).riddenKm.as("ridden_km"),
+          riddenSeconds: riddenOn(db, bicycle.id).riddenSeconds.as("ridden_seconds"),
         }),
       },
       serviceEntries: {

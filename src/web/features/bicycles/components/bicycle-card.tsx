@@ -2,6 +2,8 @@ import { Bike } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Card } from "@/components/ui/card.tsx";
+import { useDistanceUnit } from "@/lib/settings.ts";
+import { formatWear } from "../../../../shared/domain/distance.ts";
 import { formatMonthYear, formatPrice } from "../../../../shared/format.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 
@@ -32,6 +34,7 @@ export function BicycleImage({
 
 export function BicycleCard({ bicycle, href }: { bicycle: Bicycle; href: string }) {
   const count = bicycle.componentCount;
+  const unit = useDistanceUnit();
   return (
     <Card className="gap-0 overflow-hidden py-0 transition-shadow focus-within:ring-[3px] focus-within:ring-ring/60 hover:shadow-md">
       <Link to={href} className="flex h-full flex-col focus-visible:outline-none">
@@ -69,6 +72,14 @@ export function BicycleCard({ bicycle, href }: { bicycle: Bicycle; href: string 
                 {count} {count === 1 ? "component" : "components"}
               </dd>
             </div>
+            {bicycle.distanceKm > 0 ? (
+              <div>
+                <dt className="sr-only">Ridden</dt>
+                <dd>
+                  {formatWear({ distance: bicycle.distanceKm, movingSeconds: bicycle.movingSeconds }, unit)}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </div>
       </Link>

@@ -15,7 +15,7 @@ import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { type DistanceUnit, formatDistance, formatHours } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
-import type { Ride, RideTotals } from "../../../../shared/schemas/ride.ts";
+import type { Ride, RidesPage, RideTotals } from "../../../../shared/schemas/ride.ts";
 import { useBicycleRides, useDeleteRide, useSaveRide } from "../api.ts";
 import { RideForm } from "./ride-form.tsx";
 
@@ -35,7 +35,6 @@ function describeTotals(totals: RideTotals, unit: DistanceUnit): string {
 
 /** The Rides tab of the owner's bicycle page: totals, rides newest first a page at a time, add, edit, delete. */
 export function BicycleRides({ bicycleId }: { bicycleId: string }) {
-  const unit = useDistanceUnit();
   const [page, setPage] = useState(1);
   const rides = useBicycleRides(bicycleId, page);
   const save = useSaveRide(bicycleId);
@@ -62,91 +61,44 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
         <AlertTitle>{m.loadFailed}</AlertTitle>
       </Alert>
     );
-  } else if (rides.data.totals.rides === 0) {
-    body = <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{m.empty}</p>;
   } else {
-    const { totals, byYear, pageCount } = rides.data;
     body = (
-      <div className="grid gap-4">
-        <div className="grid gap-1 rounded-lg border bg-card p-4">
-          <p className="font-medium">{describeTotals(totals, unit)}</p>
-          <ul
-            aria-label="Totals per year"
-            className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
-          >
-            {byYear.map((year) => (
-              <li key={year.year}>
-                <span className="font-medium text-foreground">{year.year}</span>: {describeTotals(year, unit)}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <ul className="grid gap-3" aria-label="Rides">
-          {rides.data.rides.map((ride) => (
-            <li
-              key={ride.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4"
+      <RidesList
+        page={rides.data}
+        onPage={setPage}
+        actions={(ride) => (
+          <div className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${ride.name}`}
+              onClick={() => setEditing(ride)}
             >
-              <div className="grid min-w-0 gap-1">
-                <p className="font-medium break-words">{ride.name}</p>
-                <p className="text-sm text-muted-foreground">
-                  {[
-                    dateTime.format(new Date(ride.startedAt)),
-                    formatDistance(ride.distanceKm, unit),
-                    formatHours(ride.movingSeconds),
-                    ride.elevationGainM === null ? "" : `${ride.elevationGainM} m climbed`,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-              </div>
-              <div className="flex gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit ${ride.name}`}
-                  onClick={() => setEditing(ride)}
-                >
-                  <Pencil aria-hidden="true" />
+              <Pencil aria-hidden="true" />
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="icon" aria-label={`Delete ${ride.name}`}>
+                  <Trash2 aria-hidden="true" />
                 </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${ride.name}`}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  }
-                  title="Delete this ride?"
-                  description={`"${ride.name}" and its distance leave this bicycle and its components' wear.`}
-                  confirmLabel="Delete"
-                  pendingLabel="Deleting..."
-                  onConfirm={() =>
-                    remove.mutateAsync(ride.id).then(
-                      () => toast.success(m.deleted),
-                      (error: unknown) => {
-                        showError(error, { fallback: m.saveFailed });
-                        throw error;
-                      },
-                    )
-                  }
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-        {pageCount > 1 ? (
-          <nav aria-label="Pages of rides" className="flex items-center justify-between gap-2">
-            <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Newer
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              Page {page} of {pageCount}
-            </span>
-            <Button variant="outline" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-              Older
-            </Button>
-          </nav>
-        ) : null}
-      </div>
+              }
+              title="Delete this ride?"
+              description={`"${ride.name}" and its distance leave this bicycle and its components' wear.`}
+              confirmLabel="Delete"
+              pendingLabel="Deleting..."
+              onConfirm={() =>
+                remove.mutateAsync(ride.id).then(
+                  () => toast.success(m.deleted),
+                  (error: unknown) => {
+                    showError(error, { fallback: m.saveFailed });
+                    throw error;
+                  },
+                )
+              }
+            />
+          </div>
+        )}
+      />
     );
   }
 
@@ -182,5 +134,78 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
         </DialogContent>
       </Dialog>
     </section>
+  );
+}
+
+/** Rides with their totals, newest first, a page at a time; `actions` adds the owner's buttons to each. */
+export function RidesList({
+  page,
+  onPage,
+  actions,
+}: {
+  page: RidesPage;
+  onPage?: (page: number) => void;
+  actions?: (ride: Ride) => React.ReactNode;
+}) {
+  const unit = useDistanceUnit();
+  if (page.totals.rides === 0) {
+    return <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{m.empty}</p>;
+  }
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1 rounded-lg border bg-card p-4">
+        <p className="font-medium">{describeTotals(page.totals, unit)}</p>
+        <ul
+          aria-label="Totals per year"
+          className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+        >
+          {page.byYear.map((year) => (
+            <li key={year.year}>
+              <span className="font-medium text-foreground">{year.year}</span>: {describeTotals(year, unit)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="grid gap-3" aria-label="Rides">
+        {page.rides.map((ride) => (
+          <li
+            key={ride.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4"
+          >
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium break-words">{ride.name}</p>
+              <p className="text-sm text-muted-foreground">
+                {[
+                  dateTime.format(new Date(ride.startedAt)),
+                  formatDistance(ride.distanceKm, unit),
+                  formatHours(ride.movingSeconds),
+                  ride.elevationGainM === null ? "" : `${ride.elevationGainM} m climbed`,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+            </div>
+            {actions?.(ride)}
+          </li>
+        ))}
+      </ul>
+      {page.pageCount > 1 && onPage ? (
+        <nav aria-label="Pages of rides" className="flex items-center justify-between gap-2">
+          <Button variant="outline" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+            Newer
+          </Button>
+          <span className="text-sm text-muted-foreground">
+            Page {page.page} of {page.pageCount}
+          </span>
+          <Button
+            variant="outline"
+            disabled={page.page >= page.pageCount}
+            onClick={() => onPage(page.page + 1)}
+          >
+            Older
+          </Button>
+        </nav>
+      ) : null}
+    </div>
   );
 }

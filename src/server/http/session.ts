@@ -115,7 +115,7 @@ export function sessionMiddleware(auth: Auth, db: Database) {
     c.set("user", null);
     // Only the Bearer scheme: a proxy's Basic authentication in front of the app passes through untouched.
     const authorization = c.req.header("authorization");
-    if (authorization && /^Bearer\s/i.test(authorization)) {
+    if (authorization && /^Bearer\s/i.test(authorization) && c.req.path !== METRICS_PATH) {
       try {
         c.set("user", await tokenUser(c.req.method, c.req.path, authorization));
       } catch (error) {
@@ -140,6 +140,8 @@ export function sessionMiddleware(auth: Auth, db: Database) {
  */
 const TOKENS_REFUSED = ["/api/auth", "/api/api-tokens", "/api/billing"];
 const READ_METHODS = new Set(["GET", "HEAD"]);
+/** Its bearer token is METRICS_TOKEN, checked by its own route (http/metrics.ts), not a personal token. */
+const METRICS_PATH = "/api/metrics";
 /** Requests per token and minute, counted in the database like every rate limit. */
 export const API_TOKEN_RATE = { limit: 120, windowMs: 60_000 };
 /** How stale a token's "last used" time may be: it is written at most once a minute. */

@@ -10,10 +10,10 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { FormField, InputField } from "@/components/ui/form-field.tsx";
-import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { formatDate } from "../../../../shared/format.ts";
@@ -94,17 +94,18 @@ function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone:
       <AlertTitle>Copy your new token “{created.token.name}” now</AlertTitle>
       <AlertDescription className="grid gap-3">
         <p>It is shown only this once. Keep it like a password.</p>
+        <Label htmlFor="new-api-token" className="sr-only">
+          New API token
+        </Label>
+        <Textarea
+          id="new-api-token"
+          readOnly
+          rows={2}
+          value={created.secret}
+          className="min-h-0 resize-none font-mono text-xs break-all"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <div className="flex flex-wrap gap-2">
-          <Label htmlFor="new-api-token" className="sr-only">
-            New API token
-          </Label>
-          <Input
-            id="new-api-token"
-            readOnly
-            value={created.secret}
-            className="min-w-0 flex-1 font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
           <Button type="button" variant="outline" onClick={() => void copy()}>
             <Copy aria-hidden="true" /> Copy token
           </Button>

@@ -22,6 +22,7 @@ import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import { bodyLimit } from "./http/body-limit.ts";
+import { revalidatedJson } from "./http/caching.ts";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyList } from "./http/client-ip.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { refuseDeeplyNestedJson } from "./http/json-depth.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
     else request.headers.delete(CLIENT_IP_HEADER);
     return auth.handler(request);
   });
+  app.use("/api/*", revalidatedJson());
   app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));

@@ -221,6 +221,29 @@ describeEachDatabase("personal API tokens", (kind) => {
     expect(await listed(owner)).toEqual([]);
   });
 
+  it("lets the client choose none of the secret, owner, times or hash", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const chosen = "vlg_chosen-by-the-client-chosen-by-the-client-000";
+    const created = await json<CreatedApiToken>(
+      owner.request("POST", "/api/api-tokens", {
+        name: "Script",
+        scope: "read",
+        secret: chosen,
+        secretHash: "0".repeat(64),
+        userId: other.userId,
+        createdAt: "2001-01-01T00:00:00.000Z",
+        lastUsedAt: "2001-01-01T00:00:00.000Z",
+        expiresAt: "2001-01-01T00:00:00.000Z",
+      }),
+    );
+    expect(created.secret).not.toBe(chosen);
+    expect(created.token).toMatchObject({ lastUsedAt: null, expiresAt: null });
+    expect(Date.parse(created.token.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await listed(other)).toEqual([]);
+    expect((await tokenClient(t.app, created.secret).request("GET", "/api/bicycles")).status).toBe(200);
+  });
+
   it("lists the owner's tokens newest first and none of another user's", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);

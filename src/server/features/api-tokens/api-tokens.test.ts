@@ -113,6 +113,10 @@ describeEachDatabase("personal API tokens", (kind) => {
       ["POST", "/api/api-tokens", { name: "Minted", scope: "write" }],
       ["POST", "/api/billing/checkout", undefined],
       ["POST", "/api/billing/portal", undefined],
+      // Spelled otherwise, the same routes.
+      ["POST", "/api/%62illing/portal", undefined],
+      ["GET", "/api/api-tokens/", undefined],
+      ["POST", "/api/auth/%64elete-user", { password: "correct-horse" }],
     ] as const) {
       const refused = await writer.request(method, path, body);
       expect(refused.status, `${method} ${path}`).toBe(403);

@@ -30,6 +30,8 @@ describeEachDatabase("HTTP caching of signed-in JSON reads", (kind) => {
     const etag = first.headers.get("ETag")!;
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
 
+    const head = await t.app.request("/api/bicycles", { method: "HEAD", headers: { Cookie: rider.cookie } });
+    expect(head.headers.get("ETag")).toBe(etag);
     const again = await getWith(rider, "/api/bicycles", etag);
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");

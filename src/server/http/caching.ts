@@ -15,7 +15,7 @@ export function revalidatedJson() {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const eligible =
-      c.req.method === "GET" &&
+      (c.req.method === "GET" || c.req.method === "HEAD") &&
       c.get("user") !== null &&
       c.res.status === 200 &&
       c.res.headers.get("Content-Type")?.startsWith("application/json") === true &&

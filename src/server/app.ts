@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { messages } from "../shared/messages.ts";
 import { redactTokens } from "./auth/events.ts";
 import { AppError } from "./errors.ts";
+import { apiTokenRoutes } from "./features/api-tokens/routes.ts";
 import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
@@ -22,6 +23,7 @@ import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import { bodyLimit } from "./http/body-limit.ts";
+import { revalidatedJson } from "./http/caching.ts";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyList } from "./http/client-ip.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { refuseDeeplyNestedJson } from "./http/json-depth.ts";
@@ -69,6 +71,8 @@ export function createApp(deps: AppDeps) {
     except("/api/files", bodyLimit(MAX_JSON_BODY, messages.request.tooLarge), refuseDeeplyNestedJson),
   );
   if (metrics) app.get("/api/metrics", metrics.serve);
+  // Before the auth library's routes: it refuses API tokens there (http/session.ts).
+  app.use("/api/*", sessionMiddleware(auth, deps.db));
   const trustedProxies = trustedProxyList(deps.config.trustedProxies);
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     // The auth library's event log lines carry this request's id (auth/events.ts).
@@ -80,7 +84,7 @@ export function createApp(deps: AppDeps) {
     else request.headers.delete(CLIENT_IP_HEADER);
     return auth.handler(request);
   });
-  app.use("/api/*", sessionMiddleware(auth, deps.db));
+  app.use("/api/*", revalidatedJson());
   app.route("/api/auth-options", authOptionsRoutes(deps));
   app.route("/api/health", healthRoutes(deps));
   app.route("/api/subscription", subscriptionRoutes(deps));
@@ -97,6 +101,7 @@ export function createApp(deps: AppDeps) {
   // With BILLING_MODE=off nothing is sold: every /api/billing route is a 404 (the API's own, below).
   if (deps.config.billingMode !== "off") app.route("/api/billing", billingRoutes(deps));
   app.route("/api/settings", settingsRoutes(deps));
+  app.route("/api/api-tokens", apiTokenRoutes(deps));
   app.route("/api/files", fileRoutes(deps));
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

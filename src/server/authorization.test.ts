@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { subscriptions, testCheckouts } from "./db/schema.ts";
-import { anonymous, signUp, type TestClient, useTestApp } from "./testing/test-app.ts";
+import { anonymous, signUp, type TestClient, tokenClient, useTestApp } from "./testing/test-app.ts";
 
 /**
  * Every API route with what it answers for the object's owner, another signed-in user, and a visitor
@@ -8,6 +8,9 @@ import { anonymous, signUp, type TestClient, useTestApp } from "./testing/test-a
  * with no session sees: its data ships with the web app and it never calls a write route, so the "visitor"
  * column is also the demo's (every write answers 401). The auth library's own routes (/api/auth/*) are
  * tested in src/server/auth.
+ *
+ * Personal API tokens are the third kind of caller: TOKENS gives what the owner's read-and-write token and
+ * read token get on each route (features/api-tokens/api-tokens.test.ts tests the tokens themselves).
  */
 type Row = [method: string, path: string, body: unknown, owner: number, other: number, visitor: number];
 
@@ -65,6 +68,9 @@ const MATRIX: Row[] = [
   ["POST", "/api/billing/webhook", undefined, 404, 404, 404],
   ["GET", "/api/settings", undefined, 200, 200, 401],
   ["PUT", "/api/settings", { distanceUnit: "mi" }, 200, 200, 401],
+  ["GET", "/api/api-tokens", undefined, 200, 200, 401],
+  ["POST", "/api/api-tokens", { name: "Script", scope: "read" }, 201, 201, 401],
+  ["DELETE", "/api/api-tokens/:apitoken", undefined, 204, 404, 401],
   // Uploads are multipart: their ownership and validation are tested in features/files/files.test.ts.
   ["POST", "/api/files", undefined, 400, 400, 401],
   // A stored file (here a receipt) is its owner's alone; a share link serves only the photos it shows,
@@ -72,6 +78,59 @@ const MATRIX: Row[] = [
   ["GET", "/api/files/:file", undefined, 200, 404, 404],
   ["GET", "/api/shared/:token/files/:file", undefined, 404, 404, 404],
 ];
+
+/**
+ * What the owner's tokens get on each route of MATRIX: [read and write, read]. A read token's writes are
+ * 403; tokens are refused (403) on token management and billing; otherwise a token is its owner.
+ */
+const TOKENS: Record<string, [write: number, read: number]> = {
+  "GET /api/health": [200, 200],
+  "GET /api/auth-options": [200, 200],
+  "GET /api/health/live": [200, 200],
+  "GET /api/health/ready": [200, 200],
+  "GET /api/metrics": [404, 404],
+  "GET /api/subscription": [200, 200],
+  "GET /api/dashboard": [200, 200],
+  "GET /api/bicycles": [200, 200],
+  "POST /api/bicycles": [201, 403],
+  "GET /api/bicycles/:bicycle": [200, 200],
+  "PUT /api/bicycles/:bicycle": [200, 403],
+  "DELETE /api/bicycles/:bicycle": [204, 403],
+  "GET /api/bicycles/:bicycle/components": [200, 200],
+  "GET /api/bicycles/:bicycle/services": [200, 200],
+  "POST /api/bicycles/:bicycle/share": [201, 403],
+  "GET /api/components/parts-bin": [200, 200],
+  "POST /api/components": [201, 403],
+  "GET /api/components/:component": [200, 200],
+  "PUT /api/components/:component": [200, 403],
+  "DELETE /api/components/:component": [204, 403],
+  "POST /api/components/:component/move-to-parts-bin": [200, 403],
+  "POST /api/components/:spare/assign": [200, 403],
+  "GET /api/components/:component/services": [200, 200],
+  "POST /api/components/:component/services": [201, 403],
+  "PUT /api/services/:service": [200, 403],
+  "DELETE /api/services/:service": [204, 403],
+  "GET /api/shared-links": [200, 200],
+  "DELETE /api/shared-links/:share": [204, 403],
+  "GET /api/shared/:token": [200, 200],
+  "POST /api/import/components": [201, 403],
+  "POST /api/import/url": [400, 403],
+  "POST /api/feedback": [201, 403],
+  "POST /api/billing/checkout": [403, 403],
+  "POST /api/billing/portal": [403, 403],
+  "POST /api/billing/test/confirm": [403, 403],
+  "POST /api/billing/test/cancel": [403, 403],
+  "POST /api/billing/test/resume": [403, 403],
+  "POST /api/billing/webhook": [404, 404],
+  "GET /api/settings": [200, 200],
+  "PUT /api/settings": [200, 403],
+  "GET /api/api-tokens": [403, 403],
+  "POST /api/api-tokens": [403, 403],
+  "DELETE /api/api-tokens/:apitoken": [403, 403],
+  "POST /api/files": [400, 403],
+  "GET /api/files/:file": [200, 200],
+  "GET /api/shared/:token/files/:file": [404, 404],
+};
 
 interface Objects {
   file: string;
@@ -83,6 +142,7 @@ interface Objects {
   share: string;
   token: string;
   checkout: string;
+  apitoken: string;
 }
 
 describe("authorization matrix", () => {
@@ -122,9 +182,11 @@ describe("authorization matrix", () => {
       .insert(testCheckouts)
       .values({ userId: owner.userId })
       .returning({ id: testCheckouts.id });
+    const apiToken = (await post("/api/api-tokens", { name: "Backup script", scope: "read" })).token!.id;
     return {
       owner,
       ids: {
+        apitoken: apiToken,
         file,
         bicycle,
         component,
@@ -154,6 +216,11 @@ describe("authorization matrix", () => {
       await read("/api/components/parts-bin"),
       await read("/api/shared-links"),
       await read("/api/subscription"),
+      // Without the last-used times, which a token's own requests move.
+      ((await read("/api/api-tokens")) as { tokens: { id: string; name: string }[] }).tokens.map((token) => [
+        token.id,
+        token.name,
+      ]),
     ]);
   }
 
@@ -173,6 +240,31 @@ describe("authorization matrix", () => {
 
     const asOwner = await owner.request(method, fill(path, ids), fillBody(body, ids));
     expect(asOwner.status, "owner").toBe(ownerStatus);
+  });
+
+  it("has the tokens' answers for every route of the matrix", () => {
+    expect(MATRIX.map(([method, path]) => `${method} ${path}`)).toEqual(Object.keys(TOKENS));
+  });
+
+  it.each(MATRIX)("%s %s with the owner's API tokens", async (method, path, body) => {
+    const { owner, ids } = await ownerWithObjects();
+    const [writeStatus, readStatus] = TOKENS[`${method} ${path}`]!;
+    const mint = async (scope: string) => {
+      const created = await owner.request("POST", "/api/api-tokens", { name: scope, scope });
+      return tokenClient(t.app, ((await created.json()) as { secret: string }).secret);
+    };
+    const [writer, reader] = [await mint("write"), await mint("read")];
+    const before = await ownerState(owner, ids);
+
+    const asReader = await reader.request(method, fill(path, ids), fillBody(body, ids));
+    expect(asReader.status, "read token").toBe(readStatus);
+    expect(await ownerState(owner, ids), "the owner's data after the read token's attempt").toBe(before);
+
+    const asWriter = await writer.request(method, fill(path, ids), fillBody(body, ids));
+    expect(asWriter.status, "read-and-write token").toBe(writeStatus);
+    if (writeStatus === 403) {
+      expect(await ownerState(owner, ids), "the owner's data after a refused token").toBe(before);
+    }
   });
 
   it("lists every API route the app has, so a new route cannot skip the matrix", () => {

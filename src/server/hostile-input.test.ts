@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiTokens,
   bicycles,
   components,
   feedback,
@@ -34,6 +35,7 @@ const ROUTES: [method: string, path: string, valid: Record<string, unknown>][] =
   ["POST", "/api/import/url", { url: "https://example.com" }],
   ["POST", "/api/feedback", { title: "t", feedback: "f" }],
   ["PUT", "/api/settings", { distanceUnit: "mi" }],
+  ["POST", "/api/api-tokens", { name: "Script", scope: "read", expiresInDays: 30 }],
 ];
 
 /** Values known to break careless code: each is tried in every field of every route. */
@@ -110,10 +112,12 @@ describe("hostile input on every write route", () => {
 
   async function rowCounts() {
     const counts = await Promise.all(
-      [bicycles, components, serviceEntries, sharedBikes, feedback, userSettings].map(async (table) => {
-        const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.userId, rider.userId));
-        return row!.n;
-      }),
+      [bicycles, components, serviceEntries, sharedBikes, feedback, userSettings, apiTokens].map(
+        async (table) => {
+          const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.userId, rider.userId));
+          return row!.n;
+        },
+      ),
     );
     return counts.join(",");
   }

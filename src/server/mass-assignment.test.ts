@@ -1,6 +1,7 @@
 import { and, type Column, eq, getTableColumns, lt, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiTokens,
   bicycles,
   components,
   feedback,
@@ -59,6 +60,7 @@ const TABLE: Row[] = [
   ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }, "ignored", 201],
   ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, "ignored", 201],
   ["PUT", "/api/settings", { distanceUnit: "mi" }, "ignored", 200],
+  ["POST", "/api/api-tokens", { name: "Script", scope: "read" }, "ignored", 201],
   // bicycleId is a real field of these two: the victim's bicycle is someone else's object, so a 404.
   ["POST", "/api/components", { name: "Chain", type: "Drivetrain" }, "refused", 404],
   ["POST", "/api/components/:spare/assign", {}, "refused", 404],
@@ -81,7 +83,7 @@ const TABLE: Row[] = [
   ],
 ];
 
-const OWNED_TABLES = [bicycles, components, serviceEntries, sharedBikes, feedback, userSettings];
+const OWNED_TABLES = [bicycles, components, serviceEntries, sharedBikes, feedback, userSettings, apiTokens];
 
 describe("mass assignment on every JSON write route", () => {
   let t: TestApp;

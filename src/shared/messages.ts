@@ -148,6 +148,16 @@ export const messages = {
     failed: "Please try again or contact support if the problem persists.",
     rateLimited: "You have sent a lot of feedback in a short time. Please try again in an hour.",
   },
+  apiTokens: {
+    nameRequired: "Please enter a name for the token",
+    scopeInvalid: "Scope must be read or write",
+    expiryInvalid: "Expiry must be 7, 30, 90 or 365 days, or none",
+    notFound: "API token not found",
+    invalid: "This API token is not valid. It may have been revoked or have expired.",
+    readOnly: "This API token can only read. Create a token with read and write access to make changes.",
+    notAllowed: "API tokens cannot be used here. Sign in to the app instead.",
+    rateLimited: "Too many requests with this API token. Please wait a minute.",
+  },
   billing: {
     paymentSuccessful: "Payment Successful",
     paymentSuccessfulDescription: "Welcome to Premium: you can now track up to 10 bicycles.",

@@ -380,6 +380,32 @@ export const userSettings = pgTable("user_settings", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Personal API tokens (decision 0037): a script's `Authorization: Bearer` credential for its owner's data.
+ * Only the SHA-256 of the secret is kept; `start` is the secret's first characters, to tell tokens apart.
+ * Revoking deletes the row. `scope` is "read" or "write" (read and write).
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    start: text("start").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_secret_hash_key").on(t.secretHash),
+    index("api_tokens_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
 export const bicycleRelations = relations(bicycles, ({ one, many }) => ({
   user: one(user, { fields: [bicycles.userId], references: [user.id] }),
   components: many(components),

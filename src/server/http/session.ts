@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { messages } from "../../shared/messages.ts";
+import { hashApiTokenSecret } from "../auth/api-token-secret.ts";
 import type { Auth } from "../auth/auth.ts";
 import {
   SESSION_ABSOLUTE_LIFETIME,
@@ -10,8 +12,9 @@ import {
 } from "../auth/session-lifetime.ts";
 import type { SessionUser } from "../auth/session-user.ts";
 import type { Database } from "../db/index.ts";
-import { session, user } from "../db/schema.ts";
-import { unauthenticated } from "../errors.ts";
+import { countRateLimitHit } from "../db/rate-limit.ts";
+import { apiTokens, session, user } from "../db/schema.ts";
+import { AppError, unauthenticated } from "../errors.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
@@ -21,6 +24,12 @@ import type { AppEnv } from "./context.ts";
  * renewal due) is accepted here; every other case (renewal, expiry, "don't remember me", a signature we
  * cannot verify) goes to the library, which renews, refuses or deletes by its own rules. Requests without a
  * session cookie (health checks, share links, visitors) look nothing up.
+ *
+ * A request with an `Authorization: Bearer` header is a personal API token's (decision 0037), and the token alone
+ * decides who it is: its cookies are not read. It is checked here and nowhere else, before the auth
+ * library's routes too: refused (403) on the account's own routes (TOKENS_REFUSED), unknown, revoked or
+ * expired (401), a read token's write (403), over the token's rate limit (429 with Retry-After).
+ * The auth library's routes read their own cookies, so this middleware looks up no session for them.
  */
 export function sessionMiddleware(auth: Auth, db: Database) {
   const lookup = db
@@ -49,9 +58,72 @@ export function sessionMiddleware(auth: Auth, db: Database) {
     return found && { id: found.user.id, email: found.user.email, name: found.user.name };
   }
 
+  const tokenLookup = db
+    .select({
+      tokenId: apiTokens.id,
+      scope: apiTokens.scope,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+    })
+    .from(apiTokens)
+    .innerJoin(user, eq(user.id, apiTokens.userId))
+    .where(eq(apiTokens.secretHash, sql.placeholder("hash")))
+    .prepare("api_token_lookup");
+
+  async function tokenUser(method: string, path: string, authorization: string): Promise<SessionUser> {
+    if (TOKENS_REFUSED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      throw new AppError("FORBIDDEN", messages.apiTokens.notAllowed);
+    }
+    const secret = /^Bearer +(\S+)$/i.exec(authorization)?.[1];
+    const [row] = secret ? await tokenLookup.execute({ hash: hashApiTokenSecret(secret) }) : [];
+    const now = Date.now();
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= now)) {
+      throw new TokenRefused(messages.apiTokens.invalid);
+    }
+    if (row.scope !== "write" && !READ_METHODS.has(method)) {
+      throw new AppError("FORBIDDEN", messages.apiTokens.readOnly);
+    }
+    const hit = await countRateLimitHit(
+      db,
+      `api-token:${row.tokenId}`,
+      API_TOKEN_RATE.limit,
+      API_TOKEN_RATE.windowMs,
+    );
+    if (!hit.allowed) throw new TokenRateLimited(hit.retryAfterSeconds);
+    if (!row.lastUsedAt || row.lastUsedAt.getTime() <= now - LAST_USED_PRECISION_MS) {
+      // At most one write a minute per token; the condition keeps parallel requests from writing twice.
+      await db
+        .update(apiTokens)
+        .set({ lastUsedAt: new Date(now) })
+        .where(
+          and(
+            eq(apiTokens.id, row.tokenId),
+            or(
+              isNull(apiTokens.lastUsedAt),
+              lt(apiTokens.lastUsedAt, new Date(now - LAST_USED_PRECISION_MS)),
+            ),
+          ),
+        );
+    }
+    return { id: row.id, email: row.email, name: row.name };
+  }
+
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set("user", null);
-    if (c.req.header("cookie")?.includes("session_token=")) {
+    // Only the Bearer scheme: a proxy's Basic authentication in front of the app passes through untouched.
+    const authorization = c.req.header("authorization");
+    if (authorization && /^Bearer\s/i.test(authorization) && c.req.path !== METRICS_PATH) {
+      try {
+        c.set("user", await tokenUser(c.req.method, c.req.path, authorization));
+      } catch (error) {
+        if (error instanceof TokenRefused) c.header("WWW-Authenticate", 'Bearer realm="velolog"');
+        if (error instanceof TokenRateLimited) c.header("Retry-After", String(error.retryAfterSeconds));
+        throw error;
+      }
+    } else if (!c.req.path.startsWith("/api/auth/") && c.req.header("cookie")?.includes("session_token=")) {
       const names = await cookies;
       const token = getCookie(c, names.dontRemember)
         ? undefined
@@ -60,6 +132,34 @@ export function sessionMiddleware(auth: Auth, db: Database) {
     }
     await next();
   });
+}
+
+/**
+ * Where a token is never accepted: the auth library's routes (sign-in, account deletion, ...), token
+ * management and billing. A stolen token cannot take over the account, mint tokens or spend money.
+ */
+const TOKENS_REFUSED = ["/api/auth", "/api/api-tokens", "/api/billing"];
+const READ_METHODS = new Set(["GET", "HEAD"]);
+/** Its bearer token is METRICS_TOKEN, checked by its own route (http/metrics.ts), not a personal token. */
+const METRICS_PATH = "/api/metrics";
+/** Requests per token and minute, counted in the database like every rate limit. */
+export const API_TOKEN_RATE = { limit: 120, windowMs: 60_000 };
+/** How stale a token's "last used" time may be: it is written at most once a minute. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+class TokenRefused extends AppError {
+  constructor(message: string) {
+    super("UNAUTHENTICATED", message);
+  }
+}
+
+class TokenRateLimited extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super("RATE_LIMITED", messages.apiTokens.rateLimited);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 
 /** The library's rule for a session it accepts without writing: live, inside 30 days, no renewal due today. */

@@ -244,3 +244,18 @@ export function poster(t: TestApp) {
       body: JSON.stringify(body),
     });
 }
+
+/** A script calling the API with a personal API token: `Authorization: Bearer`, no cookie, no Origin. */
+export function tokenClient(app: TestApp["app"], secret: string) {
+  return {
+    request: (method: string, urlPath: string, body?: unknown) =>
+      app.request(urlPath, {
+        method,
+        headers: {
+          Authorization: `Bearer ${secret}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? null : JSON.stringify(body),
+      }),
+  };
+}

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { htmlToSpecText } from "./html-to-text.ts";
 import { parseSpecText } from "./parse-spec.ts";
 
-/** Generous for a busy test machine; catastrophic backtracking would take minutes, not seconds. */
-const TIME_BUDGET_MS = 5000;
+/**
+ * The hostile pages' time limit, generous for a busy test machine: catastrophic backtracking would take
+ * minutes, so a hang fails the test by this timeout (speed itself is for `npm run bench`, not tests).
+ */
+const HANG_TIMEOUT_MS = 60_000;
 
 describe("htmlToSpecText", () => {
   it("turns table rows into label<TAB>value lines", () => {
@@ -64,7 +67,7 @@ describe("htmlToSpecText", () => {
     ).toBe("ok");
   });
 
-  it("returns quickly on hostile pages", () => {
+  it("reads hostile pages to nothing, without hanging", { timeout: HANG_TIMEOUT_MS }, () => {
     const pages = [
       `<div title="${"x".repeat(5_000_000)}">Frame: Alloy</div>`,
       `<div title="${"x>".repeat(2_500_000)}`,
@@ -77,9 +80,8 @@ describe("htmlToSpecText", () => {
       "<td>Frame</td><td>Alloy</td>".repeat(200_000),
     ];
     for (const page of pages) {
-      const started = performance.now();
-      parseSpecText(htmlToSpecText(page));
-      expect(performance.now() - started).toBeLessThan(TIME_BUDGET_MS);
+      const found = parseSpecText(htmlToSpecText(page)).map((c) => `${c.label}: ${c.name}`);
+      expect(found).toEqual(page.includes("Frame: Alloy") ? ["Frame: Alloy"] : []);
     }
     expect(htmlToSpecText(`<div title="${"x".repeat(5_000_000)}">Frame: Alloy</div>`)).toBe("Frame: Alloy");
   });

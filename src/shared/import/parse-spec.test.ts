@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseSpecText } from "./parse-spec.ts";
 
-/** Generous for a busy test machine; catastrophic backtracking would take minutes, not seconds. */
-const TIME_BUDGET_MS = 5000;
+/**
+ * The robustness tests' time limit, generous for a busy test machine: catastrophic backtracking would take
+ * minutes, so a hang fails the test by this timeout (speed itself is for `npm run bench`, not tests).
+ */
+const HANG_TIMEOUT_MS = 60_000;
 
 /** label → name of what was found, for compact assertions. */
 const names = (text: string) => parseSpecText(text).map((c) => [c.label, c.name]);
@@ -184,43 +187,33 @@ describe("parseSpecText: what is not a component", () => {
 });
 
 describe("parseSpecText: robustness", () => {
-  const quickly = (input: string) => {
-    const started = performance.now();
-    const found = parseSpecText(input);
-    return { found, ms: performance.now() - started };
-  };
-
   it("returns nothing for empty or blank input", () => {
     expect(parseSpecText("")).toEqual([]);
     expect(parseSpecText(" \n\t\n\r\n")).toEqual([]);
   });
 
-  it("reads 10 MB of spec text in seconds", () => {
+  it("reads 10 MB of spec text", { timeout: HANG_TIMEOUT_MS }, () => {
     const sheet = "Frame: Aluminium\nFork: RockShox Reba RL\nSize: M\nTravel: 100mm\n";
-    const { found, ms } = quickly(sheet.repeat(Math.ceil(10_000_000 / sheet.length)));
+    const found = parseSpecText(sheet.repeat(Math.ceil(10_000_000 / sheet.length)));
     expect(found.length).toBe(2 * Math.ceil(10_000_000 / sheet.length));
-    expect(ms).toBeLessThan(TIME_BUDGET_MS);
   });
 
-  it("survives 10 MB of binary garbage", () => {
+  it("survives 10 MB of binary garbage", { timeout: HANG_TIMEOUT_MS }, () => {
     let seed = 42;
     const bytes = new Uint8Array(10_000_000).map(() => {
       seed = (seed * 1103515245 + 12345) >>> 0;
       return seed >>> 24;
     });
-    const { ms } = quickly(new TextDecoder("latin1").decode(bytes));
-    expect(ms).toBeLessThan(TIME_BUDGET_MS);
+    expect(parseSpecText(new TextDecoder("latin1").decode(bytes))).toEqual([]);
   });
 
-  it("survives one enormous line without a newline", () => {
+  it("survives one enormous line without a newline", { timeout: HANG_TIMEOUT_MS }, () => {
     const line = "Frame: Aluminium 6061 Fork: RockShox Reba, ".repeat(120_000);
-    const { found, ms } = quickly(line);
     expect(line.length).toBeGreaterThan(5_000_000);
-    expect(ms).toBeLessThan(TIME_BUDGET_MS);
-    expect(found.length).toBeGreaterThan(0);
+    expect(parseSpecText(line).length).toBeGreaterThan(0);
   });
 
-  it("survives pathological runs of colons, spaces, pipes and labels", () => {
+  it("survives pathological runs of colons, spaces, pipes and labels", { timeout: HANG_TIMEOUT_MS }, () => {
     for (const input of [
       ":".repeat(5_000_000),
       `Frame${" ".repeat(5_000_000)}x`,
@@ -229,7 +222,7 @@ describe("parseSpecText: robustness", () => {
       "Frame\n".repeat(500_000),
       "a - ".repeat(1_000_000),
     ]) {
-      expect(quickly(input).ms).toBeLessThan(TIME_BUDGET_MS);
+      expect(parseSpecText(input)).toEqual([]);
     }
   });
 });

@@ -1,0 +1,101 @@
+import { expect, test } from "./fixtures.ts";
+
+test("create an API token, see its secret once, use it from a script, then revoke it", async ({
+  page,
+  rider: _rider,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/account");
+  const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
+  await expect(card.getByText("No API tokens yet.")).toBeVisible();
+
+  // An empty name is refused beside the field.
+  await card.getByRole("button", { name: "Create token" }).click();
+  await expect(card.getByText("Please enter a name for the token")).toBeVisible();
+
+  await card.getByLabel("Token name").fill("Backup script");
+  await expect(card.getByRole("radio", { name: "Read only" })).toBeChecked();
+  await card.getByLabel("Expires").selectOption({ label: "In 30 days" });
+  await card.getByRole("button", { name: "Create token" }).click();
+
+  const secretField = card.getByLabel("New API token");
+  await expect(secretField).toHaveValue(/^vlg_[A-Za-z0-9_-]{43}$/);
+  const secret = await secretField.inputValue();
+  await card.getByRole("button", { name: "Copy token" }).click();
+  await expect(page.getByText("Token copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+  const list = card.getByRole("list", { name: "API tokens" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Backup script");
+  await expect(list).toContainText("Read only");
+  await expect(list).toContainText("Never used");
+  await expect(list).toContainText(secret.slice(0, 8));
+
+  // A script with the token: no cookies, no Origin.
+  const script = await playwright.request.newContext({
+    baseURL: baseURL!,
+    extraHTTPHeaders: { Authorization: `Bearer ${secret}` },
+  });
+  expect((await script.get("/api/bicycles")).status()).toBe(200);
+  expect((await script.post("/api/bicycles", { data: { name: "Nope" } })).status()).toBe(403);
+
+  // Done: the secret is gone for good; the list shows the use.
+  await card.getByRole("button", { name: "Done" }).click();
+  await expect(secretField).toHaveCount(0);
+  await page.reload();
+  await expect(list).toContainText("Last used");
+  expect(await page.content()).not.toContain(secret);
+
+  // Revoking asks first; cancelling keeps the token.
+  await list.getByRole("button", { name: "Revoke Backup script" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Revoke this API token?" });
+  await expect(dialog).toContainText("Scripts using “Backup script” will be refused");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await list.getByRole("button", { name: "Revoke Backup script" }).click();
+  await dialog.getByRole("button", { name: "Revoke token" }).click();
+  await expect(page.getByText("API token revoked")).toBeVisible();
+  await expect(card.getByText("No API tokens yet.")).toBeVisible();
+  expect((await script.get("/api/bicycles")).status()).toBe(401);
+  await script.dispose();
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test(`the API tokens card at 1280 and 375 px (${theme})`, async ({ page, rider: _rider }, testInfo) => {
+    await page.addInitScript((t) => localStorage.setItem("velolog-theme", t), theme);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/account");
+    const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
+    for (const [name, scope] of [
+      ["Nightly backup to my NAS", "Read only"],
+      ["Strava mileage sync", "Read and write"],
+    ] as const) {
+      await card.getByLabel("Token name").fill(name);
+      await card.getByRole("radio", { name: scope }).check();
+      await card.getByRole("button", { name: "Create token" }).click();
+      await expect(card.getByLabel("New API token")).toHaveValue(/^vlg_/);
+    }
+    await expect(card.getByRole("list", { name: "API tokens" }).getByRole("listitem")).toHaveCount(2);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The whole page's picture from the top, cut to the card: the sticky header stays off the card.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const box = await card.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      });
+      await page.screenshot({
+        path: testInfo.outputPath(`api-tokens-${width}-${theme}.png`),
+        fullPage: true,
+        clip: box,
+      });
+      // Nothing sticks out of the card at either width.
+      const overflow = await card.evaluate((element) => element.scrollWidth > element.clientWidth);
+      expect(overflow, `overflow at ${width}px`).toBe(false);
+    }
+  });
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { messages } from "../messages.ts";
+
+const m = messages.apiTokens;
+
+/** "read": GET and HEAD only; "write": read and write. */
+export const API_TOKEN_SCOPES = ["read", "write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
+
+export const createApiTokenSchema = z.object({
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .max(100, "Name must be at most 100 characters"),
+  scope: z.enum(API_TOKEN_SCOPES, { error: m.scopeInvalid }),
+  /** Days until the token stops working; null: it works until revoked. */
+  expiresInDays: z.literal(API_TOKEN_EXPIRY_DAYS, { error: m.expiryInvalid }).nullable().default(null),
+});
+
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+
+export interface ApiToken {
+  id: string;
+  name: string;
+  scope: ApiTokenScope;
+  /** The secret's first characters, to tell tokens apart. */
+  start: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** The answer to creating a token: the only time the secret is shown. */
+export interface CreatedApiToken {
+  token: ApiToken;
+  secret: string;
+}

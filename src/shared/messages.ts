@@ -269,4 +269,11 @@ export const messages = {
     saveFailed: "Something went wrong while saving the ride.",
     empty: "No rides yet.",
   },
+  rideFiles: {
+    unknownFormat: "Not a GPX, TCX or FIT file",
+    unreadable: "The file could not be read",
+    noTrackPoints: "The file has no track points",
+    noStartTime: "The file has no times: it looks like a planned route, not a recorded ride",
+    noDistance: "The ride in the file has no distance",
+  },
 } as const;

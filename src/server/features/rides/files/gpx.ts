@@ -1,0 +1,23 @@
+import { type RideFileContent, type TrackPoint, toNumber, toTime } from "./track.ts";
+import { child, children, text, type XmlNode } from "./xml.ts";
+
+/** A GPX 1.0 or 1.1 document: its tracks' points (routes and waypoints are plans, not rides). */
+export function readGpx(document: XmlNode): RideFileContent {
+  const gpx = child(document, "gpx");
+  const tracks = children(gpx, "trk");
+  return {
+    name: text(child(gpx, "metadata"), "name") ?? text(gpx, "name") ?? text(tracks[0], "name"),
+    segments: tracks.flatMap((track) =>
+      children(track, "trkseg").map((segment) => children(segment, "trkpt").map(trackPoint)),
+    ),
+  };
+}
+
+function trackPoint(point: XmlNode): TrackPoint {
+  return {
+    lat: toNumber(text(point, "@lat")),
+    lon: toNumber(text(point, "@lon")),
+    elevationM: toNumber(text(point, "ele")),
+    time: toTime(text(point, "time")),
+  };
+}

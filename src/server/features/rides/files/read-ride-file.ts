@@ -1,0 +1,68 @@
+import { messages } from "../../../../shared/messages.ts";
+import { isFit, readFit } from "./fit.ts";
+import { readGpx } from "./gpx.ts";
+import { readTcx } from "./tcx.ts";
+import { elevationGainM, firstTime, movingSeconds, type RideFileContent, trackDistanceM } from "./track.ts";
+import { parseXml, rootElementName } from "./xml.ts";
+
+const m = messages.rideFiles;
+
+/** A ride read from a file, in the units of `rideInputSchema` (which the caller still applies). */
+export interface RideFromFile {
+  name: string;
+  startedAt: Date;
+  distanceKm: number;
+  movingSeconds: number;
+  elevationGainM: number | null;
+}
+
+/** A file that is no ride we can read; the message says why, in words for the rider. */
+export class RideFileError extends Error {
+  override name = "RideFileError";
+}
+
+/**
+ * Reads one GPX, TCX or FIT file, recognised by its content rather than its name. The whole file is
+ * parsed from its bytes (the formats need the whole document), so callers read one file at a time.
+ */
+export function readRideFile(fileName: string, bytes: Uint8Array): RideFromFile {
+  const content = readContent(bytes);
+  const points = content.segments.flat();
+  if (content.distanceM === undefined && points.length < 2) throw new RideFileError(m.noTrackPoints);
+
+  const startedAt = content.startedAt ?? firstTime(content.segments);
+  if (startedAt === undefined) throw new RideFileError(m.noStartTime);
+  const distanceM = content.distanceM ?? trackDistanceM(content.segments);
+  if (!(distanceM > 0)) throw new RideFileError(m.noDistance);
+  const elevation = content.elevationGainM ?? elevationGainM(content.segments);
+
+  return {
+    name: (content.name ?? nameFromFileName(fileName)).slice(0, 200),
+    startedAt,
+    distanceKm: Math.round(distanceM) / 1000,
+    movingSeconds: Math.round(content.movingSeconds ?? movingSeconds(content.segments)),
+    elevationGainM: elevation === null ? null : Math.round(elevation),
+  };
+}
+
+function readContent(bytes: Uint8Array): RideFileContent {
+  if (isFit(bytes)) {
+    try {
+      return readFit(bytes);
+    } catch (error) {
+      throw new RideFileError(`${m.unreadable}: ${(error as Error).message}`);
+    }
+  }
+  const text = new TextDecoder().decode(bytes);
+  const root = rootElementName(text);
+  if (root !== "gpx" && root !== "TrainingCenterDatabase") throw new RideFileError(m.unknownFormat);
+  const parsed = parseXml(text);
+  if ("error" in parsed) throw new RideFileError(`${m.unreadable}: ${parsed.error}`);
+  return root === "gpx" ? readGpx(parsed.document) : readTcx(parsed.document);
+}
+
+/** "rides/2026-05-01 Morning.gpx" → "2026-05-01 Morning". */
+function nameFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  return base.replace(/\.[^.]*$/, "").trim() || base;
+}

@@ -1,0 +1,214 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { messages } from "../../../../shared/messages.ts";
+import { rideInputSchema } from "../../../../shared/schemas/ride.ts";
+import { RideFileError, readRideFile } from "./read-ride-file.ts";
+
+const m = messages.rideFiles;
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`fixtures/${name}`, import.meta.url)));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** A GPX 1.1 file with the given segments of points; `time` in seconds after 08:00. */
+function gpx(
+  segments: { lat: number; lon: number; t?: number; ele?: number }[][],
+  trackName = "",
+): Uint8Array {
+  const point = (p: { lat: number; lon: number; t?: number; ele?: number }) =>
+    `<trkpt lat="${p.lat}" lon="${p.lon}">${p.ele === undefined ? "" : `<ele>${p.ele}</ele>`}${
+      p.t === undefined ? "" : `<time>${new Date(Date.UTC(2026, 5, 1, 8, 0, p.t)).toISOString()}</time>`
+    }</trkpt>`;
+  return utf8(`<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk>${trackName}${segments
+    .map((segment) => `<trkseg>${segment.map(point).join("")}</trkseg>`)
+    .join("")}</trk></gpx>`);
+}
+
+/** Points going north from 46.5° N at `metresPerPoint`, one every `seconds`. */
+function northwards(count: number, metresPerPoint: number, seconds: number, fromT = 0, fromM = 0) {
+  return Array.from({ length: count }, (_, i) => ({
+    lat: 46.5 + (fromM + i * metresPerPoint) / 111_195,
+    lon: 6.6,
+    t: fromT + i * seconds,
+  }));
+}
+
+function reason(read: () => unknown): string {
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RideFileError);
+    return (error as Error).message;
+  }
+  throw new Error("the file was read without an error");
+}
+
+describe("readRideFile with files as apps and devices write them", () => {
+  it("reads a phone app's GPX: distance by haversine, the café stop left out of the moving time", () => {
+    const ride = readRideFile("Morning_Ride.gpx", fixture("phone.gpx"));
+    expect(ride.name).toBe("Morning Ride & Coffee");
+    expect(ride.startedAt.toISOString()).toBe("2026-05-01T07:30:00.000Z");
+    // 1,080 m east, 90 s stopped (9 m of GPS jitter), 1,080 m north.
+    expect(ride.distanceKm).toBeCloseTo(2.169, 2);
+    expect(ride.movingSeconds).toBeGreaterThanOrEqual(358);
+    expect(ride.movingSeconds).toBeLessThanOrEqual(362);
+    // A 30 m climb with ±1 m of jitter on every point.
+    expect(ride.elevationGainM).toBeGreaterThanOrEqual(27);
+    expect(ride.elevationGainM).toBeLessThanOrEqual(33);
+  });
+
+  it("reads a Garmin TCX: the laps' own distance and timer time, not the straight lines between points", () => {
+    const ride = readRideFile("activity_123.tcx", fixture("garmin.tcx"));
+    expect(ride).toMatchObject({
+      name: "Evening loop",
+      distanceKm: 2.5,
+      movingSeconds: 450,
+    });
+    expect(ride.startedAt.toISOString()).toBe("2026-05-02T16:00:00.000Z");
+    expect(ride.elevationGainM).toBeGreaterThanOrEqual(17);
+    expect(ride.elevationGainM).toBeLessThanOrEqual(20);
+  });
+
+  it("reads a FIT activity from the FIT SDK's encoder: the session's totals and the sport as its name", () => {
+    const ride = readRideFile("2026-05-03-06-15-00.fit", fixture("head-unit.fit"));
+    expect(ride).toEqual({
+      name: "Cycling",
+      startedAt: new Date("2026-05-03T06:15:00.000Z"),
+      distanceKm: 5,
+      movingSeconds: 960,
+      elevationGainM: 42,
+    });
+  });
+
+  it("reads a FIT file without a session from its records: their distance, the pause left out", () => {
+    const ride = readRideFile("records-only.fit", fixture("records-only.fit"));
+    expect(ride).toMatchObject({ name: "records-only", distanceKm: 4.8, movingSeconds: 960 });
+    expect(ride.startedAt.toISOString()).toBe("2026-05-03T06:15:00.000Z");
+    expect(ride.elevationGainM).toBeGreaterThanOrEqual(99);
+    expect(ride.elevationGainM).toBeLessThanOrEqual(102);
+  });
+
+  it("gives what the ride form's schema accepts", () => {
+    for (const file of ["phone.gpx", "garmin.tcx", "head-unit.fit", "records-only.fit"]) {
+      const ride = readRideFile(file, fixture(file));
+      const input = rideInputSchema.parse({ ...ride, startedAt: ride.startedAt.toISOString() });
+      expect(input.distanceKm).toBe(ride.distanceKm);
+    }
+  });
+
+  it("recognises the format by content, whatever the file is called", () => {
+    expect(readRideFile("ride.fit", fixture("phone.gpx")).name).toBe("Morning Ride & Coffee");
+    expect(readRideFile("export.xml", fixture("garmin.tcx")).name).toBe("Evening loop");
+    expect(readRideFile("ride.gpx", fixture("head-unit.fit")).distanceKm).toBe(5);
+  });
+});
+
+describe("readRideFile refusing what it cannot read, with the reason", () => {
+  it("refuses a truncated or damaged FIT file", () => {
+    const fit = fixture("head-unit.fit");
+    expect(reason(() => readRideFile("cut.fit", fit.subarray(0, fit.length - 500)))).toMatch(
+      /^The file could not be read: it is incomplete or damaged/,
+    );
+    const flipped = fit.slice();
+    flipped[2000] = flipped[2000]! ^ 0xff;
+    expect(reason(() => readRideFile("flipped.fit", flipped))).toMatch(/^The file could not be read: /);
+    expect(reason(() => readRideFile("header.fit", fit.subarray(0, 14)))).toMatch(
+      /^The file could not be read: /,
+    );
+  });
+
+  it("refuses broken XML, naming the line", () => {
+    expect(reason(() => readRideFile("cut.gpx", fixture("truncated.gpx")))).toMatch(
+      /^The file could not be read: .+ \(line \d+\)$/,
+    );
+    expect(reason(() => readRideFile("a.tcx", utf8("<TrainingCenterDatabase><Activities></Lap>")))).toMatch(
+      /^The file could not be read: /,
+    );
+  });
+
+  it("refuses a track without points, or with a single one", () => {
+    expect(reason(() => readRideFile("empty.gpx", gpx([[]])))).toBe(m.noTrackPoints);
+    expect(reason(() => readRideFile("empty.gpx", gpx([])))).toBe(m.noTrackPoints);
+    expect(reason(() => readRideFile("one.gpx", gpx([northwards(1, 0, 1)])))).toBe(m.noTrackPoints);
+    const waypointsOnly = `<gpx version="1.1"><wpt lat="46.5" lon="6.6"><name>Café</name></wpt></gpx>`;
+    expect(reason(() => readRideFile("places.gpx", utf8(waypointsOnly)))).toBe(m.noTrackPoints);
+    const noLaps = `<TrainingCenterDatabase><Activities><Activity Sport="Biking"><Id>2026-05-02T16:00:00Z</Id></Activity></Activities></TrainingCenterDatabase>`;
+    expect(reason(() => readRideFile("empty.tcx", utf8(noLaps)))).toBe(m.noTrackPoints);
+  });
+
+  it("refuses a planned route without times, and a track that goes nowhere", () => {
+    const route = northwards(50, 100, 1).map(({ lat, lon }) => ({ lat, lon }));
+    expect(reason(() => readRideFile("route.gpx", gpx([route])))).toBe(m.noStartTime);
+    const standingStill = northwards(50, 0, 1);
+    expect(reason(() => readRideFile("still.gpx", gpx([standingStill])))).toBe(m.noDistance);
+  });
+
+  it("refuses what is no GPX, TCX or FIT file", () => {
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    for (const bytes of [
+      png,
+      new Uint8Array(),
+      utf8("lat,lon,time\n46.5,6.6,2026-05-01T07:30:00Z\n"),
+      utf8('<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>'),
+      utf8("<!doctype html><html><body>gpx</body></html>"),
+    ]) {
+      expect(reason(() => readRideFile("ride.gpx", bytes))).toBe(m.unknownFormat);
+    }
+  });
+
+  it("does not expand an entity bomb", () => {
+    const lol = Array.from({ length: 9 }, (_, i) =>
+      i === 0 ? '<!ENTITY a0 "lol">' : `<!ENTITY a${i} "${`&a${i - 1};`.repeat(10)}">`,
+    ).join("");
+    const track = gpx([northwards(10, 5, 1)]);
+    const bomb = new TextDecoder()
+      .decode(track)
+      .replace("<gpx ", `<!DOCTYPE gpx [${lol}]><gpx `)
+      .replace("<trk>", "<metadata><name>&a8;</name></metadata><trk>");
+    const started = performance.now();
+    const ride = readRideFile("bomb.gpx", utf8(bomb));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(ride.name).not.toContain("lollol");
+    expect(ride.distanceKm).toBeCloseTo(0.045, 3);
+  });
+});
+
+describe("readRideFile's rules for tracks without the device's totals", () => {
+  it("counts sparse recordings (a point a minute) as moving, and a long gap in the recording as a pause", () => {
+    // 20 points a minute apart at 5 m/s, then the recording stops for 15 minutes and 20 more points.
+    const before = northwards(20, 300, 60);
+    const after = northwards(20, 300, 60, 19 * 60 + 15 * 60, 19 * 300 + 9000);
+    const ride = readRideFile("sparse.gpx", gpx([[...before, ...after]]));
+    expect(ride.movingSeconds).toBe(38 * 60);
+    expect(ride.distanceKm).toBeCloseTo((38 * 300 + 9000) / 1000, 1);
+  });
+
+  it("adds no distance or time between the segments of a track", () => {
+    const first = northwards(11, 5, 1);
+    const second = northwards(11, 5, 1, 600, 2000);
+    const ride = readRideFile("two-segments.gpx", gpx([first, second]));
+    expect(ride.distanceKm).toBeCloseTo(0.1, 3);
+    expect(ride.movingSeconds).toBe(20);
+  });
+
+  it("names the ride after the file when the file has no name, and has no elevation gain without elevations", () => {
+    const ride = readRideFile("exports/2026-06-01 Lake loop.gpx", gpx([northwards(10, 5, 1)]));
+    expect(ride.name).toBe("2026-06-01 Lake loop");
+    expect(ride.elevationGainM).toBeNull();
+    expect(readRideFile("a.gpx", gpx([northwards(10, 5, 1)], "<name> Commute </name>")).name).toBe("Commute");
+  });
+
+  it("ignores elevation jitter under 3 m and counts real climbs", () => {
+    const points = northwards(200, 5, 1).map((p, i) => ({ ...p, ele: 300 + (i % 2 ? 2 : 0) }));
+    expect(readRideFile("flat.gpx", gpx([points])).elevationGainM).toBe(0);
+    const hills = northwards(200, 5, 1).map((p, i) => ({
+      ...p,
+      ele: 300 + 25 * Math.sin((i / 200) * 4 * Math.PI),
+    }));
+    // Up 25 m, down 50, up 50, down 50, up 25: 100 m of climbing, less at most 3 m at each of the 3 tops.
+    const gain = readRideFile("hills.gpx", gpx([hills])).elevationGainM;
+    expect(gain).toBeGreaterThanOrEqual(91);
+    expect(gain).toBeLessThanOrEqual(100);
+  });
+});

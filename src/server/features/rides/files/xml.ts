@@ -1,0 +1,60 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+
+export type XmlNode = Record<string, unknown>;
+
+/** The elements that may repeat in a GPX or TCX file; they are always arrays, even when there is one. */
+const REPEATED = new Set(["trk", "trkseg", "trkpt", "Activity", "Lap", "Track", "Trackpoint"]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) => REPEATED.has(name),
+});
+
+/** The name of the document's root element (without a namespace prefix), read from the start of the text. */
+export function rootElementName(text: string): string | undefined {
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, "")
+    .replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>/g, "");
+  return /^\s*<(?:[\w.-]+:)?([\w.-]+)[\s/>]/.exec(head)?.[1];
+}
+
+/** Parses well-formed XML into plain objects; returns the reason when the text is not well-formed. */
+export function parseXml(text: string): { document: XmlNode } | { error: string } {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return { error: `${valid.err.msg.replace(/\.$/, "")} (line ${valid.err.line})` };
+  try {
+    return { document: parser.parse(text) as XmlNode };
+  } catch (error) {
+    // The validator passed it, but the parser's own limits (entity expansion) refused it.
+    return { error: (error as Error).message };
+  }
+}
+
+export function child(node: unknown, name: string): XmlNode | undefined {
+  if (typeof node !== "object" || node === null) return undefined;
+  const value = (node as XmlNode)[name];
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as XmlNode)
+    : undefined;
+}
+
+export function children(node: unknown, name: string): XmlNode[] {
+  if (typeof node !== "object" || node === null) return [];
+  const value = (node as XmlNode)[name];
+  return Array.isArray(value) ? value.filter((v): v is XmlNode => typeof v === "object" && v !== null) : [];
+}
+
+/** An element's text (or an attribute's value, named with "@"), trimmed; undefined when absent or blank. */
+export function text(node: unknown, name: string): string | undefined {
+  if (typeof node !== "object" || node === null) return undefined;
+  let value = (node as XmlNode)[name];
+  if (Array.isArray(value)) value = value[0];
+  if (typeof value === "object" && value !== null) value = (value as XmlNode)["#text"];
+  if (typeof value !== "string") return undefined;
+  return value.trim() || undefined;
+}

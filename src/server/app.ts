@@ -65,10 +65,14 @@ export function createApp(deps: AppDeps) {
   // has its own body limit (features/billing/webhook.ts).
   app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
-  // Uploads have their own, larger limit (features/files/routes.ts).
+  // Uploads and ride files have their own, larger limits (features/files/routes.ts, features/rides/routes.ts).
   app.use(
     "/api/*",
-    except("/api/files", bodyLimit(MAX_JSON_BODY, messages.request.tooLarge), refuseDeeplyNestedJson),
+    except(
+      ["/api/files", "/api/bicycles/:id/rides/files"],
+      bodyLimit(MAX_JSON_BODY, messages.request.tooLarge),
+      refuseDeeplyNestedJson,
+    ),
   );
   if (metrics) app.get("/api/metrics", metrics.serve);
   // Before the auth library's routes: it refuses API tokens there (http/session.ts).

@@ -275,5 +275,10 @@ export const messages = {
     noTrackPoints: "The file has no track points",
     noStartTime: "The file has no times: it looks like a planned route, not a recorded ride",
     noDistance: "The ride in the file has no distance",
+    tooLarge: "Too large: a ride file may be at most 25 MB, and a .zip of them at most 100 MB",
+    tooManyFiles: "Too many files in the .zip: at most 500 rides at a time",
+    badZip: "The .zip could not be opened",
+    emptyZip: "The .zip holds no GPX, TCX or FIT files",
+    nameRequired: "Please give the file's name",
   },
 } as const;

@@ -129,3 +129,27 @@ export const rideFormSchema = z.object({
 
 export type RideFormValues = z.input<typeof rideFormSchema>;
 export type RideForm = z.output<typeof rideFormSchema>;
+
+/** The most a single ride file may hold, and a .zip of them (uploaded one file per request). */
+export const MAX_RIDE_FILE_BYTES = 25 * 1024 * 1024;
+export const MAX_RIDE_ZIP_BYTES = 100 * 1024 * 1024;
+export const MAX_RIDES_PER_ZIP = 500;
+export const RIDE_FILE_ACCEPT = ".gpx,.tcx,.fit,.zip";
+
+export const rideFileQuerySchema = z.object({
+  name: z
+    .string({ error: messages.rideFiles.nameRequired })
+    .trim()
+    .min(1, messages.rideFiles.nameRequired)
+    .max(300),
+});
+
+/** What became of one file: a new ride, a ride already there, or why it could not be read. */
+export const rideFileResultSchema = z.object({
+  file: z.string(),
+  status: z.enum(["imported", "duplicate", "unreadable"]),
+  reason: z.string().nullable(),
+  ride: rideSchema.nullable(),
+});
+
+export type RideFileResult = z.infer<typeof rideFileResultSchema>;

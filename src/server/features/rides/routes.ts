@@ -1,9 +1,17 @@
 import { Hono } from "hono";
+import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
-import { rideInputSchema, ridesPageQuerySchema } from "../../../shared/schemas/ride.ts";
+import {
+  MAX_RIDE_ZIP_BYTES,
+  rideFileQuerySchema,
+  rideInputSchema,
+  ridesPageQuerySchema,
+} from "../../../shared/schemas/ride.ts";
+import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
+import { importRideFile } from "./import.ts";
 import { createRide, deleteRide, listBicycleRides, listRides, updateRide } from "./service.ts";
 
 /** Mounted at /api/bicycles: a bicycle's rides. */
@@ -19,6 +27,20 @@ export function bicycleRideRoutes({ db }: AppDeps) {
         return c.json(
           await listBicycleRides(db, user.id, c.req.valid("param").id, c.req.valid("query").page),
         );
+      },
+    )
+    .post(
+      "/:id/rides/files",
+      signedIn(),
+      validate("param", idParamSchema),
+      validate("query", rideFileQuerySchema),
+      bodyLimit(MAX_RIDE_ZIP_BYTES, messages.rideFiles.tooLarge),
+      async (c) => {
+        const user = requireUser(c.get("user"));
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        const { id } = c.req.valid("param");
+        const { name } = c.req.valid("query");
+        return c.json({ results: await importRideFile(db, user.id, id, name, bytes) });
       },
     )
     .post(

@@ -96,7 +96,7 @@ export async function listRides(db: Database, userId: string, page: number) {
   return ridesPage(db, eq(rides.userId, userId), page);
 }
 
-async function getRide(db: Database, userId: string, id: string): Promise<Ride> {
+export async function getRide(db: Database, userId: string, id: string): Promise<Ride> {
   const [row] = await db
     .select({ ride: rides, bicycleName: bicycles.name })
     .from(rides)

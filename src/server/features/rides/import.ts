@@ -1,0 +1,175 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { and, eq, gte, lte, or } from "drizzle-orm";
+import yauzl from "yauzl";
+import { messages } from "../../../shared/messages.ts";
+import {
+  MAX_RIDE_FILE_BYTES,
+  MAX_RIDES_PER_ZIP,
+  type RideFileResult,
+  rideInputSchema,
+} from "../../../shared/schemas/ride.ts";
+import type { Database } from "../../db/index.ts";
+import { rides } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { assertOwnBicycle } from "../components/service.ts";
+import { RideFileError, readRideFile } from "./files/read-ride-file.ts";
+import { getRide } from "./service.ts";
+
+const m = messages.rideFiles;
+
+/** Two rides are the same ride when they start within a minute of each other and differ by at most 2% in distance. */
+const SAME_START_MS = 60_000;
+const SAME_DISTANCE = 0.02;
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * Imports one uploaded file onto a bicycle: a GPX, TCX or FIT file, or a .zip of them (read one entry at a
+ * time). Each ride is stored alone, so a bad file stores nothing and takes nothing from the others.
+ */
+export async function importRideFile(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<RideFileResult[]> {
+  await assertOwnBicycle(db, userId, bicycleId);
+  if (!isZip(bytes)) {
+    if (bytes.byteLength > MAX_RIDE_FILE_BYTES) return [unreadable(fileName, m.tooLarge)];
+    return [await importOne(db, userId, bicycleId, fileName, bytes)];
+  }
+  const results: RideFileResult[] = [];
+  await eachZipEntry(bytes, async (name, read) => {
+    const entry = await read().catch((error: unknown) => error as Error);
+    results.push(
+      entry instanceof Error
+        ? unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)
+        : await importOne(db, userId, bicycleId, name, entry),
+    );
+  });
+  if (results.length === 0) throw new AppError("VALIDATION", m.emptyZip, { file: m.emptyZip });
+  return results;
+}
+
+function unreadable(file: string, reason: string): RideFileResult {
+  return { file, status: "unreadable", reason, ride: null };
+}
+
+async function importOne(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<RideFileResult> {
+  let found: ReturnType<typeof readRideFile>;
+  try {
+    found = readRideFile(fileName, bytes);
+  } catch (error) {
+    return unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable);
+  }
+  const input = rideInputSchema.safeParse({ ...found, startedAt: found.startedAt.toISOString() });
+  if (!input.success) return unreadable(fileName, input.error.issues[0]?.message ?? m.unreadable);
+  const ride = input.data;
+  const fingerprint = createHash("sha256").update(bytes).digest("hex");
+
+  const startedAt = new Date(ride.startedAt);
+  const [same] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(
+      and(
+        eq(rides.userId, userId),
+        or(
+          and(eq(rides.source, "file"), eq(rides.externalId, fingerprint)),
+          and(
+            gte(rides.startedAt, new Date(startedAt.getTime() - SAME_START_MS)),
+            lte(rides.startedAt, new Date(startedAt.getTime() + SAME_START_MS)),
+            gte(rides.distanceKm, (ride.distanceKm * (1 - SAME_DISTANCE)).toFixed(3)),
+            lte(rides.distanceKm, (ride.distanceKm * (1 + SAME_DISTANCE)).toFixed(3)),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (same)
+    return { file: fileName, status: "duplicate", reason: null, ride: await getRide(db, userId, same.id) };
+
+  const inserted = await db
+    .insert(rides)
+    .values({
+      userId,
+      bicycleId,
+      name: ride.name,
+      startedAt,
+      distanceKm: ride.distanceKm.toFixed(3),
+      movingSeconds: ride.movingSeconds,
+      elevationGainM: ride.elevationGainM,
+      source: "file",
+      externalId: fingerprint,
+    })
+    // The same file sent twice at once: the unique fingerprint keeps one.
+    .onConflictDoNothing()
+    .returning({ id: rides.id });
+  if (inserted.length === 0) return { file: fileName, status: "duplicate", reason: null, ride: null };
+  return {
+    file: fileName,
+    status: "imported",
+    reason: null,
+    ride: await getRide(db, userId, inserted[0]!.id),
+  };
+}
+
+/**
+ * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes. Entries over the
+ * size limit are refused by their declared size, and yauzl checks that the inflated size matches it.
+ */
+function eachZipEntry(
+  zip: Uint8Array,
+  onEntry: (name: string, read: () => Promise<Uint8Array>) => Promise<void>,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(
+      Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength),
+      { lazyEntries: true },
+      (error, file) => {
+        if (error || !file) return reject(new AppError("VALIDATION", m.badZip, { file: m.badZip }));
+        let count = 0;
+        file.on("error", () => reject(new AppError("VALIDATION", m.badZip, { file: m.badZip })));
+        file.on("end", () => resolve());
+        file.on("entry", (entry: yauzl.Entry) => {
+          const name = path.posix.basename(entry.fileName);
+          const skipped =
+            entry.fileName.endsWith("/") || entry.fileName.startsWith("__MACOSX/") || name.startsWith(".");
+          if (skipped) return file.readEntry();
+          if (++count > MAX_RIDES_PER_ZIP) {
+            file.close();
+            return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
+          }
+          const read = () =>
+            entry.uncompressedSize > MAX_RIDE_FILE_BYTES
+              ? Promise.reject(new RideFileError(m.tooLarge))
+              : readEntry(file, entry);
+          onEntry(name, read).then(() => file.readEntry(), reject);
+        });
+        file.readEntry();
+      },
+    );
+  });
+}
+
+function readEntry(file: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    file.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return reject(new RideFileError(m.badZip));
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", () => reject(new RideFileError(m.badZip)));
+      stream.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+  });
+}

@@ -53,7 +53,8 @@ function readContent(bytes: Uint8Array): RideFileContent {
       throw new RideFileError(`${m.unreadable}: ${(error as Error).message}`);
     }
   }
-  const text = new TextDecoder().decode(bytes);
+  // Strava's TCX export starts with spaces before the XML declaration, which XML does not allow.
+  const text = new TextDecoder().decode(bytes).trimStart();
   const root = rootElementName(text);
   if (root !== "gpx" && root !== "TrainingCenterDatabase") throw new RideFileError(m.unknownFormat);
   const parsed = parseXml(text);

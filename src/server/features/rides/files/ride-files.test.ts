@@ -100,6 +100,12 @@ describe("readRideFile with files as apps and devices write them", () => {
     expect(readRideFile("export.xml", fixture("garmin.tcx")).name).toBe("Evening loop");
     expect(readRideFile("ride.gpx", fixture("head-unit.fit")).distanceKm).toBe(5);
   });
+
+  it("reads Strava's TCX export (spaces before the XML declaration) and files that start with a byte order mark", () => {
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx"));
+    expect(readRideFile("strava.tcx", utf8(`          ${tcx}`)).distanceKm).toBe(2.5);
+    expect(readRideFile("bom.tcx", utf8(`\uFEFF${tcx}`)).distanceKm).toBe(2.5);
+  });
 });
 
 describe("readRideFile refusing what it cannot read, with the reason", () => {

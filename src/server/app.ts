@@ -20,16 +20,16 @@ import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
+import { apiDocsPage, apiDocsScript, apiDocsScriptPath } from "./http/api-docs.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyList } from "./http/client-ip.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { refuseDeeplyNestedJson } from "./http/json-depth.ts";
 import { createMetrics } from "./http/metrics.ts";
+import { errors, json, auth as security } from "./http/openapi.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { seoRoutes } from "./http/seo.ts";
 import { sessionMiddleware } from "./http/session.ts";
-import { apiDocsPage, apiDocsScript, apiDocsScriptPath } from "./http/api-docs.ts";
-import { errors, json, auth as security } from "./http/openapi.ts";
 import { mountWebApp } from "./http/web.ts";
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -124,11 +124,17 @@ export function createApp(deps: AppDeps) {
       summary: "Prometheus metrics (only with METRICS_TOKEN set; that token as a bearer token)",
       security: [{ metricsToken: [] }],
       responses: {
-        200: { description: "Metrics, Prometheus text format.", content: { "text/plain": { schema: z.string() } } },
+        200: {
+          description: "Metrics, Prometheus text format.",
+          content: { "text/plain": { schema: z.string() } },
+        },
         ...errors(401),
       },
     });
-    app.openAPIRegistry.registerComponent("securitySchemes", "metricsToken", { type: "http", scheme: "bearer" });
+    app.openAPIRegistry.registerComponent("securitySchemes", "metricsToken", {
+      type: "http",
+      scheme: "bearer",
+    });
     // The metrics are text, not a typed JSON answer; the route is declared for the document.
     app.openapi(metricsRoute, metrics.serve as never);
   }
@@ -174,7 +180,9 @@ export function createApp(deps: AppDeps) {
       tags: ["Instance"],
       summary: "The reference page's script",
       security: security.public,
-      responses: { 200: { description: "JavaScript.", content: { "text/javascript": { schema: z.string() } } } },
+      responses: {
+        200: { description: "JavaScript.", content: { "text/javascript": { schema: z.string() } } },
+      },
     }),
     apiDocsScript,
   );

@@ -18,6 +18,9 @@ const MATRIX: Row[] = [
   ["GET", "/api/auth-options", undefined, 200, 200, 200],
   ["GET", "/api/health/live", undefined, 200, 200, 200],
   ["GET", "/api/health/ready", undefined, 200, 200, 200],
+  ["GET", "/api/openapi.json", undefined, 200, 200, 200],
+  ["GET", "/api/docs", undefined, 200, 200, 200],
+  ["GET", "/api/docs/scalar.js", undefined, 200, 200, 200],
   // Off unless METRICS_TOKEN is set; then it answers the token, never a session (http/metrics.test.ts).
   ["GET", "/api/metrics", undefined, 404, 404, 404],
   ["GET", "/api/subscription", undefined, 200, 200, 401],

@@ -27,7 +27,9 @@ function findNul(body: unknown): (string | number)[] | null {
  * is refused the same way.
  */
 export function validationHook(
-  result: { success: true; data: unknown; target: string } | { success: false; error: ZodError; target: string },
+  result:
+    | { success: true; data: unknown; target: string }
+    | { success: false; error: ZodError; target: string },
 ): void {
   if (!result.success) {
     const fields: Record<string, string> = {};

@@ -2,7 +2,10 @@ import { z } from "zod";
 
 /** GET /api/health: the database check. */
 export const healthSchema = z.object({ status: z.literal("ok"), database: z.literal("ok") });
-export const healthFailingSchema = z.object({ status: z.literal("error"), database: z.literal("unavailable") });
+export const healthFailingSchema = z.object({
+  status: z.literal("error"),
+  database: z.literal("unavailable"),
+});
 /** GET /api/health/ready: the readiness probe (503 while the database is unreachable or shutdown has begun). */
 export const readySchema = z.object({ status: z.literal("ready") });
 export const notReadySchema = z.object({

@@ -25,7 +25,10 @@ export function bicycleRoutes({ db, storage, config }: AppDeps) {
         summary: "List your bicycles",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
-        responses: { 200: json(z.object({ bicycles: z.array(bicycleSchema) }), "Your bicycles, newest first."), ...errors(401) },
+        responses: {
+          200: json(z.object({ bicycles: z.array(bicycleSchema) }), "Your bicycles, newest first."),
+          ...errors(401),
+        },
       }),
       async (c) => c.json({ bicycles: await listBicycles(db, requireUser(c.get("user")).id) }, 200),
     )
@@ -78,7 +81,13 @@ export function bicycleRoutes({ db, storage, config }: AppDeps) {
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        const bicycle = await updateBicycle(db, storage, user.id, c.req.valid("param").id, c.req.valid("json"));
+        const bicycle = await updateBicycle(
+          db,
+          storage,
+          user.id,
+          c.req.valid("param").id,
+          c.req.valid("json"),
+        );
         return c.json({ bicycle }, 200);
       },
     )

@@ -52,7 +52,10 @@ export function billingRoutes({ db, config }: AppDeps) {
         summary: "Start buying Premium: the checkout page to send the user to",
         security: auth.sessionOnly,
         middleware: [available, signedIn()] as const,
-        responses: { 200: json(billingRedirectSchema, "The checkout page."), ...errors(400, 401, 403, 404, 409) },
+        responses: {
+          200: json(billingRedirectSchema, "The checkout page."),
+          ...errors(400, 401, 403, 404, 409),
+        },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));

@@ -88,7 +88,10 @@ export function componentRoutes({ db, storage }: AppDeps) {
       async (c) => {
         const user = requireUser(c.get("user"));
         const { id } = c.req.valid("param");
-        return c.json({ component: await updateComponent(db, storage, user.id, id, c.req.valid("json")) }, 200);
+        return c.json(
+          { component: await updateComponent(db, storage, user.id, id, c.req.valid("json")) },
+          200,
+        );
       },
     )
     .openapi(
@@ -116,7 +119,10 @@ export function componentRoutes({ db, storage }: AppDeps) {
         security: auth.signedIn,
         middleware: [signedIn(m.mustBeLoggedInToUpdate)] as const,
         request: { params: idParamSchema },
-        responses: { 200: json(oneComponent, "The component, now in the parts bin."), ...errors(400, 401, 403, 404) },
+        responses: {
+          200: json(oneComponent, "The component, now in the parts bin."),
+          ...errors(400, 401, 403, 404),
+        },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
@@ -132,12 +138,18 @@ export function componentRoutes({ db, storage }: AppDeps) {
         security: auth.signedIn,
         middleware: [signedIn(m.mustBeLoggedInToUpdate)] as const,
         request: { params: idParamSchema, body: jsonBody(assignComponentSchema) },
-        responses: { 200: json(oneComponent, "The component, now on the bicycle."), ...errors(...writeErrors, 404) },
+        responses: {
+          200: json(oneComponent, "The component, now on the bicycle."),
+          ...errors(...writeErrors, 404),
+        },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
         const { id } = c.req.valid("param");
-        return c.json({ component: await assignToBicycle(db, user.id, id, c.req.valid("json").bicycleId) }, 200);
+        return c.json(
+          { component: await assignToBicycle(db, user.id, id, c.req.valid("json").bicycleId) },
+          200,
+        );
       },
     );
 }

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { messages } from "../../../shared/messages.ts";
+import { okSchema } from "../../../shared/schemas/common.ts";
 import { feedbackInputSchema } from "../../../shared/schemas/feedback.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
 import { feedback } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { okSchema } from "../../../shared/schemas/common.ts";
 import type { AppDeps } from "../../http/context.ts";
 import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";

@@ -2,11 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { etag } from "hono/etag";
 import { messages } from "../../../shared/messages.ts";
-import {
-  filePurposes,
-  MAX_UPLOAD_BYTES,
-  uploadedFileSchema,
-} from "../../../shared/schemas/file.ts";
+import { filePurposes, MAX_UPLOAD_BYTES, uploadedFileSchema } from "../../../shared/schemas/file.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { bodyLimit } from "../../http/body-limit.ts";
@@ -54,13 +50,17 @@ export function fileRoutes({ db, storage }: AppDeps) {
         path: "/",
         tags,
         summary: "Upload a photo or a receipt (JPEG, PNG, WebP; receipts also PDF; at most 10 MB)",
-        description: "Use the answer's `url` as a bicycle's or component's `imageUrl`, or a service's `receiptUrl`.",
+        description:
+          "Use the answer's `url` as a bicycle's or component's `imageUrl`, or a service's `receiptUrl`.",
         security: auth.signedIn,
         middleware: [signedIn(), bodyLimit(MAX_UPLOAD_BODY, m.tooLarge)] as const,
         request: {
           body: { required: true, content: { "multipart/form-data": { schema: uploadForm } } },
         },
-        responses: { 201: json(z.object({ file: uploadedFileSchema }), "The stored file."), ...errors(400, 401, 403, 413) },
+        responses: {
+          201: json(z.object({ file: uploadedFileSchema }), "The stored file."),
+          ...errors(400, 401, 403, 413),
+        },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));

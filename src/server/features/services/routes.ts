@@ -32,7 +32,10 @@ export function componentServiceRoutes({ db }: AppDeps) {
         security: auth.signedIn,
         middleware: [signedIn()] as const,
         request: { params: idParamSchema },
-        responses: { 200: json(serviceLogSchema, "Entries, newest first, and their total."), ...errors(400, 401, 404) },
+        responses: {
+          200: json(serviceLogSchema, "Entries, newest first, and their total."),
+          ...errors(400, 401, 404),
+        },
       }),
       async (c) =>
         c.json(await listComponentServices(db, requireUser(c.get("user")).id, c.req.valid("param").id), 200),
@@ -73,7 +76,10 @@ export function serviceRoutes({ db, storage }: AppDeps) {
       async (c) => {
         const user = requireUser(c.get("user"));
         const { id } = c.req.valid("param");
-        return c.json({ service: await updateServiceEntry(db, storage, user.id, id, c.req.valid("json")) }, 200);
+        return c.json(
+          { service: await updateServiceEntry(db, storage, user.id, id, c.req.valid("json")) },
+          200,
+        );
       },
     )
     .openapi(

@@ -42,7 +42,10 @@ export function shareRoutes({ db, storage }: AppDeps) {
         summary: "List your share links",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
-        responses: { 200: json(z.object({ links: z.array(sharedLinkSchema) }), "Your links."), ...errors(401) },
+        responses: {
+          200: json(z.object({ links: z.array(sharedLinkSchema) }), "Your links."),
+          ...errors(401),
+        },
       }),
       async (c) => c.json({ links: await listShares(db, requireUser(c.get("user")).id) }, 200),
     )
@@ -86,7 +89,11 @@ export function shareRoutes({ db, storage }: AppDeps) {
         security: auth.public,
         middleware: [etag()] as const,
         request: { params: tokenParamSchema.extend({ id: z.string() }) },
-        responses: { 200: fileBytes, 304: { description: "Not modified (If-None-Match)." }, ...errors(400, 404) },
+        responses: {
+          200: fileBytes,
+          304: { description: "Not modified (If-None-Match)." },
+          ...errors(400, 404),
+        },
       }),
       async (c) => {
         const { token, id } = c.req.valid("param");

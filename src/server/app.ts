@@ -67,6 +67,19 @@ const documentInfo = {
     description:
       "The API the Velolog web app uses: bicycles, components, the parts bin, service logs, share links and account settings. Changes within /api are additive only (docs/api.md). Errors are `{error:{code,message,fields?}}`.",
   },
+  tags: [
+    "Bicycles",
+    "Components",
+    "Services",
+    "Dashboard",
+    "Share links",
+    "Import",
+    "Files",
+    "Account",
+    "Feedback",
+    "Billing",
+    "Instance",
+  ].map((name) => ({ name })),
 };
 
 /** The whole HTTP application, with every route mounted; it does not listen. */

@@ -23,6 +23,7 @@ export function apiDocsPage() {
       cdn: SCRIPT_PATH,
       nonce,
       withDefaultFonts: false,
+      favicon: "/favicon.svg",
       hideClientButton: true,
       telemetry: false,
       agent: { disabled: true },

@@ -7,7 +7,8 @@ test("the API reference loads from our own origin, without console errors, and l
   const foreign: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.protocol.startsWith("http") && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== new URL(baseURL!).origin)
+      foreign.push(request.url());
   });
   const response = await page.goto("/api/docs");
   expect(response?.status()).toBe(200);

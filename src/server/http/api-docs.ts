@@ -24,6 +24,8 @@ export function apiDocsPage() {
       nonce,
       withDefaultFonts: false,
       favicon: "/favicon.svg",
+      showDeveloperTools: "never",
+      showToolbar: "never",
       hideClientButton: true,
       telemetry: false,
       agent: { disabled: true },

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { except } from "hono/combine";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -22,12 +22,14 @@ import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
+import { apiDocsPage, apiDocsScript, apiDocsScriptPath } from "./http/api-docs.ts";
 import { bodyLimit } from "./http/body-limit.ts";
 import { revalidatedJson } from "./http/caching.ts";
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyList } from "./http/client-ip.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { refuseDeeplyNestedJson } from "./http/json-depth.ts";
 import { createMetrics } from "./http/metrics.ts";
+import { errors, json, auth as security } from "./http/openapi.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { seoRoutes } from "./http/seo.ts";
 import { sessionMiddleware } from "./http/session.ts";
@@ -35,10 +37,74 @@ import { mountWebApp } from "./http/web.ts";
 
 const MAX_JSON_BODY = 1024 * 1024;
 
+/**
+ * Every /api route of ours (not the auth library's /api/auth/*), mounted at /api. Chained, so its type
+ * carries each route's input and answers: the web app's client is typed from `ApiRoutes` (web/lib/api.ts).
+ */
+export function apiRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>()
+    .route("/auth-options", authOptionsRoutes(deps))
+    .route("/health", healthRoutes(deps))
+    .route("/subscription", subscriptionRoutes(deps))
+    .route("/bicycles", bicycleRoutes(deps))
+    .route("/bicycles", bicycleRideRoutes(deps))
+    .route("/rides", rideRoutes(deps))
+    .route("/components", componentRoutes(deps))
+    .route("/components", componentServiceRoutes(deps))
+    .route("/services", serviceRoutes(deps))
+    .route("/dashboard", dashboardRoutes(deps))
+    .route("/", shareRoutes(deps))
+    .route("/import", importRoutes(deps))
+    .route("/feedback", feedbackRoutes(deps))
+    .route("/billing", billingRoutes(deps))
+    .route("/settings", settingsRoutes(deps))
+    .route("/api-tokens", apiTokenRoutes(deps))
+    .route("/files", fileRoutes(deps));
+}
+
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+/** The OpenAPI document's header: what the API is and how callers authenticate (docs/api.md). */
+const documentInfo = {
+  openapi: "3.1.0",
+  info: {
+    title: "Velolog API",
+    version: "1",
+    description:
+      "The API the Velolog web app uses: bicycles, components, the parts bin, service logs, share links and account settings. Changes within /api are additive only (docs/api.md). Errors are `{error:{code,message,fields?}}`.",
+  },
+  tags: [
+    "Bicycles",
+    "Rides",
+    "Components",
+    "Services",
+    "Dashboard",
+    "Share links",
+    "Import",
+    "Files",
+    "Account",
+    "Feedback",
+    "Billing",
+    "Instance",
+  ].map((name) => ({ name })),
+};
+
 /** The whole HTTP application, with every route mounted; it does not listen. */
 export function createApp(deps: AppDeps) {
   const { auth, logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
+  app.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+    description: "The session cookie the web app's sign-in sets (`__Secure-` prefixed over HTTPS).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A personal API token, `Authorization: Bearer …`. Not taken by /api/auth/*, account deletion, token management or billing.",
+  });
 
   app.use("*", requestId());
   // Prometheus metrics only when METRICS_TOKEN is set (http/metrics.ts); nothing is collected otherwise.
@@ -74,7 +140,28 @@ export function createApp(deps: AppDeps) {
       refuseDeeplyNestedJson,
     ),
   );
-  if (metrics) app.get("/api/metrics", metrics.serve);
+  if (metrics) {
+    const metricsRoute = createRoute({
+      method: "get",
+      path: "/api/metrics",
+      tags: ["Instance"],
+      summary: "Prometheus metrics (only with METRICS_TOKEN set; that token as a bearer token)",
+      security: [{ metricsToken: [] }],
+      responses: {
+        200: {
+          description: "Metrics, Prometheus text format.",
+          content: { "text/plain": { schema: z.string() } },
+        },
+        ...errors(401),
+      },
+    });
+    app.openAPIRegistry.registerComponent("securitySchemes", "metricsToken", {
+      type: "http",
+      scheme: "bearer",
+    });
+    // The metrics are text, not a typed JSON answer; the route is declared for the document.
+    app.openapi(metricsRoute, metrics.serve as never);
+  }
   // Before the auth library's routes: it refuses API tokens there (http/session.ts).
   app.use("/api/*", sessionMiddleware(auth, deps.db));
   const trustedProxies = trustedProxyList(deps.config.trustedProxies);
@@ -89,24 +176,42 @@ export function createApp(deps: AppDeps) {
     return auth.handler(request);
   });
   app.use("/api/*", revalidatedJson());
-  app.route("/api/auth-options", authOptionsRoutes(deps));
-  app.route("/api/health", healthRoutes(deps));
-  app.route("/api/subscription", subscriptionRoutes(deps));
-  app.route("/api/bicycles", bicycleRoutes(deps));
-  app.route("/api/bicycles", bicycleRideRoutes(deps));
-  app.route("/api/rides", rideRoutes(deps));
-  app.route("/api/components", componentRoutes(deps));
-  app.route("/api/components", componentServiceRoutes(deps));
-  app.route("/api/services", serviceRoutes(deps));
-  app.route("/api/dashboard", dashboardRoutes(deps));
-  app.route("/api", shareRoutes(deps));
-  app.route("/api/import", importRoutes(deps));
-  app.route("/api/feedback", feedbackRoutes(deps));
-  // With BILLING_MODE=off nothing is sold: every /api/billing route is a 404 (the API's own, below).
-  if (deps.config.billingMode !== "off") app.route("/api/billing", billingRoutes(deps));
-  app.route("/api/settings", settingsRoutes(deps));
-  app.route("/api/api-tokens", apiTokenRoutes(deps));
-  app.route("/api/files", fileRoutes(deps));
+  app.route("/api", apiRoutes(deps));
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/openapi.json",
+      tags: ["Instance"],
+      summary: "This document (OpenAPI 3.1)",
+      security: security.public,
+      responses: { 200: json(z.record(z.string(), z.unknown()), "The OpenAPI document.") },
+    }),
+    (c) => c.json(app.getOpenAPI31Document(documentInfo), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/docs",
+      tags: ["Instance"],
+      summary: "A readable reference of this document",
+      security: security.public,
+      responses: { 200: { description: "An HTML page.", content: { "text/html": { schema: z.string() } } } },
+    }),
+    apiDocsPage(),
+  );
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: apiDocsScriptPath,
+      tags: ["Instance"],
+      summary: "The reference page's script",
+      security: security.public,
+      responses: {
+        200: { description: "JavaScript.", content: { "text/javascript": { schema: z.string() } } },
+      },
+    }),
+    apiDocsScript,
+  );
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
@@ -127,7 +232,12 @@ export function createApp(deps: AppDeps) {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       // e.g. a body that is not JSON: the client's mistake, said plainly.
-      const message = error.status === 400 ? "The request body must be valid JSON." : error.message;
+      const message =
+        error.status === 400
+          ? "The request body must be valid JSON."
+          : error.status === 415
+            ? "The request body must be JSON (Content-Type: application/json)."
+            : error.message;
       return c.json({ error: { code: "VALIDATION", message } }, error.status);
     }
     logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");

@@ -22,6 +22,9 @@ const MATRIX: Row[] = [
   ["GET", "/api/auth-options", undefined, 200, 200, 200],
   ["GET", "/api/health/live", undefined, 200, 200, 200],
   ["GET", "/api/health/ready", undefined, 200, 200, 200],
+  ["GET", "/api/openapi.json", undefined, 200, 200, 200],
+  ["GET", "/api/docs", undefined, 200, 200, 200],
+  ["GET", "/api/docs/scalar.js", undefined, 200, 200, 200],
   // Off unless METRICS_TOKEN is set; then it answers the token, never a session (http/metrics.test.ts).
   ["GET", "/api/metrics", undefined, 404, 404, 404],
   ["GET", "/api/subscription", undefined, 200, 200, 401],
@@ -85,6 +88,9 @@ const MATRIX: Row[] = [
  */
 const TOKENS: Record<string, [write: number, read: number]> = {
   "GET /api/health": [200, 200],
+  "GET /api/openapi.json": [200, 200],
+  "GET /api/docs": [200, 200],
+  "GET /api/docs/scalar.js": [200, 200],
   "GET /api/auth-options": [200, 200],
   "GET /api/health/live": [200, 200],
   "GET /api/health/ready": [200, 200],

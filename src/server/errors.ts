@@ -1,18 +1,10 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { messages } from "../shared/messages.ts";
+import type { ErrorCode } from "../shared/schemas/common.ts";
 
-export type ErrorCode =
-  | "VALIDATION"
-  | "UNAUTHENTICATED"
-  | "NOT_FOUND"
-  | "LIMIT_REACHED"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "FORBIDDEN"
-  | "RATE_LIMITED"
-  | "INTERNAL";
+export type { ErrorCode };
 
-const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
+export const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -11,6 +11,8 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     requestId: string;
+    /** Set by the security headers (http/security.ts): the nonce this response's script-src allows. */
+    secureHeadersNonce?: string;
   };
 }
 

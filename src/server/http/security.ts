@@ -1,18 +1,18 @@
 import { createMiddleware } from "hono/factory";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
  * Headers on every response. Scripts only from our origin (no inline script: the theme is set by an
- * external file). Styles allow 'unsafe-inline' because the toast library injects its stylesheet at run
+ * external file), or carrying this response's nonce (only the API reference page, /api/docs, has one). Styles allow 'unsafe-inline' because the toast library injects its stylesheet at run
  * time. Share links must not leak through the Referer, hence strict-origin-when-cross-origin.
  */
 export function securityHeaders(publicUrl: string) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'"],

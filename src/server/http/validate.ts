@@ -1,6 +1,4 @@
-import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
-import { type ZodType, z } from "zod";
+import type { ZodError } from "zod";
 import { AppError } from "../errors.ts";
 
 /**
@@ -23,26 +21,29 @@ function findNul(body: unknown): (string | number)[] | null {
   return null;
 }
 
-const noNulText = z.unknown().superRefine((value, ctx) => {
-  const path = findNul(value);
-  if (path) ctx.addIssue({ code: "custom", path, message: "Text must not contain NUL characters" });
-});
-
-/** Validates one part of the request with a shared schema; a failure names the field and what is wrong. */
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
-  target: Target,
-  schema: Schema,
-) {
-  const checked = (target === "json" ? noNulText.pipe(schema) : schema) as Schema;
-  return zValidator(target, checked, (result) => {
-    if (result.success) return;
+/**
+ * What every declared route does with its validated input (http/openapi.ts): bad input is a 400 naming the
+ * first problem and each field at fault; JSON text holding a NUL character, which PostgreSQL cannot store,
+ * is refused the same way.
+ */
+export function validationHook(
+  result:
+    | { success: true; data: unknown; target: string }
+    | { success: false; error: ZodError; target: string },
+): void {
+  if (!result.success) {
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {
-      const key = issue.path.join(".") || target;
+      const key = issue.path.join(".") || result.target;
       fields[key] ??= issue.message;
     }
     const first = result.error.issues[0];
-    const message = first ? first.message : "The request is not valid.";
-    throw new AppError("VALIDATION", message, fields);
-  });
+    throw new AppError("VALIDATION", first ? first.message : "The request is not valid.", fields);
+  }
+  if (result.target !== "json") return;
+  const path = findNul(result.data);
+  if (path) {
+    const message = "Text must not contain NUL characters";
+    throw new AppError("VALIDATION", message, { [path.join(".") || "json"]: message });
+  }
 }

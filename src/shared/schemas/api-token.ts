@@ -22,19 +22,20 @@ export const createApiTokenSchema = z.object({
 
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 
-export interface ApiToken {
-  id: string;
-  name: string;
-  scope: ApiTokenScope;
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
   /** The secret's first characters, to tell tokens apart. */
-  start: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
+  start: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+
+export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** The answer to creating a token: the only time the secret is shown. */
-export interface CreatedApiToken {
-  token: ApiToken;
-  secret: string;
-}
+export const createdApiTokenSchema = z.object({ token: apiTokenSchema, secret: z.string() });
+
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -74,6 +74,30 @@ export function optionalHttpUrl(message: string) {
 
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
+/** Every error code an API answer can carry; each maps to one HTTP status (server/errors.ts). */
+export const ERROR_CODES = [
+  "VALIDATION",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "PAYLOAD_TOO_LARGE",
+  "LIMIT_REACHED",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer of the API: a code, a sentence for people, and the fields at fault. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    /** Bad input: each field's path (dotted) and what is wrong with it. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The answer of actions that have nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -43,12 +43,13 @@ export function optionalFileUrl(message: string) {
   );
 }
 
-export interface UploadedFile {
-  id: string;
-  url: string;
-  contentType: string;
-  size: number;
-}
+export const uploadedFileSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 function isHttpUrl(text: string): boolean {
   try {

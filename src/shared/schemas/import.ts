@@ -32,6 +32,14 @@ export const importUrlSchema = z.object({
     .max(2000, "The URL must be at most 2000 characters"),
 });
 
+/** POST /api/import/url: the components found on the page, to review before importing. */
+export const foundComponentSchema = z.object({
+  label: z.string(),
+  name: z.string(),
+  type: z.enum(COMPONENT_TYPES),
+  brand: z.string().nullable(),
+});
+
 /** A found component under review: a temporary id so rows can be edited and removed. */
 export interface ImportPreview {
   id: string;

@@ -49,3 +49,7 @@ export const serviceEntrySchema = z.object({
 });
 
 export type ServiceEntry = z.infer<typeof serviceEntrySchema>;
+
+/** GET /api/components/:id/services: the component's entries, newest first, and what they cost in all. */
+export const serviceLogSchema = z.object({ services: z.array(serviceEntrySchema), totalCost: z.number() });
+export type ServiceLog = z.infer<typeof serviceLogSchema>;

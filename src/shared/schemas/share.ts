@@ -18,45 +18,57 @@ export type CreateShareInput = z.output<typeof createShareSchema>;
  * shared page shows (docs/security.md lists the fields). In the public answer, photos of ours are served
  * through the share's own file URLs (`sharedFileUrl`).
  */
-export interface SharedBikeSnapshot {
-  bike: {
-    name: string;
-    description: string | null;
-    imageUrl: string | null;
-    purchaseDate: string | null;
+export const sharedBikeSnapshotSchema = z.object({
+  bike: z.object({
+    name: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    purchaseDate: z.string().nullable(),
     /** Left out when the owner chose not to include costs. */
-    price?: number | null;
-    purchaseCondition: "new" | "used" | null;
-    storeName: string | null;
+    price: z.number().nullable().optional(),
+    purchaseCondition: z.enum(["new", "used"]).nullable(),
+    storeName: z.string().nullable(),
     /** Only when the owner chose to include it. */
-    serialNumber?: string | null;
-    storeLink: string | null;
-  };
-  components: {
-    name: string;
-    type: string;
-    brand: string | null;
-    mileage: number;
-    notes: string | null;
-    imageUrl: string | null;
-  }[];
+    serialNumber: z.string().nullable().optional(),
+    storeLink: z.string().nullable(),
+  }),
+  components: z.array(
+    z.object({
+      name: z.string(),
+      type: z.string(),
+      brand: z.string().nullable(),
+      mileage: z.number(),
+      notes: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+    }),
+  ),
   /** `cost` is left out when the owner chose not to include service costs. */
-  services: { date: string; description: string; componentName: string; cost?: number }[];
-  distanceUnit: "km" | "mi";
-}
+  services: z.array(
+    z.object({
+      date: z.string(),
+      description: z.string(),
+      componentName: z.string(),
+      cost: z.number().optional(),
+    }),
+  ),
+  distanceUnit: z.enum(["km", "mi"]),
+});
+export type SharedBikeSnapshot = z.infer<typeof sharedBikeSnapshotSchema>;
 
 /** The public answer for a token: the snapshot and the owner's notes, nothing that identifies anyone. */
-export interface SharedBikeView {
-  snapshot: SharedBikeSnapshot;
-  notes: string | null;
-  createdAt: string;
-}
+export const sharedBikeViewSchema = z.object({
+  snapshot: sharedBikeSnapshotSchema,
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SharedBikeView = z.infer<typeof sharedBikeViewSchema>;
 
-export interface SharedLink {
-  id: string;
-  token: string;
-  bicycleName: string;
-  notes: string | null;
-  componentCount: number;
-  createdAt: string;
-}
+export const sharedLinkSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  bicycleName: z.string(),
+  notes: z.string().nullable(),
+  componentCount: z.number(),
+  createdAt: z.string(),
+});
+export type SharedLink = z.infer<typeof sharedLinkSchema>;

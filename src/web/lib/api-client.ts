@@ -1,3 +1,6 @@
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { ApiRoutes } from "../../server/app.ts";
 import type { ApiErrorBody } from "../../shared/schemas/common.ts";
 
 /** A failed API call: status 0 means the request never reached the server. */
@@ -14,23 +17,45 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  let response: Response;
+/**
+ * The API, typed from the server's route declarations (a type-only import: no server code reaches the
+ * bundle). Use it through `call`, which turns failures into `ApiError`s.
+ */
+export const client = hc<ApiRoutes>("/api", {
+  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, { ...init, credentials: "same-origin" }),
+});
+
+/** The body of a call's successful answers (none for 204). */
+type Answer<R> =
+  R extends ClientResponse<infer Body, infer Status, infer _Format>
+    ? Status extends SuccessStatusCode
+      ? Status extends 204
+        ? undefined
+        : Body
+      : never
+    : never;
+
+/** Waits for a call of `client`: its successful answer, or an `ApiError` with the server's code and message. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R> | (() => Promise<R>),
+): Promise<Answer<R>> {
+  let response: R;
   try {
-    response = await fetch(`/api${path}`, {
-      method: init.method ?? "GET",
-      credentials: "same-origin",
-      headers: init.body === undefined ? {} : { "Content-Type": "application/json" },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-    });
+    response = await (typeof request === "function" ? request() : request);
   } catch {
     throw new ApiError(0, "NETWORK", "The server could not be reached.");
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined as Answer<R>;
   const data = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
     throw new ApiError(response.status, error?.code ?? "UNKNOWN", error?.message ?? "", error?.fields);
   }
-  return data as T;
+  return data as Answer<R>;
+}
+
+/** A route's `:id` parameter, encoded (the client puts parameters into the path as given). */
+export function byId(id: string) {
+  return { param: { id: encodeURIComponent(id) } };
 }

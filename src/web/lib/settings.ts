@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DistanceUnit } from "../../shared/domain/distance.ts";
 import type { Settings } from "../../shared/schemas/settings.ts";
-import { api } from "./api-client.ts";
+import { call, client } from "./api-client.ts";
 import { useSession } from "./session.ts";
 
 const settingsKey = ["settings"] as const;
@@ -10,7 +10,7 @@ export function useSettings() {
   const { data: session } = useSession();
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => api<Settings>("/settings"),
+    queryFn: () => call(client.settings.$get()),
     enabled: !!session,
     staleTime: 5 * 60_000,
   });
@@ -24,7 +24,7 @@ export function useDistanceUnit(): DistanceUnit {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: Settings) => api<Settings>("/settings", { method: "PUT", body: settings }),
+    mutationFn: (settings: Settings) => call(client.settings.$put({ json: settings })),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   });
 }

@@ -2,6 +2,7 @@ import { LogOut } from "lucide-react";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { ApiCard } from "@/features/api/api-card.tsx";
 import { ApiTokensCard } from "@/features/api-tokens/components/api-tokens-card.tsx";
 import { useSession, useSignOut } from "@/features/auth/api.ts";
 import { ChangePasswordCard } from "@/features/auth/components/change-password-card.tsx";
@@ -62,6 +63,7 @@ export function AccountPage() {
         <TwoFactorCard enabled={user.twoFactorEnabled === true} />
         <SessionsCard currentToken={session.token} />
         <ApiTokensCard />
+        <ApiCard />
         <DeleteAccountCard
           twoFactorEnabled={user.twoFactorEnabled === true}
           signedInAt={session.signedInAt}

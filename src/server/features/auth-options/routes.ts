@@ -1,12 +1,19 @@
-import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
-
-export interface AuthOptionsResponse {
-  /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
-  google: boolean;
-}
+import { createRoute } from "@hono/zod-openapi";
+import { authOptionsSchema } from "../../../shared/schemas/health.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { apiRouter, auth, json } from "../../http/openapi.ts";
 
 /** Mounted at /api/auth-options: public, what the sign-in page may offer. */
 export function authOptionsRoutes({ config }: AppDeps) {
-  return new Hono<AppEnv>().get("/", (c) => c.json<AuthOptionsResponse>({ google: config.google !== null }));
+  return apiRouter().openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags: ["Instance"],
+      summary: "The sign-in methods this instance offers besides email and password",
+      security: auth.public,
+      responses: { 200: json(authOptionsSchema, "The options.") },
+    }),
+    (c) => c.json({ google: config.google !== null }, 200),
+  );
 }

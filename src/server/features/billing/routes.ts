@@ -1,55 +1,139 @@
-import { Hono } from "hono";
-import { testCheckoutConfirmSchema } from "../../../shared/schemas/billing.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import {
+  billingRedirectSchema,
+  testCheckoutConfirmedSchema,
+  testCheckoutConfirmSchema,
+} from "../../../shared/schemas/billing.ts";
+import { okSchema } from "../../../shared/schemas/common.ts";
 import { AppError } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { validate } from "../../http/validate.ts";
 import { billingAdapterFor } from "./adapter.ts";
 import { assertCheckoutAllowed, billingState, confirmTestCheckout, setCancelAtPeriodEnd } from "./service.ts";
 
+const tags = ["Billing"];
+const noSuchRoute = () => new AppError("NOT_FOUND", "No such API route.");
+
 /**
- * Mounted at /api/billing unless BILLING_MODE is off. Checkout and the customer portal answer
- * `{ url, mode }` from the configured adapter (features/billing/adapter.ts): Stripe, or test mode (no
- * Stripe keys, the default), where they are our own labelled pages and the /test routes make the same
- * state changes a payment would, one period per checkout. With Stripe the /test routes do not exist
- * (404): only Stripe's signed webhook grants or removes Premium. The webhook itself is mounted separately
- * (webhook.ts), outside the session middleware.
+ * Mounted at /api/billing. Checkout and the customer portal answer `{ url, mode }` from the configured
+ * adapter (features/billing/adapter.ts): Stripe, or test mode (no Stripe keys, the default), where they are
+ * our own labelled pages and the /test routes make the same state changes a payment would, one period per
+ * checkout. With Stripe the /test routes do not exist (404): only Stripe's signed webhook grants or removes
+ * Premium. With BILLING_MODE=off nothing is sold: every route here is a 404 and none is in the document.
+ * The webhook itself is mounted separately (webhook.ts), outside the session middleware.
  */
 export function billingRoutes({ db, config }: AppDeps) {
-  const billing = billingAdapterFor(db, config);
-  return new Hono<AppEnv>()
-    .use(signedIn())
-    .use("/test/*", async (_c, next) => {
-      if (billing.mode !== "test") throw new AppError("NOT_FOUND", "No such API route.");
-      await next();
-    })
-    .post("/checkout", async (c) => {
-      const user = requireUser(c.get("user"));
-      assertCheckoutAllowed(await billingState(db, user.id), billing.mode);
-      return c.json({ url: await billing.checkoutUrl(user), mode: billing.mode });
-    })
-    .post("/portal", async (c) =>
-      c.json({ url: await billing.portalUrl(requireUser(c.get("user"))), mode: billing.mode }),
+  const off = config.billingMode === "off";
+  const billing = off ? null : billingAdapterFor(db, config);
+  const adapter = () => {
+    if (!billing) throw noSuchRoute();
+    return billing;
+  };
+  const testMode = () => {
+    if (billing?.mode !== "test") throw noSuchRoute();
+  };
+  const available = createMiddleware<AppEnv>(async (_c, next) => {
+    adapter();
+    await next();
+  });
+  const inTestMode = createMiddleware<AppEnv>(async (_c, next) => {
+    testMode();
+    await next();
+  });
+  return apiRouter()
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/checkout",
+        tags,
+        hide: off,
+        summary: "Start buying Premium: the checkout page to send the user to",
+        security: auth.sessionOnly,
+        middleware: [available, signedIn()] as const,
+        responses: {
+          200: json(billingRedirectSchema, "The checkout page."),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      }),
+      async (c) => {
+        const user = requireUser(c.get("user"));
+        assertCheckoutAllowed(await billingState(db, user.id), adapter().mode);
+        return c.json({ url: await adapter().checkoutUrl(user), mode: adapter().mode }, 200);
+      },
     )
-    .post("/test/confirm", async (c, next) => {
-      requireUser(c.get("user"));
-      await next();
-    })
-    .post("/test/confirm", validate("json", testCheckoutConfirmSchema), async (c) => {
-      const user = requireUser(c.get("user"));
-      await confirmTestCheckout(db, user.id, c.req.valid("json").checkoutId);
-      return c.json({ redirectTo: "/pricing?success=true" });
-    })
-    .post("/test/cancel", async (c) => {
-      const user = requireUser(c.get("user"));
-      const state = await billingState(db, user.id);
-      if (state.tier !== "premium")
-        throw new AppError("VALIDATION", "There is no Premium subscription to cancel.");
-      await setCancelAtPeriodEnd(db, user.id, true);
-      return c.json({ ok: true });
-    })
-    .post("/test/resume", async (c) => {
-      await setCancelAtPeriodEnd(db, requireUser(c.get("user")).id, false);
-      return c.json({ ok: true });
-    });
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/portal",
+        tags,
+        hide: off,
+        summary: "Manage the subscription: the customer portal page to send the user to",
+        security: auth.sessionOnly,
+        middleware: [available, signedIn()] as const,
+        responses: { 200: json(billingRedirectSchema, "The portal page."), ...errors(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const url = await adapter().portalUrl(requireUser(c.get("user")));
+        return c.json({ url, mode: adapter().mode }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/test/confirm",
+        tags,
+        hide: off,
+        summary: "Test mode only: confirm a test checkout (one period of Premium, once)",
+        security: auth.sessionOnly,
+        middleware: [available, signedIn(), inTestMode] as const,
+        request: { body: jsonBody(testCheckoutConfirmSchema) },
+        responses: {
+          200: json(testCheckoutConfirmedSchema, "Premium granted; where to go next."),
+          ...errors(...writeErrors, 404, 409),
+        },
+      }),
+      async (c) => {
+        const user = requireUser(c.get("user"));
+        await confirmTestCheckout(db, user.id, c.req.valid("json").checkoutId);
+        return c.json({ redirectTo: "/pricing?success=true" }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/test/cancel",
+        tags,
+        hide: off,
+        summary: "Test mode only: cancel Premium at the end of the period",
+        security: auth.sessionOnly,
+        middleware: [available, signedIn(), inTestMode] as const,
+        responses: { 200: json(okSchema, "Cancelled at the period's end."), ...errors(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        const user = requireUser(c.get("user"));
+        const state = await billingState(db, user.id);
+        if (state.tier !== "premium")
+          throw new AppError("VALIDATION", "There is no Premium subscription to cancel.");
+        await setCancelAtPeriodEnd(db, user.id, true);
+        return c.json({ ok: true as const }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/test/resume",
+        tags,
+        hide: off,
+        summary: "Test mode only: keep Premium after a cancellation",
+        security: auth.sessionOnly,
+        middleware: [available, signedIn(), inTestMode] as const,
+        responses: { 200: json(okSchema, "Premium continues."), ...errors(401, 403, 404) },
+      }),
+      async (c) => {
+        await setCancelAtPeriodEnd(db, requireUser(c.get("user")).id, false);
+        return c.json({ ok: true as const }, 200);
+      },
+    );
 }

@@ -1,11 +1,13 @@
+import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import type Stripe from "stripe";
+import { webhookReceiptSchema } from "../../../shared/schemas/billing.ts";
 import type { Database } from "../../db/index.ts";
 import { stripeEvents, subscriptions } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { bodyLimit } from "../../http/body-limit.ts";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { apiRouter, auth, errors, json } from "../../http/openapi.ts";
 import type { Logger } from "../../logger.ts";
 import { stripeClient } from "./stripe-client.ts";
 
@@ -31,34 +33,43 @@ export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
  * authentication. In test mode there is no Stripe, so the route answers 404.
  */
 export function stripeWebhookRoutes({ db, config, logger }: AppDeps) {
-  return new Hono<AppEnv>().post(
-    "/",
-    bodyLimit(MAX_WEBHOOK_BODY, "The request body is too large."),
-    async (c) => {
-      if (!config.stripe) {
-        throw new AppError("NOT_FOUND", "Billing webhooks are only used when Stripe is configured.");
-      }
-      const stripe = await stripeClient(config.stripe);
-      const payload = Buffer.from(await c.req.arrayBuffer());
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(
-          payload,
-          c.req.header("stripe-signature") ?? "",
-          config.stripe.webhookSecret,
-        );
-      } catch (error) {
-        logger.warn({ err: error, requestId: c.get("requestId") }, "stripe webhook: bad signature");
-        throw new AppError(
-          "VALIDATION",
-          "The Stripe-Signature header is missing or does not match the body.",
-        );
-      }
-      const outcome = await applyStripeEvent(db, stripe, event, logger);
-      logger.info({ event: "stripe_webhook", id: event.id, type: event.type, outcome }, "stripe webhook");
-      return c.json({ received: true, outcome });
+  const route = createRoute({
+    method: "post",
+    path: "/",
+    tags: ["Billing"],
+    summary: "Stripe's webhook (signed events; only with Stripe configured)",
+    description: "Authenticated by the `Stripe-Signature` header over the raw body, not by a session.",
+    security: auth.public,
+    middleware: [bodyLimit(MAX_WEBHOOK_BODY, "The request body is too large.")] as const,
+    request: {
+      body: { required: true, content: { "application/json": { schema: { type: "object" as const } } } },
     },
-  );
+    responses: {
+      200: json(webhookReceiptSchema, "The event was read."),
+      ...errors(400, 404, 413),
+    },
+  });
+  return apiRouter().openapi(route, async (c) => {
+    if (!config.stripe) {
+      throw new AppError("NOT_FOUND", "Billing webhooks are only used when Stripe is configured.");
+    }
+    const stripe = await stripeClient(config.stripe);
+    const payload = Buffer.from(await c.req.arrayBuffer());
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(
+        payload,
+        c.req.header("stripe-signature") ?? "",
+        config.stripe.webhookSecret,
+      );
+    } catch (error) {
+      logger.warn({ err: error, requestId: c.get("requestId") }, "stripe webhook: bad signature");
+      throw new AppError("VALIDATION", "The Stripe-Signature header is missing or does not match the body.");
+    }
+    const outcome = await applyStripeEvent(db, stripe, event, logger);
+    logger.info({ event: "stripe_webhook", id: event.id, type: event.type, outcome }, "stripe webhook");
+    return c.json({ received: true as const, outcome }, 200);
+  });
 }
 
 export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown-customer" | "stale";

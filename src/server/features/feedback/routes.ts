@@ -1,18 +1,29 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { messages } from "../../../shared/messages.ts";
+import { okSchema } from "../../../shared/schemas/common.ts";
 import { feedbackInputSchema } from "../../../shared/schemas/feedback.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
 import { feedback } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { validate } from "../../http/validate.ts";
 
 const FEEDBACK_PER_HOUR = 10;
 
 /** Mounted at /api/feedback: stored, and mailed to the operator (SUPPORT_EMAIL). */
 export function feedbackRoutes({ db, mailer, config, logger }: AppDeps) {
-  return new Hono<AppEnv>().post("/", signedIn(), validate("json", feedbackInputSchema), async (c) => {
+  const route = createRoute({
+    method: "post",
+    path: "/",
+    tags: ["Feedback"],
+    summary: "Send feedback to the people running this instance",
+    security: auth.signedIn,
+    middleware: [signedIn()] as const,
+    request: { body: jsonBody(feedbackInputSchema) },
+    responses: { 201: json(okSchema, "Stored (and mailed)."), ...errors(...writeErrors, 429) },
+  });
+  return apiRouter().openapi(route, async (c) => {
     const user = requireUser(c.get("user"));
     if (!(await hitRateLimit(db, `feedback:${user.id}`, FEEDBACK_PER_HOUR, 60 * 60 * 1000))) {
       throw new AppError("RATE_LIMITED", messages.feedback.rateLimited);
@@ -30,6 +41,6 @@ export function feedbackRoutes({ db, mailer, config, logger }: AppDeps) {
       .catch((error: unknown) =>
         logger.error({ event: "mail_failed", kind: "feedback", err: error }, "could not mail feedback"),
       );
-    return c.json({ ok: true }, 201);
+    return c.json({ ok: true as const }, 201);
   });
 }

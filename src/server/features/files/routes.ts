@@ -1,28 +1,67 @@
-import { type Context, Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { etag } from "hono/etag";
 import { messages } from "../../../shared/messages.ts";
-import { filePurposes, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
+import { filePurposes, MAX_UPLOAD_BYTES, uploadedFileSchema } from "../../../shared/schemas/file.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
-import { requireUser } from "../../http/session.ts";
+import { apiRouter, auth, errors, json } from "../../http/openapi.ts";
+import { requireUser, signedIn } from "../../http/session.ts";
 import { findOwnFile, uploadFile } from "./service.ts";
 
 const m = messages.images;
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 
+/** A stored file's bytes: a photo (JPEG, PNG or WebP) or a PDF receipt. */
+export const fileBytes = {
+  description: "The file's bytes (private, no-cache; ETag is the file id).",
+  content: Object.fromEntries(
+    ["image/jpeg", "image/png", "image/webp", "application/pdf"].map((type) => [
+      type,
+      { schema: z.string().meta({ format: "binary" }) },
+    ]),
+  ),
+};
+
+const tags = ["Files"];
+
+/**
+ * POST /api/files's form. A plain JSON Schema, not a zod one, so the document shows it while the route
+ * reads the form itself: its failures have messages of their own.
+ */
+const uploadForm = {
+  type: "object" as const,
+  properties: {
+    file: { type: "string" as const, format: "binary" },
+    purpose: { type: "string" as const, enum: [...filePurposes] },
+  },
+  required: ["file", "purpose"],
+};
+
 /** Mounted at /api/files (outside the 1 MB JSON body limit). */
 export function fileRoutes({ db, storage }: AppDeps) {
-  return new Hono<AppEnv>()
-    .post(
-      "/",
-      async (c, next) => {
-        requireUser(c.get("user"));
-        await next();
-      },
-      bodyLimit(MAX_UPLOAD_BODY, m.tooLarge),
+  return apiRouter()
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/",
+        tags,
+        summary: "Upload a photo or a receipt (JPEG, PNG, WebP; receipts also PDF; at most 10 MB)",
+        description:
+          "Use the answer's `url` as a bicycle's or component's `imageUrl`, or a service's `receiptUrl`.",
+        security: auth.signedIn,
+        middleware: [signedIn(), bodyLimit(MAX_UPLOAD_BODY, m.tooLarge)] as const,
+        request: {
+          body: { required: true, content: { "multipart/form-data": { schema: uploadForm } } },
+        },
+        responses: {
+          201: json(z.object({ file: uploadedFileSchema }), "The stored file."),
+          ...errors(400, 401, 403, 413),
+        },
+      }),
       async (c) => {
         const user = requireUser(c.get("user"));
         const form = await c.req.parseBody().catch(() => {
@@ -40,12 +79,24 @@ export function fileRoutes({ db, storage }: AppDeps) {
         );
       },
     )
-    .get("/:id", etag(), async (c) => {
-      // Only the owner: anyone else, signed in or not, gets the same 404 as for a missing file.
-      const user = c.get("user");
-      if (!user) throw notFound();
-      return sendFile(c, storage, await findOwnFile(db, user.id, c.req.param("id")));
-    });
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/{id}",
+        tags,
+        summary: "An uploaded file, for its owner only",
+        security: auth.signedIn,
+        middleware: [etag()] as const,
+        request: { params: z.object({ id: z.string() }) },
+        responses: { 200: fileBytes, 304: { description: "Not modified (If-None-Match)." }, ...errors(404) },
+      }),
+      async (c) => {
+        // Only the owner: anyone else, signed in or not, gets the same 404 as for a missing file.
+        const user = c.get("user");
+        if (!user) throw notFound();
+        return sendFile(c, storage, await findOwnFile(db, user.id, c.req.valid("param").id));
+      },
+    );
 }
 
 /**

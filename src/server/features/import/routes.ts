@@ -1,30 +1,61 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { htmlToSpecText, parseSpecText } from "../../../shared/import/index.ts";
 import { messages } from "../../../shared/messages.ts";
-import { importComponentsSchema, importUrlSchema } from "../../../shared/schemas/import.ts";
+import {
+  foundComponentSchema,
+  importComponentsSchema,
+  importUrlSchema,
+} from "../../../shared/schemas/import.ts";
 import { PageFetchError } from "../../adapters/page-fetcher.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
 import { AppError } from "../../errors.ts";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { validate } from "../../http/validate.ts";
 import { importToPartsBin } from "./service.ts";
 
 const m = messages.import;
 const PAGE_IMPORTS_PER_MINUTE = 10;
 
+const tags = ["Import"];
+
+const findOnPage = createRoute({
+  method: "post",
+  path: "/url",
+  tags,
+  summary: "Find components on a maker's web page (not stored: review, then import)",
+  security: auth.signedIn,
+  middleware: [signedIn(m.mustBeLoggedIn)] as const,
+  request: { body: jsonBody(importUrlSchema) },
+  responses: {
+    200: json(z.object({ components: z.array(foundComponentSchema) }), "The components found."),
+    ...errors(...writeErrors, 429),
+  },
+});
+
 /** Mounted at /api/import. */
 export function importRoutes({ db, fetchPage, logger }: AppDeps) {
-  return new Hono<AppEnv>()
-    .post("/components", signedIn(m.mustBeLoggedIn), validate("json", importComponentsSchema), async (c) => {
-      const imported = await importToPartsBin(
-        db,
-        requireUser(c.get("user")).id,
-        c.req.valid("json").components,
-      );
-      return c.json({ imported }, 201);
-    })
-    .post("/url", signedIn(m.mustBeLoggedIn), validate("json", importUrlSchema), async (c) => {
+  return apiRouter()
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/components",
+        tags,
+        summary: "Add reviewed components to the parts bin",
+        security: auth.signedIn,
+        middleware: [signedIn(m.mustBeLoggedIn)] as const,
+        request: { body: jsonBody(importComponentsSchema) },
+        responses: {
+          201: json(z.object({ imported: z.number() }), "How many components were added."),
+          ...errors(...writeErrors),
+        },
+      }),
+      async (c) => {
+        const user = requireUser(c.get("user"));
+        return c.json({ imported: await importToPartsBin(db, user.id, c.req.valid("json").components) }, 201);
+      },
+    )
+    .openapi(findOnPage, async (c) => {
       const user = requireUser(c.get("user"));
       if (!(await hitRateLimit(db, `import-url:${user.id}`, PAGE_IMPORTS_PER_MINUTE, 60_000))) {
         throw new AppError("RATE_LIMITED", m.rateLimited);
@@ -50,6 +81,6 @@ export function importRoutes({ db, fetchPage, logger }: AppDeps) {
         type,
         brand,
       }));
-      return c.json({ components });
+      return c.json({ components }, 200);
     });
 }

@@ -1,10 +1,14 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
-import { serviceEntryInputSchema } from "../../../shared/schemas/service-entry.ts";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import {
+  serviceEntryInputSchema,
+  serviceEntrySchema,
+  serviceLogSchema,
+} from "../../../shared/schemas/service-entry.ts";
+import type { AppDeps } from "../../http/context.ts";
+import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { validate } from "../../http/validate.ts";
 import {
   createServiceEntry,
   deleteServiceEntry,
@@ -13,18 +17,40 @@ import {
 } from "./service.ts";
 
 const loginToAdd = messages.services.authRequired;
+const tags = ["Services"];
+const oneService = z.object({ service: serviceEntrySchema });
 
-/** Mounted at /api/components/:id/services. */
+/** Mounted at /api/components: a component's service log. */
 export function componentServiceRoutes({ db }: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/:id/services", signedIn(), validate("param", idParamSchema), async (c) => {
-      return c.json(await listComponentServices(db, requireUser(c.get("user")).id, c.req.valid("param").id));
-    })
-    .post(
-      "/:id/services",
-      signedIn(loginToAdd),
-      validate("param", idParamSchema),
-      validate("json", serviceEntryInputSchema),
+  return apiRouter()
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/{id}/services",
+        tags,
+        summary: "A component's service log and its total cost",
+        security: auth.signedIn,
+        middleware: [signedIn()] as const,
+        request: { params: idParamSchema },
+        responses: {
+          200: json(serviceLogSchema, "Entries, newest first, and their total."),
+          ...errors(400, 401, 404),
+        },
+      }),
+      async (c) =>
+        c.json(await listComponentServices(db, requireUser(c.get("user")).id, c.req.valid("param").id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/{id}/services",
+        tags,
+        summary: "Log a service of a component",
+        security: auth.signedIn,
+        middleware: [signedIn(loginToAdd)] as const,
+        request: { params: idParamSchema, body: jsonBody(serviceEntryInputSchema) },
+        responses: { 201: json(oneService, "The new entry."), ...errors(...writeErrors, 404) },
+      }),
       async (c) => {
         const user = requireUser(c.get("user"));
         const service = await createServiceEntry(db, user.id, c.req.valid("param").id, c.req.valid("json"));
@@ -35,27 +61,41 @@ export function componentServiceRoutes({ db }: AppDeps) {
 
 /** Mounted at /api/services. */
 export function serviceRoutes({ db, storage }: AppDeps) {
-  return new Hono<AppEnv>()
-    .put(
-      "/:id",
-      signedIn(loginToAdd),
-      validate("param", idParamSchema),
-      validate("json", serviceEntryInputSchema),
+  return apiRouter()
+    .openapi(
+      createRoute({
+        method: "put",
+        path: "/{id}",
+        tags,
+        summary: "Change a service entry",
+        security: auth.signedIn,
+        middleware: [signedIn(loginToAdd)] as const,
+        request: { params: idParamSchema, body: jsonBody(serviceEntryInputSchema) },
+        responses: { 200: json(oneService, "The changed entry."), ...errors(...writeErrors, 404) },
+      }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        return c.json({
-          service: await updateServiceEntry(
-            db,
-            storage,
-            user.id,
-            c.req.valid("param").id,
-            c.req.valid("json"),
-          ),
-        });
+        const { id } = c.req.valid("param");
+        return c.json(
+          { service: await updateServiceEntry(db, storage, user.id, id, c.req.valid("json")) },
+          200,
+        );
       },
     )
-    .delete("/:id", signedIn(loginToAdd), validate("param", idParamSchema), async (c) => {
-      await deleteServiceEntry(db, storage, requireUser(c.get("user")).id, c.req.valid("param").id);
-      return c.body(null, 204);
-    });
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/{id}",
+        tags,
+        summary: "Delete a service entry",
+        security: auth.signedIn,
+        middleware: [signedIn(loginToAdd)] as const,
+        request: { params: idParamSchema },
+        responses: { 204: noContent, ...errors(400, 401, 403, 404) },
+      }),
+      async (c) => {
+        await deleteServiceEntry(db, storage, requireUser(c.get("user")).id, c.req.valid("param").id);
+        return c.body(null, 204);
+      },
+    );
 }

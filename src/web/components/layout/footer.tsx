@@ -26,6 +26,8 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
         { label: "About", to: "/about" },
         { label: "FAQ", to: "/faq" },
         { label: "Sitemap", to: "/sitemap" },
+        // Served by the server, not a page of the app: a plain link.
+        { label: "API", to: "/api/docs", external: true },
       ],
     },
     {

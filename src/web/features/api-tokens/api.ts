@@ -1,21 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
-import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from "../../../shared/schemas/api-token.ts";
+import { byId, call, client } from "@/lib/api-client.ts";
+import type { CreateApiTokenInput } from "../../../shared/schemas/api-token.ts";
 
 const tokensKey = ["api-tokens"] as const;
 
 export function useApiTokens() {
   return useQuery({
     queryKey: tokensKey,
-    queryFn: () => api<{ tokens: ApiToken[] }>("/api-tokens").then((r) => r.tokens),
+    queryFn: () => call(client["api-tokens"].$get()).then((r) => r.tokens),
   });
 }
 
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateApiTokenInput) =>
-      api<CreatedApiToken>("/api-tokens", { method: "POST", body: input }),
+    mutationFn: (input: CreateApiTokenInput) => call(client["api-tokens"].$post({ json: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
   });
 }
@@ -23,7 +22,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api-tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client["api-tokens"][":id"].$delete(byId(id))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
   });
 }

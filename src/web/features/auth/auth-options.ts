@@ -1,16 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
+import { call, client } from "@/lib/api-client.ts";
+import type { AuthOptions } from "../../../shared/schemas/health.ts";
 
-/** What the server offers besides email and password (GET /api/auth-options). */
-export interface AuthOptions {
-  google: boolean;
-}
+export type { AuthOptions };
 
 /** Whether Google sign-in is configured; asked once per page load. */
 export function useAuthOptions() {
   return useQuery({
     queryKey: ["auth-options"],
-    queryFn: () => api<AuthOptions>("/auth-options"),
+    queryFn: () => call(client["auth-options"].$get()),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

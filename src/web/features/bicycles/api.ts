@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
+import { byId, call, client } from "@/lib/api-client.ts";
 import { subscriptionKey } from "@/lib/subscription.ts";
-import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { BicycleInput } from "../../../shared/schemas/bicycle.ts";
 
 export const bicycleKeys = {
   all: ["bicycles"] as const,
@@ -11,13 +11,13 @@ export const bicycleKeys = {
 export const bicyclesQuery = () =>
   queryOptions({
     queryKey: bicycleKeys.all,
-    queryFn: () => api<{ bicycles: Bicycle[] }>("/bicycles").then((r) => r.bicycles),
+    queryFn: () => call(client.bicycles.$get()).then((r) => r.bicycles),
   });
 
 export const bicycleQuery = (id: string) =>
   queryOptions({
     queryKey: bicycleKeys.detail(id),
-    queryFn: () => api<{ bicycle: Bicycle }>(`/bicycles/${encodeURIComponent(id)}`).then((r) => r.bicycle),
+    queryFn: () => call(client.bicycles[":id"].$get(byId(id))).then((r) => r.bicycle),
   });
 
 export function useBicycles(enabled = true) {
@@ -40,8 +40,7 @@ function useInvalidateBicycles() {
 export function useCreateBicycle() {
   const invalidate = useInvalidateBicycles();
   return useMutation({
-    mutationFn: (input: BicycleInput) =>
-      api<{ bicycle: Bicycle }>("/bicycles", { method: "POST", body: input }).then((r) => r.bicycle),
+    mutationFn: (input: BicycleInput) => call(client.bicycles.$post({ json: input })).then((r) => r.bicycle),
     onSuccess: invalidate,
   });
 }
@@ -50,9 +49,7 @@ export function useUpdateBicycle(id: string) {
   const invalidate = useInvalidateBicycles();
   return useMutation({
     mutationFn: (input: BicycleInput) =>
-      api<{ bicycle: Bicycle }>(`/bicycles/${encodeURIComponent(id)}`, { method: "PUT", body: input }).then(
-        (r) => r.bicycle,
-      ),
+      call(client.bicycles[":id"].$put({ ...byId(id), json: input })).then((r) => r.bicycle),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +58,7 @@ export function useDeleteBicycle() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateBicycles();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/bicycles/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.bicycles[":id"].$delete(byId(id))),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: bicycleKeys.detail(id) });
       return invalidate();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
+import { call, client } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { subscriptionKey } from "@/lib/subscription.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -11,7 +11,7 @@ function openInNewTab(url: string) {
 
 export function useCheckout() {
   return useMutation({
-    mutationFn: () => api<{ url: string }>("/billing/checkout", { method: "POST" }),
+    mutationFn: () => call(client.billing.checkout.$post()),
     onSuccess: ({ url }) => openInNewTab(url),
     onError: (error) => showError(error, { fallback: messages.billing.checkoutFailed }),
   });
@@ -19,7 +19,7 @@ export function useCheckout() {
 
 export function usePortal() {
   return useMutation({
-    mutationFn: () => api<{ url: string }>("/billing/portal", { method: "POST" }),
+    mutationFn: () => call(client.billing.portal.$post()),
     onSuccess: ({ url }) => openInNewTab(url),
     onError: (error) => showError(error, { fallback: messages.billing.portalFailed }),
   });
@@ -35,10 +35,8 @@ export function useTestBilling() {
     ]);
   return {
     confirm: (checkoutId: string) =>
-      api<{ redirectTo: string }>("/billing/test/confirm", { method: "POST", body: { checkoutId } }).finally(
-        refresh,
-      ),
-    cancel: () => api<{ ok: true }>("/billing/test/cancel", { method: "POST" }).finally(refresh),
-    resume: () => api<{ ok: true }>("/billing/test/resume", { method: "POST" }).finally(refresh),
+      call(client.billing.test.confirm.$post({ json: { checkoutId } })).finally(refresh),
+    cancel: () => call(client.billing.test.cancel.$post()).finally(refresh),
+    resume: () => call(client.billing.test.resume.$post()).finally(refresh),
   };
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
-import type { Component, ComponentInput, Installation } from "../../../shared/schemas/component.ts";
+import { byId, call, client } from "@/lib/api-client.ts";
+import type { ComponentInput } from "../../../shared/schemas/component.ts";
 
 export const componentKeys = {
   all: ["components"] as const,
@@ -12,24 +12,20 @@ export const componentKeys = {
 export const bicycleComponentsQuery = (bicycleId: string) =>
   queryOptions({
     queryKey: componentKeys.ofBicycle(bicycleId),
-    queryFn: () =>
-      api<{ components: Component[] }>(`/bicycles/${encodeURIComponent(bicycleId)}/components`).then(
-        (r) => r.components,
-      ),
+    queryFn: () => call(client.bicycles[":id"].components.$get(byId(bicycleId))).then((r) => r.components),
   });
 
 export const partsBinQuery = () =>
   queryOptions({
     queryKey: componentKeys.partsBin,
-    queryFn: () => api<{ components: Component[] }>("/components/parts-bin").then((r) => r.components),
+    queryFn: () => call(client.components["parts-bin"].$get()).then((r) => r.components),
     refetchOnWindowFocus: false,
   });
 
 export const componentQuery = (id: string) =>
   queryOptions({
     queryKey: componentKeys.detail(id),
-    queryFn: () =>
-      api<{ component: Component }>(`/components/${encodeURIComponent(id)}`).then((r) => r.component),
+    queryFn: () => call(client.components[":id"].$get(byId(id))).then((r) => r.component),
   });
 
 export function useBicycleComponents(bicycleId: string) {
@@ -48,10 +44,7 @@ export function useComponent(id: string) {
 export function useComponentInstallations(id: string) {
   return useQuery({
     queryKey: [...componentKeys.detail(id), "installations"],
-    queryFn: () =>
-      api<{ installations: Installation[] }>(`/components/${encodeURIComponent(id)}/installations`).then(
-        (r) => r.installations,
-      ),
+    queryFn: () => call(client.components[":id"].installations.$get(byId(id))).then((r) => r.installations),
   });
 }
 
@@ -66,13 +59,11 @@ function useInvalidateComponents() {
     ]);
 }
 
-const componentPath = (id: string, rest = "") => `/components/${encodeURIComponent(id)}${rest}`;
-
 export function useCreateComponent() {
   const invalidate = useInvalidateComponents();
   return useMutation({
     mutationFn: (input: ComponentInput & { bicycleId: string | null }) =>
-      api<{ component: Component }>("/components", { method: "POST", body: input }).then((r) => r.component),
+      call(client.components.$post({ json: input })).then((r) => r.component),
     onSuccess: invalidate,
   });
 }
@@ -81,9 +72,7 @@ export function useUpdateComponent(id: string) {
   const invalidate = useInvalidateComponents();
   return useMutation({
     mutationFn: (input: ComponentInput) =>
-      api<{ component: Component }>(componentPath(id), { method: "PUT", body: input }).then(
-        (r) => r.component,
-      ),
+      call(client.components[":id"].$put({ ...byId(id), json: input })).then((r) => r.component),
     onSuccess: invalidate,
   });
 }
@@ -91,7 +80,7 @@ export function useUpdateComponent(id: string) {
 export function useDeleteComponent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(componentPath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.components[":id"].$delete(byId(id))),
     onSuccess: (_data, id) => {
       // The deleted component's own queries (details, service log) would only answer 404 now: leave them
       // alone (removing them makes the still-mounted page fetch them again); unused, they expire.
@@ -108,9 +97,7 @@ export function useMoveToPartsBin() {
   const invalidate = useInvalidateComponents();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ component: Component }>(componentPath(id, "/move-to-parts-bin"), { method: "POST" }).then(
-        (r) => r.component,
-      ),
+      call(client.components[":id"]["move-to-parts-bin"].$post(byId(id))).then((r) => r.component),
     onSuccess: invalidate,
   });
 }
@@ -119,10 +106,9 @@ export function useAssignComponent() {
   const invalidate = useInvalidateComponents();
   return useMutation({
     mutationFn: ({ id, bicycleId }: { id: string; bicycleId: string }) =>
-      api<{ component: Component }>(componentPath(id, "/assign"), {
-        method: "POST",
-        body: { bicycleId },
-      }).then((r) => r.component),
+      call(client.components[":id"].assign.$post({ ...byId(id), json: { bicycleId } })).then(
+        (r) => r.component,
+      ),
     onSuccess: invalidate,
   });
 }

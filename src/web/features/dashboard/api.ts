@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
+import { call, client } from "@/lib/api-client.ts";
 import type { DashboardStats } from "../../../shared/schemas/dashboard.ts";
 
 export function useDashboard(enabled = true) {
   return useQuery({
     queryKey: ["bicycles", "dashboard"],
-    queryFn: () => api<DashboardStats>("/dashboard"),
+    queryFn: () => call(client.dashboard.$get()),
     enabled,
   });
 }

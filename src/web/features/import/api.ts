@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
+import { call, client } from "@/lib/api-client.ts";
 import { importedComponentName } from "../../../shared/import/component-name.ts";
 import type { ImportedComponent, ImportPreview } from "../../../shared/schemas/import.ts";
 
@@ -7,9 +7,7 @@ export function useImportComponents() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (components: ImportedComponent[]) =>
-      api<{ imported: number }>("/import/components", { method: "POST", body: { components } }).then(
-        (r) => r.imported,
-      ),
+      call(client.import.components.$post({ json: { components } })).then((r) => r.imported),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["components"] }),
@@ -21,9 +19,7 @@ export function useImportComponents() {
 export function useFetchComponentsFromUrl() {
   return useMutation({
     mutationFn: (url: string) =>
-      api<{ components: Omit<ImportPreview, "id">[] }>("/import/url", { method: "POST", body: { url } }).then(
-        (r) => withPreviewIds(r.components),
-      ),
+      call(client.import.url.$post({ json: { url } })).then((r) => withPreviewIds(r.components)),
   });
 }
 

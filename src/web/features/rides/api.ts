@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { bicycleKeys } from "@/features/bicycles/api.ts";
 import { componentKeys } from "@/features/components/api.ts";
-import { api } from "@/lib/api-client.ts";
-import type { Ride, RideInput, RidesPage } from "../../../shared/schemas/ride.ts";
+import { byId, call, client } from "@/lib/api-client.ts";
+import type { RideInput } from "../../../shared/schemas/ride.ts";
 
 export const rideKeys = {
   all: ["rides"] as const,
@@ -12,7 +12,8 @@ export const rideKeys = {
 export function useBicycleRides(bicycleId: string, page: number) {
   return useQuery({
     queryKey: rideKeys.bicycle(bicycleId, page),
-    queryFn: () => api<RidesPage>(`/bicycles/${encodeURIComponent(bicycleId)}/rides?page=${page}`),
+    queryFn: () =>
+      call(client.bicycles[":id"].rides.$get({ ...byId(bicycleId), query: { page: String(page) } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,11 +34,8 @@ export function useSaveRide(bicycleId: string) {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: RideInput }) =>
       (id
-        ? api<{ ride: Ride }>(`/rides/${encodeURIComponent(id)}`, { method: "PUT", body: input })
-        : api<{ ride: Ride }>(`/bicycles/${encodeURIComponent(bicycleId)}/rides`, {
-            method: "POST",
-            body: input,
-          })
+        ? call(client.rides[":id"].$put({ ...byId(id), json: input }))
+        : call(client.bicycles[":id"].rides.$post({ ...byId(bicycleId), json: input }))
       ).then((r) => r.ride),
     onSuccess: invalidate,
   });
@@ -46,7 +44,7 @@ export function useSaveRide(bicycleId: string) {
 export function useDeleteRide() {
   const invalidate = useInvalidateRides();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/rides/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.rides[":id"].$delete(byId(id))),
     onSuccess: invalidate,
   });
 }

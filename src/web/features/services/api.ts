@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
-import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
+import { byId, call, client } from "@/lib/api-client.ts";
+import type { ServiceEntryInput, ServiceLog } from "../../../shared/schemas/service-entry.ts";
+
+export type { ServiceLog };
 
 export const serviceKeys = {
   all: ["services"] as const,
@@ -8,24 +10,16 @@ export const serviceKeys = {
   ofBicycle: (bicycleId: string) => ["services", "bicycle", bicycleId] as const,
 };
 
-export interface ServiceLog {
-  services: ServiceEntry[];
-  totalCost: number;
-}
-
 export const componentServicesQuery = (componentId: string) =>
   queryOptions({
     queryKey: serviceKeys.ofComponent(componentId),
-    queryFn: () => api<ServiceLog>(`/components/${encodeURIComponent(componentId)}/services`),
+    queryFn: () => call(client.components[":id"].services.$get(byId(componentId))),
   });
 
 export const bicycleServicesQuery = (bicycleId: string) =>
   queryOptions({
     queryKey: serviceKeys.ofBicycle(bicycleId),
-    queryFn: () =>
-      api<{ services: ServiceEntry[] }>(`/bicycles/${encodeURIComponent(bicycleId)}/services`).then(
-        (r) => r.services,
-      ),
+    queryFn: () => call(client.bicycles[":id"].services.$get(byId(bicycleId))).then((r) => r.services),
   });
 
 export function useComponentServices(componentId: string) {
@@ -50,14 +44,8 @@ export function useSaveServiceEntry(componentId: string) {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ServiceEntryInput }) =>
       id
-        ? api<{ service: ServiceEntry }>(`/services/${encodeURIComponent(id)}`, {
-            method: "PUT",
-            body: input,
-          })
-        : api<{ service: ServiceEntry }>(`/components/${encodeURIComponent(componentId)}/services`, {
-            method: "POST",
-            body: input,
-          }),
+        ? call(client.services[":id"].$put({ ...byId(id), json: input }))
+        : call(client.components[":id"].services.$post({ ...byId(componentId), json: input })),
     onSuccess: invalidate,
   });
 }
@@ -65,7 +53,7 @@ export function useSaveServiceEntry(componentId: string) {
 export function useDeleteServiceEntry() {
   const invalidate = useInvalidateServices();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/services/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.services[":id"].$delete(byId(id))),
     onSuccess: invalidate,
   });
 }

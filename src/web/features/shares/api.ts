@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client.ts";
-import type { CreateShareInput, SharedBikeView, SharedLink } from "../../../shared/schemas/share.ts";
+import { byId, call, client } from "@/lib/api-client.ts";
+import type { CreateShareInput } from "../../../shared/schemas/share.ts";
 
 const linksKey = ["shared-links"] as const;
 
@@ -11,7 +11,7 @@ export function shareUrl(token: string): string {
 export function useSharedLinks() {
   return useQuery({
     queryKey: linksKey,
-    queryFn: () => api<{ links: SharedLink[] }>("/shared-links").then((r) => r.links),
+    queryFn: () => call(client["shared-links"].$get()).then((r) => r.links),
   });
 }
 
@@ -19,10 +19,7 @@ export function useShareBicycle(bicycleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateShareInput) =>
-      api<{ link: SharedLink }>(`/bicycles/${encodeURIComponent(bicycleId)}/share`, {
-        method: "POST",
-        body: input,
-      }).then((r) => r.link),
+      call(client.bicycles[":id"].share.$post({ ...byId(bicycleId), json: input })).then((r) => r.link),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linksKey }),
   });
 }
@@ -30,7 +27,7 @@ export function useShareBicycle(bicycleId: string) {
 export function useDeleteSharedLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/shared-links/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client["shared-links"][":id"].$delete(byId(id))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linksKey }),
   });
 }
@@ -39,7 +36,7 @@ export function useDeleteSharedLink() {
 export function useSharedBike(token: string) {
   return useQuery({
     queryKey: ["shared", token],
-    queryFn: () => api<SharedBikeView>(`/shared/${encodeURIComponent(token)}`),
+    queryFn: () => call(client.shared[":token"].$get({ param: { token: encodeURIComponent(token) } })),
     enabled: token.length > 0,
     retry: false,
   });

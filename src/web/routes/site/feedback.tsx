@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { useSession } from "@/features/auth/api.ts";
-import { api } from "@/lib/api-client.ts";
+import { call, client } from "@/lib/api-client.ts";
 import { describeError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -27,7 +27,7 @@ export function FeedbackPage() {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await api("/feedback", { method: "POST", body: input });
+      await call(client.feedback.$post({ json: input }));
     } catch (error) {
       const { title } = describeError(error);
       toast.error(title === "Error" ? m.failedTitle : title, {

@@ -1,0 +1,305 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { RouteConfig } from "@hono/zod-openapi";
+import sharp from "sharp";
+import Stripe from "stripe";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { type StripeStandIn, startStripeStandIn } from "./testing/stripe-stand-in.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestClient,
+} from "./testing/test-app.ts";
+
+/**
+ * The contract holds for real answers: every answer a route gives, success or error, matches the schema
+ * its declaration gives for that status, and every declared route is called and answers successfully at
+ * least once, on both databases.
+ */
+
+const METRICS_TOKEN = "metrics-token-for-the-contract-test";
+const STRIPE_KEY = "sk_test_contract";
+const WEBHOOK_SECRET = "whsec_contract";
+
+type Declared = Pick<RouteConfig, "method" | "path" | "responses">;
+
+function declaredRoutes(app: TestApp["app"]): Declared[] {
+  return app.openAPIRegistry.definitions.flatMap((definition) =>
+    definition.type === "route" ? [definition.route] : [],
+  );
+}
+
+/** The declared route a request reaches: the one matching its path with the fewest parameters. */
+function routeOf(routes: Declared[], method: string, path: string): Declared | undefined {
+  const matching = routes.filter(
+    (route) =>
+      route.method === method.toLowerCase() &&
+      new RegExp(`^${route.path.replaceAll(/\{[^}]+\}/g, "[^/]+")}$`).test(path),
+  );
+  const params = (route: Declared) => route.path.split("{").length;
+  return matching.sort((a, b) => params(a) - params(b))[0];
+}
+
+const isZod = (schema: unknown): schema is ZodType =>
+  typeof (schema as ZodType | undefined)?.safeParse === "function";
+
+describeEachDatabase("the API contract", (kind) => {
+  let t: TestApp;
+  let stripeApp: TestApp;
+  let stripeApi: StripeStandIn;
+  let page: Server;
+  let pageUrl: string;
+  /** Every route that answered, by `METHOD path`, with the statuses it gave. */
+  const answered = new Map<string, Set<number>>();
+
+  beforeAll(async () => {
+    page = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("<html><body><ul><li>Fork: RockShox Pike</li><li>Chain: Shimano XT</li></ul></body></html>");
+    });
+    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/bike.html`;
+    t = await createTestApp(kind, { allowLoopbackImports: true, env: { METRICS_TOKEN } });
+    stripeApi = await startStripeStandIn(STRIPE_KEY);
+    stripeApp = await createTestApp(kind, {
+      env: {
+        STRIPE_SECRET_KEY: STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_PRICE_ID: "price_contract",
+        STRIPE_API_BASE_URL: stripeApi.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripeApp?.close();
+    await stripeApi?.close();
+    page?.close();
+  });
+
+  /** Checks one answer against its route's declaration and notes that the route answered. */
+  async function checked(app: TestApp, method: string, path: string, response: Response) {
+    const url = new URL(path, TEST_ORIGIN);
+    const route = routeOf(declaredRoutes(app.app), method, url.pathname);
+    expect(route, `${method} ${url.pathname} is not declared`).toBeDefined();
+    const declared = route!.responses[response.status];
+    expect(
+      declared,
+      `${method} ${route!.path} answered ${response.status}, which it does not declare`,
+    ).toBeDefined();
+    const contentType = response.headers.get("Content-Type")?.split(";")[0] ?? null;
+    const content = declared && "content" in declared ? declared.content : undefined;
+    if (!content) {
+      expect(await response.clone().text(), `${method} ${route!.path} ${response.status} has a body`).toBe(
+        "",
+      );
+    } else {
+      expect(Object.keys(content), `${method} ${route!.path} ${response.status}`).toContain(contentType);
+      const media = content[contentType!];
+      const schema = media && "schema" in media ? media.schema : undefined;
+      if (contentType === "application/json" && isZod(schema)) {
+        const result = schema.safeParse(await response.clone().json());
+        expect(
+          result.success,
+          `${method} ${route!.path} ${response.status}: ${JSON.stringify(result.error?.issues)}`,
+        ).toBe(true);
+      }
+    }
+    const key = `${route!.method.toUpperCase()} ${route!.path}`;
+    answered.set(key, (answered.get(key) ?? new Set()).add(response.status));
+    return response;
+  }
+
+  /** A caller whose every answer is checked. */
+  function checkedClient(client: TestClient, app = t) {
+    return async (method: string, path: string, body?: unknown) =>
+      checked(app, method, path, await client.request(method, path, body));
+  }
+
+  async function answer<T>(response: Promise<Response>, status: number): Promise<T> {
+    const done = await response;
+    expect(done.status, await done.clone().text()).toBe(status);
+    const isJson = done.headers.get("Content-Type")?.startsWith("application/json");
+    return (isJson ? await done.json() : undefined) as T;
+  }
+
+  it("signed-in routes answer as declared", async () => {
+    const rider = checkedClient(await signUp(t.app));
+    const { bicycle } = await answer<{ bicycle: { id: string } }>(
+      rider("POST", "/api/bicycles", { name: "Gravel", price: "1499.50", purchaseCondition: "new" }),
+      201,
+    );
+    await answer(rider("GET", "/api/bicycles"), 200);
+    await answer(rider("GET", `/api/bicycles/${bicycle.id}`), 200);
+    await answer(rider("PUT", `/api/bicycles/${bicycle.id}`, { name: "Gravel 2" }), 200);
+
+    const { component } = await answer<{ component: { id: string } }>(
+      rider("POST", "/api/components", {
+        name: "Chain",
+        type: "Drivetrain",
+        bicycleId: bicycle.id,
+        mileage: "120",
+      }),
+      201,
+    );
+    await answer(rider("GET", `/api/bicycles/${bicycle.id}/components`), 200);
+    await answer(rider("GET", `/api/components/${component.id}`), 200);
+    await answer(
+      rider("PUT", `/api/components/${component.id}`, { name: "Chain XT", type: "Drivetrain" }),
+      200,
+    );
+    await answer(rider("POST", `/api/components/${component.id}/move-to-parts-bin`), 200);
+    await answer(rider("GET", "/api/components/parts-bin"), 200);
+    await answer(rider("POST", `/api/components/${component.id}/assign`, { bicycleId: bicycle.id }), 200);
+
+    const { service } = await answer<{ service: { id: string } }>(
+      rider("POST", `/api/components/${component.id}/services`, {
+        date: "2024-05-01",
+        description: "Waxed",
+        cost: 12.5,
+      }),
+      201,
+    );
+    await answer(rider("GET", `/api/components/${component.id}/services`), 200);
+    await answer(rider("GET", `/api/bicycles/${bicycle.id}/services`), 200);
+    await answer(
+      rider("PUT", `/api/services/${service.id}`, { date: "2024-05-02", description: "Waxed", cost: 10 }),
+      200,
+    );
+    await answer(rider("GET", "/api/dashboard"), 200);
+    await answer(rider("GET", "/api/subscription"), 200);
+    await answer(rider("GET", "/api/settings"), 200);
+    await answer(rider("PUT", "/api/settings", { distanceUnit: "mi" }), 200);
+    const { token } = await answer<{ token: { id: string } }>(
+      rider("POST", "/api/api-tokens", { name: "Script", scope: "read", expiresInDays: 30 }),
+      201,
+    );
+    await answer(rider("GET", "/api/api-tokens"), 200);
+    await answer(rider("DELETE", `/api/api-tokens/${token.id}`), 204);
+    await answer(rider("POST", "/api/feedback", { title: "Hello", feedback: "Nice app" }), 201);
+    await answer(
+      rider("POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }),
+      201,
+    );
+    await answer(rider("POST", "/api/import/url", { url: pageUrl }), 200);
+
+    await answer(rider("DELETE", `/api/services/${service.id}`), 204);
+    await answer(rider("DELETE", `/api/components/${component.id}`), 204);
+    await answer(rider("DELETE", `/api/bicycles/${bicycle.id}`), 204);
+  });
+
+  it("files and share links answer as declared, the public view too", async () => {
+    const client = await signUp(t.app);
+    const rider = checkedClient(client);
+    const form = new FormData();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
+    form.set("file", new File([new Uint8Array(png)], "bike.png", { type: "image/png" }));
+    form.set("purpose", "bicycle-image");
+    const uploadResponse = await t.app.request("/api/files", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: client.cookie },
+      body: form,
+    });
+    const { file } = await answer<{ file: { id: string; url: string } }>(
+      Promise.resolve(checked(t, "POST", "/api/files", uploadResponse)),
+      201,
+    );
+    await answer(rider("GET", file.url), 200);
+    const { bicycle } = await answer<{ bicycle: { id: string } }>(
+      rider("POST", "/api/bicycles", { name: "Shared", imageUrl: file.url }),
+      201,
+    );
+    const { link } = await answer<{ link: { id: string; token: string } }>(
+      rider("POST", `/api/bicycles/${bicycle.id}/share`, { notes: "For sale", includeCosts: false }),
+      201,
+    );
+    await answer(rider("GET", "/api/shared-links"), 200);
+    const visitor = checkedClient(anonymous(t.app));
+    const view = await answer<{ snapshot: { bike: { imageUrl: string } } }>(
+      visitor("GET", `/api/shared/${link.token}`),
+      200,
+    );
+    await answer(visitor("GET", view.snapshot.bike.imageUrl), 200);
+    await answer(rider("DELETE", `/api/shared-links/${link.id}`), 204);
+    await answer(visitor("GET", `/api/shared/${link.token}`), 404);
+  });
+
+  it("test-mode billing answers as declared", async () => {
+    const rider = checkedClient(await signUp(t.app));
+    const checkout = await answer<{ url: string }>(rider("POST", "/api/billing/checkout"), 200);
+    const checkoutId = new URL(checkout.url, TEST_ORIGIN).searchParams.get("id");
+    await answer(rider("POST", "/api/billing/test/confirm", { checkoutId }), 200);
+    await answer(rider("POST", "/api/billing/portal"), 200);
+    await answer(rider("POST", "/api/billing/test/cancel"), 200);
+    await answer(rider("POST", "/api/billing/test/resume"), 200);
+  });
+
+  it("Stripe's webhook answers as declared", async () => {
+    const payload = JSON.stringify({ id: "evt_contract", object: "event", type: "invoice.paid", data: {} });
+    const signature = new Stripe(STRIPE_KEY).webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+    });
+    const deliver = (header: string) =>
+      stripeApp.app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+        body: payload,
+      });
+    await answer(checked(stripeApp, "POST", "/api/billing/webhook", await deliver(signature)), 200);
+    await answer(checked(stripeApp, "POST", "/api/billing/webhook", await deliver("t=1,v1=forged")), 400);
+  });
+
+  it("public and instance routes answer as declared", async () => {
+    const visitor = checkedClient(anonymous(t.app));
+    for (const path of ["/api/health", "/api/health/live", "/api/health/ready", "/api/auth-options"]) {
+      await answer(visitor("GET", path), 200);
+    }
+    await answer(visitor("GET", "/api/openapi.json"), 200);
+    await answer(visitor("GET", "/api/docs"), 200);
+    await answer(visitor("GET", "/api/docs/scalar.js"), 200);
+    const metrics = await t.app.request("/api/metrics", {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    await answer(checked(t, "GET", "/api/metrics", metrics), 200);
+    await answer(visitor("GET", "/api/metrics"), 401);
+  });
+
+  it("error answers carry the declared error body", async () => {
+    const visitor = checkedClient(anonymous(t.app));
+    const rider = checkedClient(await signUp(t.app));
+    const missing = "00000000-0000-4000-8000-000000000000";
+    await answer(visitor("GET", "/api/bicycles"), 401);
+    await answer(visitor("POST", "/api/bicycles", { name: "x" }), 401);
+    await answer(rider("POST", "/api/bicycles", { name: "" }), 400);
+    await answer(rider("GET", `/api/bicycles/${missing}`), 404);
+    await answer(rider("PUT", `/api/components/${missing}`, { name: "x", type: "Drivetrain" }), 404);
+    await answer(rider("POST", `/api/components/${missing}/services`, { description: "x" }), 400);
+    await answer(rider("DELETE", `/api/services/${missing}`), 404);
+    await answer(rider("PUT", "/api/settings", { distanceUnit: "furlongs" }), 400);
+    await answer(rider("POST", "/api/billing/test/cancel"), 400);
+    await answer(rider("GET", `/api/files/${missing}`), 404);
+    await answer(visitor("GET", "/api/shared/no-such-token"), 404);
+  });
+
+  it("every declared route answered, and successfully", () => {
+    for (const app of [t, stripeApp]) {
+      for (const route of declaredRoutes(app.app)) {
+        if (app === stripeApp && !route.path.endsWith("/webhook")) continue;
+        if (app === t && route.path.endsWith("/webhook")) continue;
+        const statuses = [...(answered.get(`${route.method.toUpperCase()} ${route.path}`) ?? [])];
+        expect(
+          statuses.some((status) => status < 300),
+          `${route.method.toUpperCase()} ${route.path} never answered successfully (${statuses.join(", ") || "never called"})`,
+        ).toBe(true);
+      }
+    }
+  });
+});

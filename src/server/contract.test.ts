@@ -155,6 +155,17 @@ describeEachDatabase("the API contract", (kind) => {
     );
     await answer(rider("POST", `/api/components/${component.id}/move-to-parts-bin`), 200);
     await answer(rider("GET", "/api/components/parts-bin"), 200);
+    await answer(rider("GET", `/api/components/${component.id}/installations`), 200);
+    const ride = { name: "Loop", startedAt: "2024-05-01T08:00:00Z", distanceKm: 42.5, movingSeconds: 5400 };
+    const created = await answer<{ ride: { id: string } }>(
+      rider("POST", `/api/bicycles/${bicycle.id}/rides`, ride),
+      201,
+    );
+    await answer(rider("GET", `/api/bicycles/${bicycle.id}/rides`), 200);
+    await answer(rider("GET", "/api/rides?page=1"), 200);
+    await answer(rider("PUT", `/api/rides/${created.ride.id}`, { ...ride, elevationGainM: 300 }), 200);
+    await answer(rider("POST", `/api/bicycles/${bicycle.id}/rides/files?name=notes.gpx`, ride), 200);
+    await answer(rider("DELETE", `/api/rides/${created.ride.id}`), 204);
     await answer(rider("POST", `/api/components/${component.id}/assign`, { bicycleId: bicycle.id }), 200);
 
     const { service } = await answer<{ service: { id: string } }>(

@@ -3,6 +3,7 @@ import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import {
   assignComponentSchema,
+  assignManySchema,
   componentInputSchema,
   createComponentSchema,
 } from "../../../shared/schemas/component.ts";
@@ -10,6 +11,7 @@ import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
 import {
+  assignManyToBicycle,
   assignToBicycle,
   createComponent,
   deleteComponent,
@@ -25,6 +27,11 @@ export function componentRoutes({ db, storage }: AppDeps) {
   return new Hono<AppEnv>()
     .get("/parts-bin", signedIn(), async (c) => {
       return c.json({ components: await listPartsBin(db, requireUser(c.get("user")).id) });
+    })
+    .post("/assign", signedIn(m.mustBeLoggedInToUpdate), validate("json", assignManySchema), async (c) => {
+      const { componentIds, bicycleId } = c.req.valid("json");
+      const assigned = await assignManyToBicycle(db, requireUser(c.get("user")).id, componentIds, bicycleId);
+      return c.json({ assigned });
     })
     .post("/", signedIn(m.mustBeLoggedInToAdd), validate("json", createComponentSchema), async (c) => {
       const component = await createComponent(db, requireUser(c.get("user")).id, c.req.valid("json"));

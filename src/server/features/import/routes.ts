@@ -8,7 +8,7 @@ import { AppError } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { validate } from "../../http/validate.ts";
-import { importToPartsBin } from "./service.ts";
+import { importComponents } from "./service.ts";
 
 const m = messages.import;
 const PAGE_IMPORTS_PER_MINUTE = 10;
@@ -17,10 +17,12 @@ const PAGE_IMPORTS_PER_MINUTE = 10;
 export function importRoutes({ db, fetchPage, logger }: AppDeps) {
   return new Hono<AppEnv>()
     .post("/components", signedIn(m.mustBeLoggedIn), validate("json", importComponentsSchema), async (c) => {
-      const imported = await importToPartsBin(
+      const { components, bicycleId } = c.req.valid("json");
+      const imported = await importComponents(
         db,
         requireUser(c.get("user")).id,
-        c.req.valid("json").components,
+        components,
+        bicycleId || null,
       );
       return c.json({ imported }, 201);
     })

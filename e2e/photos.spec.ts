@@ -46,6 +46,8 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   );
   await page.getByRole("button", { name: "Add Bicycle" }).last().click();
   await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Gravel Grinder", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Bicycles" }).click();
 
   const card = page.getByRole("list", { name: "Bicycles" }).getByRole("listitem");
   const cardImage = card.getByRole("img", { name: "Gravel Grinder" });

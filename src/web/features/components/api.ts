@@ -104,14 +104,15 @@ export function useMoveToPartsBin() {
   });
 }
 
-export function useAssignComponent() {
+/** Puts one or several parts-bin components on a bicycle, in one request. */
+export function useAssignComponents() {
   const invalidate = useInvalidateComponents();
   return useMutation({
-    mutationFn: ({ id, bicycleId }: { id: string; bicycleId: string }) =>
-      api<{ component: Component }>(componentPath(id, "/assign"), {
+    mutationFn: ({ componentIds, bicycleId }: { componentIds: string[]; bicycleId: string }) =>
+      api<{ assigned: number }>("/components/assign", {
         method: "POST",
-        body: { bicycleId },
-      }).then((r) => r.component),
+        body: { componentIds, bicycleId },
+      }).then((r) => r.assigned),
     onSuccess: invalidate,
   });
 }

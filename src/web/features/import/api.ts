@@ -6,10 +6,8 @@ import type { ImportedComponent, ImportPreview } from "../../../shared/schemas/i
 export function useImportComponents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (components: ImportedComponent[]) =>
-      api<{ imported: number }>("/import/components", { method: "POST", body: { components } }).then(
-        (r) => r.imported,
-      ),
+    mutationFn: (body: { components: ImportedComponent[]; bicycleId: string | null }) =>
+      api<{ imported: number }>("/import/components", { method: "POST", body }).then((r) => r.imported),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["components"] }),

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
+import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
 import { formatCost, formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { DashboardStats } from "../../../../shared/schemas/dashboard.ts";
@@ -85,9 +86,7 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
         </TabsList>
         <TabsContent value="bicycles" className="pt-4">
           {stats.bicycles.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-              {messages.bicycles.empty}
-            </p>
+            <NoBicycles />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
               {stats.bicycles.map((bicycle) => (

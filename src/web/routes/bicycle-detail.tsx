@@ -149,7 +149,7 @@ function OwnBicycle({ id }: { id: string }) {
           <div id="bicycle-components" className="scroll-mt-20">
             <BicycleComponents bicycleId={bicycle.data.id} formState={[componentForm, setComponentForm]} />
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid min-w-0 gap-4">
             <ImportTextPanel
               bicycle={importTarget}
               openState={{

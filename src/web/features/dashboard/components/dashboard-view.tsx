@@ -62,9 +62,12 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
               <span>Free plan</span>
             )}
             {atLimit ? (
-              <span className="font-medium text-destructive">
-                Limit reached ·{" "}
-                <Link to="/pricing" className="underline">
+              // An informative state, not an error: the plan is full and upgrading is one click away.
+              <span className="inline-flex items-center gap-2">
+                <Badge variant="outline" className="border-primary/50 text-primary">
+                  Limit reached
+                </Badge>
+                <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   Upgrade
                 </Link>
               </span>

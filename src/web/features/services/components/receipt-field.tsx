@@ -60,6 +60,7 @@ export function ReceiptField({
           value={fileIdFromUrl(value) ? value : null}
           onChange={(url) => onChange(url ?? "")}
           onBusyChange={onBusyChange}
+          hideLabel
         />
       ) : (
         <div className="grid gap-2">

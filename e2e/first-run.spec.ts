@@ -50,7 +50,7 @@ test("a new rider is led from the empty dashboard to a set-up bicycle", async ({
     "Maxxis Rekon",
   ];
   expect(names).toHaveLength(sheetOrder.length);
-  sheetOrder.forEach((part, index) => expect(names[index]).toContain(part));
+  for (const [index, part] of sheetOrder.entries()) expect(names[index]).toContain(part);
   await expect(page.getByText("2 of 3 done.")).toBeVisible();
   await expect(checklist.getByRole("listitem").filter({ hasText: "Add a photo" })).toContainText("(to do)");
 

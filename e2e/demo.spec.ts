@@ -157,4 +157,12 @@ test("the demo's bicycles have photos, and the landing page shows the product", 
     .toMatch(/dashboard-dark-/);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(fetched.filter((p) => p.includes("dashboard-light-"))).toEqual([]);
+
+  // On a phone, the phone layout's picture.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await picture.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/dashboard-dark-phone/);
 });

@@ -156,6 +156,11 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("POST", `/api/components/${component.id}/move-to-parts-bin`), 200);
     await answer(rider("GET", "/api/components/parts-bin"), 200);
     await answer(rider("POST", `/api/components/${component.id}/assign`, { bicycleId: bicycle.id }), 200);
+    await answer(rider("POST", `/api/components/${component.id}/move-to-parts-bin`), 200);
+    await answer(
+      rider("POST", "/api/components/assign", { componentIds: [component.id], bicycleId: bicycle.id }),
+      200,
+    );
 
     const { service } = await answer<{ service: { id: string } }>(
       rider("POST", `/api/components/${component.id}/services`, {

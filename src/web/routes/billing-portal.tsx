@@ -25,8 +25,8 @@ export function BillingPortalPage() {
     <div className="mx-auto grid max-w-lg gap-6">
       <Alert>
         <FlaskConical />
-        <AlertTitle>Test mode</AlertTitle>
-        <AlertDescription>{messages.billing.testMode}</AlertDescription>
+        <AlertTitle>{messages.billing.testMode}</AlertTitle>
+        <AlertDescription>This Velolog has no payment provider configured.</AlertDescription>
       </Alert>
       <Card>
         <CardHeader>

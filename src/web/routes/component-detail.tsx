@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useComponent } from "@/features/components/api.ts";
+import { AssignDialog } from "@/features/components/components/assign-dialog.tsx";
 import { EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
 import { useComponentActions } from "@/features/components/components/component-actions.ts";
 import { useDemo } from "@/features/demo/api.ts";
@@ -85,6 +86,7 @@ function OwnComponent({ id }: { id: string }) {
 
 function OwnComponentView({ component }: { component: Component }) {
   const [editing, setEditing] = useState(false);
+  const [assigning, setAssigning] = useState(false);
   const actions = useComponentActions();
   const navigate = useNavigate();
   const inPartsBin = component.bicycleId === null;
@@ -93,6 +95,20 @@ function OwnComponentView({ component }: { component: Component }) {
       component={component}
       actions={
         <>
+          {inPartsBin ? (
+            <>
+              <Button onClick={() => setAssigning(true)}>
+                <Wrench aria-hidden="true" /> Assign to bicycle
+              </Button>
+              <AssignDialog
+                components={assigning ? [component] : null}
+                onClose={() => setAssigning(false)}
+                onAssigned={(bicycleId) =>
+                  navigate(`/bicycles/${bicycleId}/components/${component.id}`, { replace: true })
+                }
+              />
+            </>
+          ) : null}
           <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
             <Pencil aria-hidden="true" /> Edit Component
           </Button>
@@ -189,7 +205,7 @@ function ComponentView({
             </p>
           )}
         </div>
-        <div className="flex shrink-0 gap-2">{actions}</div>
+        <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>
       </div>
       {editForm}
       <div className="grid gap-6 md:grid-cols-3">

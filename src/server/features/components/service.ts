@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
@@ -191,4 +191,28 @@ export async function assignToBicycle(
     .returning({ id: components.id });
   if (assigned.length === 0) throw notFound(m.notFound);
   return getComponent(db, userId, id);
+}
+
+/**
+ * Puts several of the user's components on one of the user's bicycles, all or none: any id that is not
+ * the user's component (or the bicycle not theirs) is a 404 and changes nothing.
+ */
+export async function assignManyToBicycle(
+  db: Database,
+  userId: string,
+  componentIds: string[],
+  bicycleId: string,
+): Promise<number> {
+  const ids = [...new Set(componentIds)];
+  for (const id of ids) assertUuid(id);
+  await assertOwnBicycle(db, userId, bicycleId);
+  return db.transaction(async (tx) => {
+    const assigned = await tx
+      .update(components)
+      .set({ bicycleId, updatedAt: new Date() })
+      .where(and(inArray(components.id, ids), eq(components.userId, userId)))
+      .returning({ id: components.id });
+    if (assigned.length !== ids.length) throw notFound(m.notFound);
+    return assigned.length;
+  });
 }

@@ -23,6 +23,7 @@ export function ImagePicker({
   purpose,
   kind = "image",
   onBusyChange,
+  hideLabel = false,
 }: {
   id: string;
   label: string;
@@ -31,6 +32,8 @@ export function ImagePicker({
   purpose: FilePurpose;
   kind?: PickKind;
   onBusyChange?: (busy: boolean) => void;
+  /** For a picker inside a group whose own legend already names it. */
+  hideLabel?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
@@ -88,7 +91,7 @@ export function ImagePicker({
 
   return (
     <div className="grid gap-2">
-      <span className="text-sm font-medium" id={`${id}-label`}>
+      <span className={hideLabel ? "sr-only" : "text-sm font-medium"} id={`${id}-label`}>
         {label}
       </span>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds drag and drop to the button inside */}

@@ -56,9 +56,17 @@ export function ComponentFormArea({
 }
 
 /** The Components tab of the owner's bicycle page: the list, and the in-page add or edit form. */
-export function BicycleComponents({ bicycleId }: { bicycleId: string }) {
+export function BicycleComponents({
+  bicycleId,
+  formState,
+}: {
+  bicycleId: string;
+  /** The add/edit form's state when the page holds it (the checklist opens the add form). */
+  formState?: [ComponentFormState, (state: ComponentFormState) => void];
+}) {
   const components = useBicycleComponents(bicycleId);
-  const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
+  const ownForm = useState<ComponentFormState>({ mode: "closed" });
+  const [form, setForm] = formState ?? ownForm;
 
   return (
     <div className="grid gap-4">

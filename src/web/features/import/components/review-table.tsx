@@ -23,7 +23,8 @@ export function ReviewTable({
     );
   }
   return (
-    <div className="overflow-x-auto">
+    // Positioned, so the table's visually hidden labels (absolute) scroll with it instead of widening the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Components found, to review before importing</caption>
         <thead>

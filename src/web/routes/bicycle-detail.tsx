@@ -2,13 +2,14 @@ import { ArrowLeft, Bike, ExternalLink, Share2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { NoImage } from "@/components/no-image.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useBicycle } from "@/features/bicycles/api.ts";
 import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
-import { DeleteBicycleButton } from "@/features/bicycles/components/delete-bicycle-button.tsx";
+import { BicycleMoreActions } from "@/features/bicycles/components/bicycle-more-actions.tsx";
 import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
 import {
   BicycleComponents,
@@ -86,7 +87,7 @@ function OwnBicycle({ id }: { id: string }) {
         <>
           <ShareDialog bicycleId={bicycle.data.id} bicycleName={bicycle.data.name} />
           <EditBicycleDialog bicycle={bicycle.data} />
-          <DeleteBicycleButton bicycle={bicycle.data} />
+          <BicycleMoreActions bicycle={bicycle.data} />
         </>
       }
       components={
@@ -129,17 +130,15 @@ function BicycleView({
         </div>
         {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
       </div>
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="aspect-[4/3] overflow-hidden rounded-xl border">
-          {bicycle.imageUrl ? (
+      {/* items-start: the details card keeps its own height beside a taller photo. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+        {bicycle.imageUrl ? (
+          <div className="aspect-[4/3] overflow-hidden rounded-xl border">
             <BicycleImage bicycle={bicycle} />
-          ) : (
-            <div className="flex h-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
-              <Bike className="size-12" aria-hidden="true" />
-              <span>{messages.bicycles.noImage}</span>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <NoImage icon={<Bike className="size-8 lg:size-12" aria-hidden="true" />} />
+        )}
         <BicycleDetailsCard bicycle={bicycle} />
       </div>
       <Tabs defaultValue="components">

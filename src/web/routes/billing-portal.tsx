@@ -47,7 +47,7 @@ export function BillingPortalPage() {
           </Button>
           {s?.subscribed && !s.cancelAtPeriodEnd ? (
             <ConfirmDialog
-              trigger={<Button variant="destructive">Cancel subscription</Button>}
+              trigger={<Button variant="destructiveOutline">Cancel subscription</Button>}
               title="Cancel Premium?"
               description="You keep Premium until the end of the period you paid for, then move to the Free plan. Your bicycles are kept."
               confirmLabel="Cancel subscription"

@@ -2,6 +2,7 @@ import { Bike, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
+import { NoImage } from "@/components/no-image.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -106,17 +107,14 @@ function SharedBike({ view }: { view: SharedBikeView }) {
           <p className="whitespace-pre-line break-words text-muted-foreground">{bike.description}</p>
         ) : null}
       </div>
-      <div className="grid gap-6 md:grid-cols-2">
-        <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border bg-muted text-muted-foreground">
-          {bike.imageUrl ? (
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        {bike.imageUrl ? (
+          <div className="aspect-[4/3] overflow-hidden rounded-xl border">
             <img src={bike.imageUrl} alt={bike.name} className="h-full w-full object-cover" />
-          ) : (
-            <div className="grid justify-items-center gap-2">
-              <Bike className="size-12" aria-hidden="true" />
-              <span>{messages.bicycles.noImage}</span>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <NoImage wideFrom="md" icon={<Bike className="size-8 md:size-12" aria-hidden="true" />} />
+        )}
         <Card>
           <CardHeader>
             <CardTitle>Details</CardTitle>

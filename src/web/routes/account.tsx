@@ -25,8 +25,8 @@ export function AccountPage() {
     <>
       <PageHeader title="Account Settings" description="Your account and your plan." />
       {/* Two columns that each stack their own cards, so a tall card leaves no gap beside it. */}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <div className="grid min-w-0 gap-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <Card>
             <CardHeader>
               <CardTitle>Account</CardTitle>
@@ -77,7 +77,7 @@ export function AccountPage() {
           <PreferencesCard />
           <SignInMethodsCard email={user.email} />
         </div>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <ChangePasswordCard />
           <TwoFactorCard enabled={user.twoFactorEnabled === true} />
           <SessionsCard currentToken={session.token} />

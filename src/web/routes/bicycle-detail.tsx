@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
@@ -37,11 +38,7 @@ function DemoBicycle({ id }: { id: string }) {
   const bicycle = demo.data?.bicycle(id);
   usePageTitle(bicycle?.name ?? "Demo bicycle");
   if (demo.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading bicycle...
-      </p>
-    );
+    return <DetailSkeleton label="Loading bicycle..." />;
   }
   if (!bicycle || !demo.data) return <Navigate to="/bicycles" replace />;
   return (
@@ -74,11 +71,7 @@ function OwnBicycle({ id }: { id: string }) {
 
   if (bicycle.isError) return <Navigate to="/bicycles" replace />;
   if (bicycle.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading bicycle...
-      </p>
-    );
+    return <DetailSkeleton label="Loading bicycle..." />;
   }
   return (
     <BicycleView

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
 import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu.tsx";
@@ -37,11 +38,7 @@ function DemoComponent({ id }: { id: string }) {
   const component = demo.data?.component(id);
   usePageTitle(component?.name ?? "Demo component");
   if (demo.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading component...
-      </p>
-    );
+    return <DetailSkeleton label="Loading component..." />;
   }
   if (!component || !demo.data) return <ComponentNotFound />;
   return (
@@ -76,11 +73,7 @@ function OwnComponent({ id }: { id: string }) {
   }, [component.isError, component.error, notFound]);
 
   if (component.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading component...
-      </p>
-    );
+    return <DetailSkeleton label="Loading component..." />;
   }
   if (component.isError) return <ComponentNotFound />;
   return <OwnComponentView component={component.data} />;

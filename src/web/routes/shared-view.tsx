@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
 import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -62,9 +63,7 @@ export function SharedViewPage() {
             </CardContent>
           </Card>
         ) : shared.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading shared bicycle...
-          </p>
+          <DetailSkeleton label="Loading shared bicycle..." />
         ) : (
           <SharedBike view={shared.data} />
         )}

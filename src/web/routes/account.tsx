@@ -32,7 +32,7 @@ export function AccountPage() {
               <CardTitle>Account</CardTitle>
             </CardHeader>
             <CardContent>
-              <dl className="grid gap-3 text-sm">
+              <dl className="grid grid-cols-1 gap-3 text-sm">
                 {(
                   [
                     [

@@ -30,7 +30,7 @@ const slimLinks: FooterLink[] = [
 
 function SlimFooter() {
   return (
-    <footer className="border-t pb-16 md:hidden">
+    <footer className="border-t pb-20 md:hidden">
       <nav aria-label="Footer" className="px-4 py-3">
         <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <li>

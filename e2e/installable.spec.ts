@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 
 /** The installable app (docs/decisions/0038-installable-app.md): manifest, service worker, offline page. */
@@ -78,4 +79,33 @@ test.describe("installable app", () => {
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: "Bicycles" })).toBeVisible();
   });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("the photo picker offers the camera, and a photo taken goes in like a chosen file", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/bicycles");
+    await page.getByRole("button", { name: "Add Bicycle" }).first().click();
+    await expect(page.getByRole("button", { name: "Take photo" })).toBeVisible();
+    const camera = page.getByLabel("Take a photo", { exact: true });
+    await expect(camera).toHaveAttribute("capture", "environment");
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } })
+      .jpeg()
+      .toBuffer();
+    await camera.setInputFiles({ name: "camera.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await expect(page.getByAltText("Photo preview")).toBeVisible();
+  });
+});
+
+test("with a mouse, the photo picker offers files only", async ({ page, rider }) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/bicycles");
+  await page.getByRole("button", { name: "Add Bicycle" }).first().click();
+  await expect(page.getByRole("button", { name: "Choose file" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Take photo" })).toBeHidden();
 });

@@ -5,7 +5,7 @@ import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtu
 /**
  * The visual pass: every screen (public, signed-in, demo, with dialogs open) at 1280 and 375 px in both
  * themes. Fails on horizontal overflow (the fixture fails on console errors) and saves a full-page
- * screenshot of each to test-results/visual/ to look at.
+ * screenshot of each to screenshots/visual/ to look at.
  */
 const spec = readFileSync(
   new URL("../../shared/fixtures/import/002-norco-sight-c7-4-2016/spec.txt", import.meta.url),
@@ -132,7 +132,7 @@ async function visit(page: Page, screen: Screen, file: string) {
     inner: window.innerWidth,
   }));
   expect.soft(widths.scroll, `${screen.name}: page wider than the window`).toBeLessThanOrEqual(widths.inner);
-  await page.screenshot({ path: `test-results/visual/${file}.png`, fullPage: true });
+  await page.screenshot({ path: `screenshots/visual/${file}.png`, fullPage: true });
 }
 
 for (const theme of ["dark", "light"] as const) {

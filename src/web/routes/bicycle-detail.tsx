@@ -183,7 +183,7 @@ function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Details</CardTitle>
+        <CardTitle as="h2">Details</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">

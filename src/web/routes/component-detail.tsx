@@ -116,7 +116,7 @@ function OwnComponentView({ component }: { component: Component }) {
         editing ? (
           <Card>
             <CardHeader>
-              <CardTitle>Edit Component</CardTitle>
+              <CardTitle as="h2">Edit Component</CardTitle>
             </CardHeader>
             <CardContent>
               <EditComponentForm component={component} onDone={() => setEditing(false)} />
@@ -201,7 +201,7 @@ function ComponentView({
         )}
         <Card>
           <CardHeader>
-            <CardTitle>Component Details</CardTitle>
+            <CardTitle as="h2">Component Details</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
@@ -223,7 +223,7 @@ function ComponentView({
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Notes</CardTitle>
+            <CardTitle as="h2">Notes</CardTitle>
           </CardHeader>
           <CardContent>
             <p className="text-sm whitespace-pre-line break-words text-muted-foreground">

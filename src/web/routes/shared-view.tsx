@@ -116,7 +116,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
         )}
         <Card>
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle as="h2">Details</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
@@ -140,7 +140,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       {view.notes ? (
         <Card>
           <CardHeader>
-            <CardTitle>Notes</CardTitle>
+            <CardTitle as="h2">Notes</CardTitle>
           </CardHeader>
           <CardContent>
             <p className="whitespace-pre-line break-words">{view.notes}</p>
@@ -149,7 +149,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Components</CardTitle>
+          <CardTitle as="h2">Components</CardTitle>
         </CardHeader>
         <CardContent>
           {components.length === 0 ? (
@@ -185,7 +185,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Service History</CardTitle>
+          <CardTitle as="h2">Service History</CardTitle>
         </CardHeader>
         <CardContent>
           {services.length === 0 ? (

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 test("dark by default; the theme choice survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -111,4 +111,24 @@ test("tabs show the focus ring for the keyboard, not for a click", async ({ page
   await page.keyboard.press("ArrowRight");
   await expect(signUp).toBeFocused();
   expect(await shadow()).not.toBe(clicked);
+});
+
+test("while a page's data loads it shows placeholders shaped like the content, not a line of text", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+  // The real answer, held back a moment, as on a slow connection.
+  await page.route("**/api/bicycles", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/bicycles");
+  const loading = page.getByRole("status").filter({ hasText: "Loading bicycles..." });
+  await expect(loading).toBeVisible();
+  expect(await loading.locator('[data-slot="skeleton"]').count()).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("link", { name: /Commuter/ })).toBeVisible();
+  await expect(loading).toHaveCount(0);
 });

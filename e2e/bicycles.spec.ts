@@ -64,13 +64,17 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Trail Hardtail XL", level: 1 })).toBeVisible();
 
-  await page.getByRole("button", { name: "Delete" }).click();
+  // Delete is secondary: it lives in the page's overflow menu.
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("all of its components and service records");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("heading", { name: "Trail Hardtail XL", level: 1 })).toBeVisible();
 
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Bicycle" }).click();
   await expect(page.getByText("Bicycle deleted.")).toBeVisible();
   await expect(page).toHaveURL(/\/bicycles$/);

@@ -132,7 +132,8 @@ test("a component's life: fitted, serviced, moved to the parts bin, assigned bac
   await page.goto(`/bicycles/${bicycle.id}`);
   await expect(list).toContainText("2 services");
   await list.getByRole("link", { name: "Shimano CN-M8100 chain" }).click();
-  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Component" }).click();
   await expect(page.getByText("Component deleted")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}$`));

@@ -2,13 +2,15 @@ import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } 
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useBicycle } from "@/features/bicycles/api.ts";
 import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
-import { DeleteBicycleButton } from "@/features/bicycles/components/delete-bicycle-button.tsx";
+import { BicycleMoreActions } from "@/features/bicycles/components/bicycle-more-actions.tsx";
 import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
 import { SetupChecklist, setupProgress } from "@/features/bicycles/components/setup-checklist.tsx";
 import {
@@ -39,11 +41,7 @@ function DemoBicycle({ id }: { id: string }) {
   const bicycle = demo.data?.bicycle(id);
   usePageTitle(bicycle?.name ?? "Demo bicycle");
   if (demo.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading bicycle...
-      </p>
-    );
+    return <DetailSkeleton label="Loading bicycle..." />;
   }
   if (!bicycle || !demo.data) return <Navigate to="/bicycles" replace />;
   return (
@@ -80,11 +78,7 @@ function OwnBicycle({ id }: { id: string }) {
 
   if (bicycle.isError) return <Navigate to="/bicycles" replace />;
   if (bicycle.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading bicycle...
-      </p>
-    );
+    return <DetailSkeleton label="Loading bicycle..." />;
   }
   const importTarget = { id: bicycle.data.id, name: bicycle.data.name };
   /** Shows the Components tab with `targetId` opened, scrolled into view once rendered. */
@@ -105,7 +99,7 @@ function OwnBicycle({ id }: { id: string }) {
         <>
           <ShareDialog bicycleId={bicycle.data.id} bicycleName={bicycle.data.name} />
           <EditBicycleDialog bicycle={bicycle.data} open={editing} onOpenChange={setEditing} />
-          <DeleteBicycleButton bicycle={bicycle.data} />
+          <BicycleMoreActions bicycle={bicycle.data} />
         </>
       }
       checklist={
@@ -209,17 +203,15 @@ function BicycleView({
         {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
       </div>
       {checklist}
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="aspect-[4/3] overflow-hidden rounded-xl border">
-          {bicycle.imageUrl ? (
+      {/* items-start: the details card keeps its own height beside a taller photo. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+        {bicycle.imageUrl ? (
+          <div className="aspect-[4/3] overflow-hidden rounded-xl border">
             <BicycleImage bicycle={bicycle} />
-          ) : (
-            <div className="flex h-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
-              <Bike className="size-12" aria-hidden="true" />
-              <span>{messages.bicycles.noImage}</span>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <NoImage icon={<Bike className="size-8 lg:size-12" aria-hidden="true" />} />
+        )}
         <BicycleDetailsCard bicycle={bicycle} />
       </div>
       <Tabs defaultValue="components" value={tab} onValueChange={onTabChange}>
@@ -271,7 +263,7 @@ function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Details</CardTitle>
+        <CardTitle as="h2">Details</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">

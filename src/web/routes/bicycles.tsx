@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { CardGridSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -90,9 +91,7 @@ function MyBicycles() {
           </Card>
         ) : null}
         {bicycles.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading bicycles...
-          </p>
+          <CardGridSkeleton label="Loading bicycles..." />
         ) : bicycles.isError ? (
           <Alert variant="destructive">
             <AlertTitle>{messages.bicycles.loadFailed}</AlertTitle>
@@ -138,9 +137,7 @@ function DemoBicycles() {
       <div className="grid gap-6">
         <DemoBanner />
         {demo.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading bicycles...
-          </p>
+          <CardGridSkeleton label="Loading bicycles..." />
         ) : demo.data ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
             {demo.data.bicycles.map((bicycle) => (

@@ -2,6 +2,7 @@ import { Wrench } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
+import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -83,9 +84,7 @@ function PartsBin() {
       <ComponentFormArea state={form} onChange={setForm} bicycleId={null} />
 
       {parts.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading components...
-        </p>
+        <ListSkeleton label="Loading components..." />
       ) : parts.isError ? (
         <div
           role="alert"

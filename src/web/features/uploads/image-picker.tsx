@@ -1,4 +1,4 @@
-import { FileText, ImagePlus, X } from "lucide-react";
+import { Camera, FileText, ImagePlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { formatFileSize } from "../../../shared/format.ts";
@@ -36,6 +36,7 @@ export function ImagePicker({
   hideLabel?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [pickedPdf, setPickedPdf] = useState(false);
   const [sizes, setSizes] = useState<{ before: number; after: number } | null>(null);
@@ -134,10 +135,33 @@ export function ImagePicker({
               event.target.value = "";
             }}
           />
+          {/* On a phone (a coarse pointer), a second picker opens the camera straight away (`capture`). */}
+          <input
+            ref={camera}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            aria-label={kind === "receipt" ? "Photograph the receipt" : "Take a photo"}
+            tabIndex={-1}
+            className="sr-only"
+            onChange={(event) => {
+              void pick(event.target.files?.[0]);
+              event.target.value = "";
+            }}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="pointer-fine:hidden"
+            onClick={() => camera.current?.click()}
+          >
+            <Camera aria-hidden="true" /> Take photo
+          </Button>
           <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
             <ImagePlus aria-hidden="true" /> Choose file
           </Button>
-          <span>or drag and drop it here</span>
+          <span className="pointer-coarse:hidden">or drag and drop it here</span>
           {value || localPreview ? (
             <Button type="button" variant="ghost" size="sm" onClick={remove}>
               <X aria-hidden="true" /> {kind === "receipt" ? "Remove file" : m.removePhoto}

@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -77,9 +78,7 @@ export function BicycleComponents({
         buttonClassName="flex justify-end"
       />
       {components.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading components...
-        </p>
+        <ListSkeleton label="Loading components..." />
       ) : components.isError ? (
         <Alert variant="destructive">
           <AlertTitle>{messages.components.loadFailed}</AlertTitle>

@@ -247,7 +247,8 @@ describe("authorization matrix", () => {
   });
 
   it("has the tokens' answers for every route of the matrix", () => {
-    expect(MATRIX.map(([method, path]) => `${method} ${path}`)).toEqual(Object.keys(TOKENS));
+    const routes = new Set(MATRIX.map(([method, path]) => `${method} ${path}`));
+    expect([...routes].sort()).toEqual(Object.keys(TOKENS).sort());
   });
 
   it.each(MATRIX)("%s %s with the owner's API tokens", async (method, path, body) => {

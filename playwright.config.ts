@@ -26,6 +26,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The app's service worker (precaching every script) stays out of the tests that are not about it:
+    // e2e/installable.spec.ts allows it.
+    serviceWorkers: "block",
     launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -1,11 +1,59 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { TAGLINE } from "./src/shared/brand.ts";
 
 const apiPort = process.env.API_PORT ?? "3000";
 
+/** The dark theme's background (index.css), the app's default: the installed app's splash and bar colour. */
+const DARK_BACKGROUND = "#080f11";
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app (docs/decisions/0038-installable-app.md): a manifest, and a service worker that
+    // precaches the built scripts, styles and icons. Pages always come from the network (their markup
+    // depends on the session); without a connection a page is the offline page. /api is never cached.
+    VitePWA({
+      injectRegister: null, // src/web/main.tsx registers it once the page has loaded
+      registerType: "autoUpdate",
+      includeAssets: ["favicon.svg", "offline.html", "icons/apple-touch-icon.png"],
+      manifest: {
+        id: "/",
+        name: "Velolog",
+        short_name: "Velolog",
+        description: TAGLINE,
+        start_url: "/dashboard",
+        scope: "/",
+        display: "standalone",
+        background_color: DARK_BACKGROUND,
+        theme_color: DARK_BACKGROUND,
+        categories: ["sports", "lifestyle", "utilities"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,svg,png,webp,html}"],
+        // The password strength dictionary (460 KB) loads only with the sign-up and password forms.
+        globIgnores: ["**/common-passwords-*.js", "index.html", "theme-init.js"],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === "navigate",
+            handler: "NetworkOnly",
+            options: { precacheFallback: { fallbackURL: "/offline.html" } },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: { alias: { "@": new URL("./src/web", import.meta.url).pathname } },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 /**
  * Front end (issue K, section 4): the gzipped JavaScript and CSS each route loads on a first visit, and
- * the Lighthouse mobile scores of the landing page and the demo dashboard, measured with the system
- * Chromium. Builds the web app into a folder of its own first (vite build, then the prerender step).
+ * the Lighthouse mobile scores of the landing page and the demo dashboard, and (issue U) of a signed-in
+ * rider's dashboard and bicycle page, measured with the system Chromium. Builds the web app into a folder of its own first (vite build, then the prerender step).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +12,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs } from "../e2e/browser.ts";
+import { lastLinkTo } from "../src/server/testing/outbox.ts";
 import { freePort } from "../src/server/testing/ports.ts";
 import { PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
 
@@ -27,7 +28,9 @@ export const FIRST_VISIT_ROUTES = [
   ...PRERENDERED_PATHS.filter((route) => route !== "/"),
 ];
 
+/** Measured signed out; the signed-in pages are measured with a rider's session cookie. */
 const LIGHTHOUSE_ROUTES = ["/", "/dashboard"];
+const SIGNED_IN_LIGHTHOUSE_ROUTES = ["/dashboard", "/bicycles/:bicycle"];
 /** Lighthouse runs per page; the run with the median performance score is reported (a loaded machine varies). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -145,9 +148,58 @@ async function measureFirstVisits(baseUrl: string): Promise<FirstVisit[]> {
   return rows;
 }
 
+/**
+ * A confirmed rider with a bicycle of a few components, as the API makes them; answers the session cookie
+ * (for Lighthouse's requests) and the bicycle's id.
+ */
+async function signedInRider(baseUrl: string, dataDir: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-1";
+  const headers = { "Content-Type": "application/json", Origin: baseUrl };
+  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Bench Rider" }),
+  });
+  const link = lastLinkTo(dataDir, email, "/api/auth/verify-email");
+  if (!link) throw new Error("the front-end benchmark's rider got no verification mail");
+  await fetch(link, { redirect: "manual" });
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((set) => set.split(";")[0])
+    .join("; ");
+  const post = async (route: string, body: unknown) =>
+    (await fetch(`${baseUrl}/api${route}`, {
+      method: "POST",
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, { id: string }>;
+  const { bicycle } = await post("/bicycles", {
+    name: "Trail Hardtail",
+    description: "My everyday trail bike.",
+    purchaseDate: "2024-03-14",
+    price: 1899.99,
+  });
+  for (const [name, type] of [
+    ["Shimano CN-M8100 chain", "Drivetrain"],
+    ["Maxxis Rekon 29x2.4", "Tires"],
+    ["Fox 34 fork", "Suspension"],
+  ])
+    await post("/components", { bicycleId: bicycle!.id, name, type, mileage: 800 });
+  return { cookie, bicycleId: bicycle!.id };
+}
+
 /** Lighthouse's default (mobile, simulated throttling) run of one page in the system Chromium. */
 /** One run's figures, or null when Lighthouse could not measure the page (e.g. it timed out). */
-async function runLighthouse(url: string): Promise<Omit<LighthouseScores, "route" | "runs"> | null> {
+async function runLighthouse(
+  url: string,
+  cookie?: string,
+): Promise<Omit<LighthouseScores, "route" | "runs"> | null> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", ...chromiumArgs],
@@ -158,6 +210,7 @@ async function runLighthouse(url: string): Promise<Omit<LighthouseScores, "route
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) return null;
@@ -189,15 +242,25 @@ export async function benchFrontend() {
   const work = mkdtempSync(path.join(os.tmpdir(), "velolog-bench-web-"));
   const webDir = path.join(work, "dist");
   buildInto(webDir);
-  const server = await startWebServer(webDir, path.join(work, "data"));
+  const dataDir = path.join(work, "data");
+  const server = await startWebServer(webDir, dataDir);
   try {
     const firstVisits = await measureFirstVisits(server.url);
+    const rider = await signedInRider(server.url, dataDir);
+    const pages = [
+      ...LIGHTHOUSE_ROUTES.map((route) => ({ route, path: route, cookie: undefined })),
+      ...SIGNED_IN_LIGHTHOUSE_ROUTES.map((route) => ({
+        route: `${route} (signed in)`,
+        path: route.replace(":bicycle", rider.bicycleId),
+        cookie: rider.cookie,
+      })),
+    ];
     const lighthouseScores: LighthouseScores[] = [];
-    for (const route of LIGHTHOUSE_ROUTES) {
+    for (const { route, path: pagePath, cookie } of pages) {
       const runs = [];
       let errors = 0;
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const run = await runLighthouse(`${server.url}${route}`);
+        const run = await runLighthouse(`${server.url}${pagePath}`, cookie);
         if (run) runs.push(run);
         else errors += 1;
       }

@@ -25,6 +25,10 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await page.getByLabel("Store website").fill("https://example.com/trail");
   await page.getByRole("button", { name: "Add Bicycle" }).last().click();
   await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+  // Adding leads to the new bicycle's page, with its set-up steps.
+  await expect(page.getByRole("heading", { name: "Trail Hardtail", level: 1 })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Set-up steps" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Bicycles" }).click();
 
   const card = page.getByRole("list", { name: "Bicycles" }).getByRole("listitem");
   await expect(card).toHaveCount(1);
@@ -58,15 +62,19 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Trail Hardtail XL" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Trail Hardtail XL", level: 1 })).toBeVisible();
 
-  await page.getByRole("button", { name: "Delete" }).click();
+  // Delete is secondary: it lives in the page's overflow menu.
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("all of its components and service records");
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByRole("heading", { name: "Trail Hardtail XL" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Trail Hardtail XL", level: 1 })).toBeVisible();
 
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Bicycle" }).click();
   await expect(page.getByText("Bicycle deleted.")).toBeVisible();
   await expect(page).toHaveURL(/\/bicycles$/);

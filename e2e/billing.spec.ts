@@ -38,6 +38,8 @@ test("hit the limit, upgrade in test mode, add a second bicycle, cancel at perio
   await checkout.getByLabel("Name", { exact: true }).fill("Second bike");
   await checkout.getByRole("button", { name: "Add Bicycle" }).last().click();
   await expect(checkout.getByText("Bicycle added successfully.")).toBeVisible();
+  await expect(checkout.getByRole("heading", { name: "Second bike", level: 1 })).toBeVisible();
+  await checkout.goto("/bicycles");
   await expect(checkout.getByRole("list", { name: "Bicycles" }).getByRole("listitem")).toHaveCount(2);
 
   await checkout.goto("/account");
@@ -98,6 +100,8 @@ test("with BILLING_MODE=off the instance is unlimited: no plans, no limit, no up
       await page.getByRole("button", { name: "Add Bicycle" }).click();
       await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+      await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      await page.goto(`${url}/bicycles`);
       await expect(page.getByRole("list", { name: "Bicycles" }).getByText(name)).toBeVisible();
     }
     await expect(page.getByText("Bicycle Limit Reached")).toHaveCount(0);

@@ -132,13 +132,74 @@ test("a component's life: fitted, serviced, moved to the parts bin, assigned bac
   await page.goto(`/bicycles/${bicycle.id}`);
   await expect(list).toContainText("2 services");
   await list.getByRole("link", { name: "Shimano CN-M8100 chain" }).click();
-  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Component" }).click();
   await expect(page.getByText("Component deleted")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}$`));
   await expect(page.getByText("No components added yet.")).toBeVisible();
   await page.getByRole("tab", { name: "Recent Services" }).click();
   await expect(page.getByText("No service entries for this bicycle yet.")).toBeVisible();
+});
+
+test("the parts bin assigns several parts at once, and a part's page assigns it too", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(`/api${path}`, { data, headers: { Origin: baseURL! } });
+    expect(response.status()).toBe(201);
+    return response.json();
+  };
+  const { bicycle } = (await post("/bicycles", { name: "Winter bike" })) as { bicycle: { id: string } };
+  for (const [name, type] of [
+    ["Spiked tyres", "Tires"],
+    ["Mudguards", "Other"],
+    ["Dynamo lights", "Other"],
+  ]) {
+    await post("/components", { name, type });
+  }
+
+  await page.goto("/parts-bin");
+  const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "Assign to…" })).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Select Spiked tyres" }).check();
+  await page.getByRole("checkbox", { name: "Select Mudguards" }).check();
+  await expect(page.getByText("2 selected")).toBeVisible();
+  await page.getByRole("button", { name: "Assign to…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Assign 2 components" });
+  await expect(dialog).toContainText("Spiked tyres");
+  await expect(dialog).toContainText("Mudguards");
+  await dialog.getByRole("button", { name: "Assign" }).click();
+  await expect(dialog.getByText("Please select a bicycle")).toBeVisible();
+  await dialog.getByLabel("Bicycle").selectOption({ label: "Winter bike" });
+  await dialog.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("2 components assigned to Winter bike.")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Dynamo lights");
+  await expect(page.getByText("2 selected")).toHaveCount(0);
+
+  // Select all, then the last part from its own page.
+  await page.getByRole("checkbox", { name: "Select all" }).check();
+  await expect(page.getByRole("checkbox", { name: "Select Dynamo lights" })).toBeChecked();
+  await cards.first().getByRole("link", { name: "Dynamo lights" }).click();
+  await expect(page.getByText("From your Parts Bin")).toBeVisible();
+  await page.getByRole("button", { name: "Assign to bicycle" }).click();
+  const single = page.getByRole("dialog", { name: "Assign to bicycle" });
+  await single.getByLabel("Bicycle").selectOption({ label: "Winter bike" });
+  await single.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("Component assigned")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}/components/[0-9a-f-]{36}$`));
+  await expect(page.getByRole("link", { name: "Back to Winter bike" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Assign to bicycle" })).toHaveCount(0);
+
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await expect(page.getByRole("list", { name: "Components" }).getByRole("listitem")).toHaveCount(3);
+  await page.goto("/parts-bin");
+  await expect(page.getByText("No components in your parts bin.")).toBeVisible();
 });
 
 test("signed out, the parts bin asks to log in", async ({ page }) => {

@@ -127,3 +127,42 @@ test("a new user's dashboard is empty", async ({ page, rider }) => {
   await page.getByRole("tab", { name: "Recent Maintenance" }).click();
   await expect(page.getByText("No recent service entries found.")).toBeVisible();
 });
+
+test("the demo's bicycles have photos, and the landing page shows the product", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("response", (response) => fetched.push(new URL(response.url()).pathname));
+  await page.goto("/bicycles");
+  const cards = page.getByRole("list", { name: "Bicycles" }).getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  for (const name of ["Mountain Explorer", "Road Warrior", "City Commuter"]) {
+    const photo = cards.getByRole("img", { name });
+    await expect(photo).toHaveAttribute("src", /^\/demo\/[a-z-]+\.webp$/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
+    const file = await page.request.get((await photo.getAttribute("src"))!);
+    expect(file.headers()["content-type"]).toBe("image/webp");
+    expect((await file.body()).length).toBeLessThan(40 * 1024);
+  }
+
+  // The landing page (dark by default): the dashboard's picture in the page's theme, sized and lazy.
+  await page.goto("/");
+  const picture = page.getByRole("img", { name: /The Velolog dashboard/ });
+  await expect(picture).toHaveCount(1);
+  await picture.scrollIntoViewIfNeeded();
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute("loading", "lazy");
+  await expect(picture).toHaveAttribute("width", "1200");
+  await expect(picture).toHaveAttribute("height", "792");
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/dashboard-dark-/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(fetched.filter((p) => p.includes("dashboard-light-"))).toEqual([]);
+
+  // On a phone, the phone layout's picture.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await picture.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/dashboard-dark-phone/);
+});

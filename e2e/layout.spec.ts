@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 test("dark by default; the theme choice survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -70,15 +70,65 @@ test.describe("at 375 px wide", () => {
       await expect(tabs.getByRole("link", { name })).toHaveAttribute("href", href!);
     }
   });
+
+  test("signed in, a slim footer sits above the tab bar instead of the four columns", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("navigation", { name: "Legal" })).toBeHidden();
+    const slim = page.getByRole("navigation", { name: "Footer" });
+    await expect(slim.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy-policy");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // Scrolled to the end, the footer's links are not under the fixed tab bar.
+    const footerBottom = await slim.evaluate((nav) => nav.getBoundingClientRect().bottom);
+    const barTop = await page
+      .getByRole("navigation", { name: "Tabs" })
+      .evaluate((bar) => bar.getBoundingClientRect().top);
+    expect(footerBottom).toBeLessThanOrEqual(barTop);
+  });
+
+  test("signed out, the full footer stays", async ({ page }) => {
+    await page.goto("/faq");
+    await expect(page.getByRole("navigation", { name: "Legal" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Footer" })).toHaveCount(0);
+  });
 });
 
-test.describe("a missing page", () => {
-  test.use({ allowedConsoleErrors: [/status of 404/] });
-  test("shows Oops! Page not found with a link home", async ({ page }) => {
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
-    await page.getByRole("link", { name: "Return to Home" }).click();
-    await expect(page).toHaveURL(/\/$/);
+test("tabs show the focus ring for the keyboard, not for a click", async ({ page }) => {
+  await page.goto("/auth");
+  const signUp = page.getByRole("tab", { name: "Sign Up" });
+  const shadow = () => signUp.evaluate((tab) => getComputedStyle(tab).boxShadow);
+  await signUp.click();
+  await expect(signUp).toHaveAttribute("aria-selected", "true");
+  await expect(signUp).toBeFocused();
+  const clicked = await shadow();
+  await signUp.evaluate((tab) => tab.blur());
+  // Clicked, the selected tab looks as it does without focus: no ring.
+  expect(clicked).toBe(await shadow());
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.keyboard.press("ArrowRight");
+  await expect(signUp).toBeFocused();
+  expect(await shadow()).not.toBe(clicked);
+});
+
+test("while a page's data loads it shows placeholders shaped like the content, not a line of text", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+  // The real answer, held back a moment, as on a slow connection.
+  await page.route("**/api/bicycles", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
   });
+  await page.goto("/bicycles");
+  const loading = page.getByRole("status").filter({ hasText: "Loading bicycles..." });
+  await expect(loading).toBeVisible();
+  expect(await loading.locator('[data-slot="skeleton"]').count()).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("link", { name: /Commuter/ })).toBeVisible();
+  await expect(loading).toHaveCount(0);
 });

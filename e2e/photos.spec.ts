@@ -46,6 +46,8 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   );
   await page.getByRole("button", { name: "Add Bicycle" }).last().click();
   await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Gravel Grinder", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Bicycles" }).click();
 
   const card = page.getByRole("list", { name: "Bicycles" }).getByRole("listitem");
   const cardImage = card.getByRole("img", { name: "Gravel Grinder" });
@@ -97,6 +99,10 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
     .locator("#service-receipt-file")
     .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf });
   await expect(form.getByText("Uploaded")).toBeVisible();
+  // One receipt control: a file or a link, never both fields, and no internal path in sight.
+  await expect(form.getByRole("radio", { name: "Upload a file" })).toBeChecked();
+  await expect(form.getByRole("textbox", { name: "Receipt link" })).toHaveCount(0);
+  await expect(form.getByText(/\/api\/files/)).toHaveCount(0);
   await form.getByRole("button", { name: "Add Service Entry" }).click();
   await expect(form).toBeHidden();
 
@@ -107,6 +113,26 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   expect(download.headers()["content-type"]).toBe("application/pdf");
   expect(download.headers()["content-disposition"]).toMatch(/^attachment/);
   expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+
+  // Editing: the attached file shows as a link to view it; a pasted link replaces it.
+  await page.getByRole("button", { name: "Edit service entry New pads" }).click();
+  const serviceEdit = page.getByRole("form", { name: "Update Service Entry" });
+  await expect(serviceEdit.getByRole("link", { name: "View attached file" })).toBeVisible();
+  await expect(serviceEdit.getByRole("textbox", { name: "Receipt link" })).toHaveCount(0);
+  await serviceEdit.getByRole("radio", { name: "Paste a link" }).click();
+  await expect(serviceEdit.getByRole("link", { name: "View attached file" })).toHaveCount(0);
+  const link = serviceEdit.getByRole("textbox", { name: "Receipt link" });
+  await expect(link).toHaveValue("");
+  await link.fill("not a link");
+  await serviceEdit.getByRole("button", { name: "Update Service Entry" }).click();
+  await expect(serviceEdit.getByText("Receipt URL must be a valid URL")).toBeVisible();
+  await link.fill("https://shop.example.com/orders/1234");
+  await serviceEdit.getByRole("button", { name: "Update Service Entry" }).click();
+  await expect(serviceEdit).toBeHidden();
+  await expect(page.locator("tbody tr").first().getByRole("link", { name: "Receipt" })).toHaveAttribute(
+    "href",
+    "https://shop.example.com/orders/1234",
+  );
 });
 
 /** Browsers the worker cannot serve: the page resizes and encodes the photo itself, with the same messages. */

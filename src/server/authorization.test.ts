@@ -52,6 +52,7 @@ const MATRIX: Row[] = [
   ["DELETE", "/api/components/:component", undefined, 204, 404, 401],
   ["POST", "/api/components/:component/move-to-parts-bin", undefined, 200, 404, 401],
   ["POST", "/api/components/:spare/assign", { bicycleId: ":bicycle" }, 200, 404, 401],
+  ["POST", "/api/components/assign", { componentIds: [":spare"], bicycleId: ":bicycle" }, 200, 404, 401],
   ["GET", "/api/components/:component/services", undefined, 200, 404, 401],
   ["POST", "/api/components/:component/services", service, 201, 404, 401],
   ["PUT", "/api/services/:service", service, 200, 404, 401],
@@ -60,6 +61,14 @@ const MATRIX: Row[] = [
   ["DELETE", "/api/shared-links/:share", undefined, 204, 404, 401],
   ["GET", "/api/shared/:token", undefined, 200, 200, 200],
   ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }, 201, 201, 401],
+  [
+    "POST",
+    "/api/import/components",
+    { components: [{ name: "Fork", type: "Fork" }], bicycleId: ":bicycle" },
+    201,
+    404,
+    401,
+  ],
   ["POST", "/api/import/url", { url: "http://127.0.0.1/" }, 400, 400, 401],
   ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, 201, 201, 401],
   ["POST", "/api/billing/checkout", undefined, 400, 200, 401],
@@ -121,6 +130,7 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "DELETE /api/components/:component": [204, 403],
   "POST /api/components/:component/move-to-parts-bin": [200, 403],
   "POST /api/components/:spare/assign": [200, 403],
+  "POST /api/components/assign": [200, 403],
   "GET /api/components/:component/services": [200, 200],
   "POST /api/components/:component/services": [201, 403],
   "PUT /api/services/:service": [200, 403],
@@ -258,7 +268,8 @@ describe("authorization matrix", () => {
   });
 
   it("has the tokens' answers for every route of the matrix", () => {
-    expect(MATRIX.map(([method, path]) => `${method} ${path}`)).toEqual(Object.keys(TOKENS));
+    const routes = new Set(MATRIX.map(([method, path]) => `${method} ${path}`));
+    expect([...routes].sort()).toEqual(Object.keys(TOKENS).sort());
   });
 
   it.each(MATRIX)("%s %s with the owner's API tokens", async (method, path, body) => {

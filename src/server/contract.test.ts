@@ -167,6 +167,11 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("POST", `/api/bicycles/${bicycle.id}/rides/files?name=notes.gpx`, ride), 200);
     await answer(rider("DELETE", `/api/rides/${created.ride.id}`), 204);
     await answer(rider("POST", `/api/components/${component.id}/assign`, { bicycleId: bicycle.id }), 200);
+    await answer(rider("POST", `/api/components/${component.id}/move-to-parts-bin`), 200);
+    await answer(
+      rider("POST", "/api/components/assign", { componentIds: [component.id], bicycleId: bicycle.id }),
+      200,
+    );
 
     const { service } = await answer<{ service: { id: string } }>(
       rider("POST", `/api/components/${component.id}/services`, {

@@ -57,13 +57,22 @@ const TABLE: Row[] = [
   ["PUT", "/api/components/:component", { name: "Renamed", type: "Frame" }, "ignored", 200],
   ["POST", "/api/components/:component/services", service, "ignored", 201],
   ["PUT", "/api/services/:service", service, "ignored", 200],
-  ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }, "ignored", 201],
   ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, "ignored", 201],
   ["PUT", "/api/settings", { distanceUnit: "mi" }, "ignored", 200],
   ["POST", "/api/api-tokens", { name: "Script", scope: "read" }, "ignored", 201],
-  // bicycleId is a real field of these two: the victim's bicycle is someone else's object, so a 404.
+  // bicycleId is a real field of these: the victim's bicycle is someone else's object, so a 404.
   ["POST", "/api/components", { name: "Chain", type: "Drivetrain" }, "refused", 404],
   ["POST", "/api/components/:spare/assign", {}, "refused", 404],
+  ["POST", "/api/components/assign", { componentIds: [":spare"] }, "refused", 404],
+  ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }, "refused", 404],
+  // The rider's own bicycle, but the victim's component among the ones to assign: all refused, none moved.
+  [
+    "POST",
+    "/api/components/assign",
+    { componentIds: [":spare", ":victimComponent"], bicycleId: ":bicycle" },
+    "refused",
+    404,
+  ],
   // Photo and receipt fields naming the victim's uploaded file: to this user it does not exist.
   ["POST", "/api/bicycles", { name: "New", imageUrl: ":victimFileUrl" }, "refused", 404],
   ["PUT", "/api/bicycles/:bicycle", { name: "New", imageUrl: ":victimFileUrl" }, "refused", 404],

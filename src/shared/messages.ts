@@ -62,6 +62,9 @@ export const messages = {
     deleted: "Component deleted",
     removedFromPartsBin: "Component removed from your parts bin",
     assigned: "Component assigned",
+    assignedMany: (n: number, bicycleName: string) =>
+      `${n} ${n === 1 ? "component" : "components"} assigned to ${bicycleName}.`,
+    selectComponents: "Select at least one component to assign",
     selectBicycle: "Please select a bicycle",
     empty: "No components added yet.",
     partsBinEmpty: "No components in your parts bin.",
@@ -130,8 +133,10 @@ export const messages = {
     noComponentsTitle: "No Components",
     noComponents: "Add at least one component to import, or paste the specification again.",
     importedTitle: "Components Imported",
-    imported: (n: number) =>
-      `Import Successful: ${n} ${n === 1 ? "component was" : "components were"} added to your parts bin.`,
+    imported: (n: number, bicycleName?: string) =>
+      `Import Successful: ${n} ${n === 1 ? "component was" : "components were"} added to ${
+        bicycleName ?? "your parts bin"
+      }.`,
     failedTitle: "Import Failed",
     parsingFailedTitle: "Parsing Failed",
     parseFailed: "Failed to parse components from text.",

@@ -39,3 +39,10 @@ if (prerendered) {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
+
+// The installable app's service worker (vite-plugin-pwa writes /sw.js at build time), once the page has
+// loaded so its precaching never competes with the page's own requests.
+if (import.meta.env.PROD && "serviceWorker" in navigator)
+  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}), {
+    once: true,
+  });

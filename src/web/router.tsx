@@ -164,5 +164,5 @@ export function pageRoutes(): { path: string; modules: string[] }[] {
 /** The app's screens; a page whose chunk is still loading shows the loading screen. */
 export function AppRoutes() {
   const element = useRoutes(routes);
-  return <Suspense fallback={<PendingScreen />}>{element}</Suspense>;
+  return <Suspense fallback={<PendingScreen framed />}>{element}</Suspense>;
 }

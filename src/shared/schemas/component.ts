@@ -54,6 +54,14 @@ export const assignComponentSchema = z.object({
   bicycleId: z.string({ error: m.selectBicycle }).trim().min(1, m.selectBicycle).max(100),
 });
 
+/** Assigning several parts-bin components to one bicycle in one request. */
+export const assignManySchema = assignComponentSchema.extend({
+  componentIds: z
+    .array(z.string().max(100), { error: m.selectComponents })
+    .min(1, m.selectComponents)
+    .max(500, "At most 500 components can be assigned at once"),
+});
+
 export const componentSchema = z.object({
   id: z.string(),
   bicycleId: z.string().nullable(),

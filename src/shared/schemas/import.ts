@@ -20,6 +20,8 @@ export const importComponentsSchema = z.object({
     .array(importedComponentSchema, { error: messages.import.noComponents })
     .min(1, messages.import.noComponents)
     .max(MAX_IMPORT_COMPONENTS, `At most ${MAX_IMPORT_COMPONENTS} components can be imported at once`),
+  /** The bicycle the parts go on; null (or absent) means the parts bin. */
+  bicycleId: z.string().trim().max(100).nullable().default(null),
 });
 
 export type ImportedComponent = z.output<typeof importedComponentSchema>;

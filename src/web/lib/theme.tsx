@@ -18,6 +18,9 @@ function applyTheme(theme: Theme) {
     theme === "dark" || (theme === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.classList.toggle("dark", dark);
   document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  // The browser's bar (and the installed app's title bar) in the theme's background (index.css).
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]'))
+    meta.setAttribute("content", dark ? "#080f11" : "#fafcfc");
 }
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (theme: Theme) => void }>({

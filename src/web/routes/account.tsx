@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import { CopyButton } from "@/components/copy-button.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -25,49 +26,70 @@ export function AccountPage() {
   return (
     <>
       <PageHeader title="Account Settings" description="Your account and your plan." />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Account</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-3 text-sm">
-              {(
-                [
-                  ["Email", user.email],
+      {/* Two columns that each stack their own cards, so a tall card leaves no gap beside it. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Account</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-1 gap-3 text-sm">
+                {(
                   [
-                    "Email status",
-                    <EmailVerification
-                      key="status"
-                      email={user.email}
-                      verified={user.emailVerified === true}
-                    />,
-                  ],
-                  ["User ID", user.id],
-                  ["Created", formatDate(new Date(user.createdAt))],
-                  ["Last sign in", formatDate(new Date(session.signedInAt))],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="text-right font-medium break-all">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
-        <SubscriptionCard />
-        <PreferencesCard />
-        <SignInMethodsCard email={user.email} />
-        <ChangePasswordCard />
-        <TwoFactorCard enabled={user.twoFactorEnabled === true} />
-        <SessionsCard currentToken={session.token} />
-        <ApiTokensCard />
-        <ApiCard />
-        <DeleteAccountCard
-          twoFactorEnabled={user.twoFactorEnabled === true}
-          signedInAt={session.signedInAt}
-        />
+                    [
+                      "Email",
+                      <span key="email" className="block truncate" title={user.email}>
+                        {user.email}
+                      </span>,
+                    ],
+                    [
+                      "Email status",
+                      <EmailVerification
+                        key="status"
+                        email={user.email}
+                        verified={user.emailVerified === true}
+                      />,
+                    ],
+                    [
+                      "User ID",
+                      <span key="id" className="flex min-w-0 items-center justify-end gap-1">
+                        <span className="truncate font-mono text-xs" title={user.id}>
+                          {user.id}
+                        </span>
+                        <CopyButton text={user.id} label="Copy user ID" done="User ID copied" iconOnly />
+                      </span>,
+                    ],
+                    ["Created", formatDate(new Date(user.createdAt))],
+                    ["Last sign in", formatDate(new Date(session.signedInAt))],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div
+                    key={label}
+                    className="flex min-h-9 items-center justify-between gap-4 border-b pb-2 last:border-0"
+                  >
+                    <dt className="shrink-0 whitespace-nowrap text-muted-foreground">{label}</dt>
+                    <dd className="min-w-0 text-right font-medium">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+          <SubscriptionCard />
+          <PreferencesCard />
+          <SignInMethodsCard email={user.email} />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 gap-6">
+          <ChangePasswordCard />
+          <TwoFactorCard enabled={user.twoFactorEnabled === true} />
+          <SessionsCard currentToken={session.token} />
+          <ApiTokensCard />
+          <ApiCard />
+          <DeleteAccountCard
+            twoFactorEnabled={user.twoFactorEnabled === true}
+            signedInAt={session.signedInAt}
+          />
+        </div>
       </div>
       <div className="mt-6">
         <Button variant="outline" onClick={() => void signOut()}>

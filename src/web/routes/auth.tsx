@@ -113,7 +113,8 @@ export function AuthPage() {
                   ? "Reset your password"
                   : `Welcome to ${PRODUCT_NAME}`}
           </h1>
-          <CardDescription>{TAGLINE}</CardDescription>
+          {/* The tagline greets; the other steps' own text says what to do. */}
+          {updating || twoFactor || forgot ? null : <CardDescription>{TAGLINE}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-4">
           {expired ? (

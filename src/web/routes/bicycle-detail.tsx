@@ -1,21 +1,26 @@
-import { ArrowLeft, Bike, ExternalLink, Share2 } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useBicycle } from "@/features/bicycles/api.ts";
 import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
-import { DeleteBicycleButton } from "@/features/bicycles/components/delete-bicycle-button.tsx";
+import { BicycleMoreActions } from "@/features/bicycles/components/bicycle-more-actions.tsx";
 import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
+import { SetupChecklist, setupProgress } from "@/features/bicycles/components/setup-checklist.tsx";
 import {
   BicycleComponents,
+  type ComponentFormState,
   DemoBicycleComponents,
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
+import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
 import { BicycleRides, RidesList } from "@/features/rides/components/bicycle-rides.tsx";
 import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
 import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
@@ -39,11 +44,7 @@ function DemoBicycle({ id }: { id: string }) {
   const bicycle = demo.data?.bicycle(id);
   usePageTitle(bicycle?.name ?? "Demo bicycle");
   if (demo.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading bicycle...
-      </p>
-    );
+    return <DetailSkeleton label="Loading bicycle..." />;
   }
   if (!bicycle || !demo.data) return <Navigate to="/bicycles" replace />;
   return (
@@ -70,6 +71,10 @@ function DemoBicycle({ id }: { id: string }) {
 function OwnBicycle({ id }: { id: string }) {
   const bicycle = useBicycle(id);
   usePageTitle(bicycle.data?.name ?? "Bicycle");
+  const [tab, setTab] = useState("components");
+  const [componentForm, setComponentForm] = useState<ComponentFormState>({ mode: "closed" });
+  const [openImport, setOpenImport] = useState<"text" | "url" | null>(null);
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     if (bicycle.isError) showError(bicycle.error, { fallback: messages.bicycles.detailsFailed });
@@ -77,26 +82,87 @@ function OwnBicycle({ id }: { id: string }) {
 
   if (bicycle.isError) return <Navigate to="/bicycles" replace />;
   if (bicycle.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading bicycle...
-      </p>
-    );
+    return <DetailSkeleton label="Loading bicycle..." />;
   }
+  const importTarget = { id: bicycle.data.id, name: bicycle.data.name };
+  /** Shows the Components tab with `targetId` opened, scrolled into view once rendered. */
+  const reveal = (targetId: string) => {
+    setTab("components");
+    requestAnimationFrame(() =>
+      document.getElementById(targetId)?.scrollIntoView({ behavior: "smooth", block: "start" }),
+    );
+  };
+  const openPanel = (which: "text" | "url") => {
+    setOpenImport(which);
+    reveal(which === "text" ? "import-from-text-panel-card" : "import-from-website-panel-card");
+  };
   return (
     <BicycleView
       bicycle={bicycle.data}
       actions={
         <>
           <ShareDialog bicycleId={bicycle.data.id} bicycleName={bicycle.data.name} />
-          <EditBicycleDialog bicycle={bicycle.data} />
-          <DeleteBicycleButton bicycle={bicycle.data} />
+          <EditBicycleDialog bicycle={bicycle.data} open={editing} onOpenChange={setEditing} />
+          <BicycleMoreActions bicycle={bicycle.data} />
         </>
       }
+      checklist={
+        setupProgress(bicycle.data).complete ? null : (
+          <SetupChecklist
+            bicycle={bicycle.data}
+            addComponents={
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setComponentForm({ mode: "add" });
+                  reveal("bicycle-components");
+                }}
+              >
+                <Plus aria-hidden="true" /> Add a component
+              </Button>
+            }
+            importComponents={
+              <>
+                <Button size="sm" variant="outline" onClick={() => openPanel("text")}>
+                  <FileText aria-hidden="true" /> Paste a spec sheet
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => openPanel("url")}>
+                  <Globe aria-hidden="true" /> Maker's page
+                </Button>
+              </>
+            }
+            addPhoto={
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                <Camera aria-hidden="true" /> Add a photo
+              </Button>
+            }
+          />
+        )
+      }
+      tab={tab}
+      onTabChange={setTab}
       components={
         <div className="grid gap-4">
-          <BicycleComponents bicycleId={bicycle.data.id} />
-          <ImportTextPanel />
+          <div id="bicycle-components" className="scroll-mt-20">
+            <BicycleComponents bicycleId={bicycle.data.id} formState={[componentForm, setComponentForm]} />
+          </div>
+          <div className="grid min-w-0 gap-4">
+            <ImportTextPanel
+              bicycle={importTarget}
+              openState={{
+                open: openImport === "text",
+                onOpenChange: (open) => setOpenImport(open ? "text" : null),
+              }}
+            />
+            <ImportUrlPanel
+              bicycle={importTarget}
+              openState={{
+                open: openImport === "url",
+                onOpenChange: (open) => setOpenImport(open ? "url" : null),
+              }}
+            />
+          </div>
         </div>
       }
       services={<RecentServices bicycleId={bicycle.data.id} />}
@@ -109,12 +175,19 @@ function OwnBicycle({ id }: { id: string }) {
 function BicycleView({
   bicycle,
   actions,
+  checklist,
+  tab,
+  onTabChange,
   components,
   services,
   rides,
 }: {
   bicycle: Bicycle;
   actions?: ReactNode;
+  /** The owner's set-up steps for a new bicycle, above its photo and details. */
+  checklist?: ReactNode;
+  tab?: string;
+  onTabChange?: (tab: string) => void;
   components: ReactNode;
   services: ReactNode;
   rides: ReactNode;
@@ -136,20 +209,19 @@ function BicycleView({
         </div>
         {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
       </div>
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="aspect-[4/3] overflow-hidden rounded-xl border">
-          {bicycle.imageUrl ? (
+      {checklist}
+      {/* items-start: the details card keeps its own height beside a taller photo. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+        {bicycle.imageUrl ? (
+          <div className="aspect-[4/3] overflow-hidden rounded-xl border">
             <BicycleImage bicycle={bicycle} />
-          ) : (
-            <div className="flex h-full flex-col items-center justify-center gap-2 bg-muted text-muted-foreground">
-              <Bike className="size-12" aria-hidden="true" />
-              <span>{messages.bicycles.noImage}</span>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <NoImage icon={<Bike className="size-8 lg:size-12" aria-hidden="true" />} />
+        )}
         <BicycleDetailsCard bicycle={bicycle} />
       </div>
-      <Tabs defaultValue="components">
+      <Tabs defaultValue="components" value={tab} onValueChange={onTabChange}>
         <TabsList>
           <TabsTrigger value="components">Components</TabsTrigger>
           <TabsTrigger value="services">Recent Services</TabsTrigger>
@@ -204,7 +276,7 @@ function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Details</CardTitle>
+        <CardTitle as="h2">Details</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-3 text-sm">

@@ -1,8 +1,10 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { CardGridSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -11,6 +13,7 @@ import { useBicycles, useCreateBicycle } from "@/features/bicycles/api.ts";
 import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
 import { BicycleForm } from "@/features/bicycles/components/bicycle-form.tsx";
 import { BicycleLimitNotice } from "@/features/bicycles/components/bicycle-limit-notice.tsx";
+import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
 import { showError } from "@/lib/error-handler.ts";
@@ -28,7 +31,10 @@ function MyBicycles() {
   const bicycles = useBicycles();
   const subscription = useSubscription();
   const create = useCreateBicycle();
-  const [adding, setAdding] = useState(false);
+  const navigate = useNavigate();
+  // The dashboard's "Add your first bicycle" links here with ?add to open the form at once.
+  const [searchParams] = useSearchParams();
+  const [adding, setAdding] = useState(searchParams.has("add"));
 
   const count = bicycles.data?.length ?? 0;
   const limit = subscription.data?.bicycleLimit;
@@ -69,23 +75,23 @@ function MyBicycles() {
                 submitLabel="Add Bicycle"
                 onCancel={() => setAdding(false)}
                 onSave={async (input) => {
+                  let bicycle: Awaited<ReturnType<typeof create.mutateAsync>>;
                   try {
-                    await create.mutateAsync(input);
+                    bicycle = await create.mutateAsync(input);
                   } catch (error) {
                     showError(error, { fallback: messages.bicycles.addFailed });
                     throw error;
                   }
                   toast.success(messages.bicycles.added);
-                  setAdding(false);
+                  // The new bicycle's page: its set-up checklist leads on to components and a photo.
+                  navigate(`/bicycles/${bicycle.id}`);
                 }}
               />
             </CardContent>
           </Card>
         ) : null}
         {bicycles.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading bicycles...
-          </p>
+          <CardGridSkeleton label="Loading bicycles..." />
         ) : bicycles.isError ? (
           <Alert variant="destructive">
             <AlertTitle>{messages.bicycles.loadFailed}</AlertTitle>
@@ -96,9 +102,9 @@ function MyBicycles() {
             </AlertDescription>
           </Alert>
         ) : bicycles.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-            {messages.bicycles.empty}
-          </p>
+          adding ? null : (
+            <NoBicycles onAdd={() => setAdding(true)} />
+          )
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
             {bicycles.data.map((bicycle) => (
@@ -131,9 +137,7 @@ function DemoBicycles() {
       <div className="grid gap-6">
         <DemoBanner />
         {demo.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading bicycles...
-          </p>
+          <CardGridSkeleton label="Loading bicycles..." />
         ) : demo.data ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
             {demo.data.bicycles.map((bicycle) => (

@@ -27,10 +27,8 @@ export function BillingCheckoutPage() {
     <div className="mx-auto grid max-w-lg gap-6">
       <Alert>
         <FlaskConical />
-        <AlertTitle>Test mode</AlertTitle>
-        <AlertDescription>
-          {messages.billing.testMode} This Velolog has no payment provider configured.
-        </AlertDescription>
+        <AlertTitle>{messages.billing.testMode}</AlertTitle>
+        <AlertDescription>This Velolog has no payment provider configured.</AlertDescription>
       </Alert>
       <Card>
         <CardHeader>

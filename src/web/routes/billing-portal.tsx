@@ -2,6 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { Link, Navigate } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
@@ -25,21 +26,23 @@ export function BillingPortalPage() {
     <div className="mx-auto grid max-w-lg gap-6">
       <Alert>
         <FlaskConical />
-        <AlertTitle>Test mode</AlertTitle>
-        <AlertDescription>{messages.billing.testMode}</AlertDescription>
+        <AlertTitle>{messages.billing.testMode}</AlertTitle>
+        <AlertDescription>This Velolog has no payment provider configured.</AlertDescription>
       </Alert>
       <Card>
         <CardHeader>
           <h1 className="text-xl leading-none font-semibold">Manage subscription</h1>
-          <CardDescription>
-            {!s
-              ? "Checking your plan..."
-              : !s.subscribed
+          {!s ? (
+            <LinesSkeleton label="Checking your plan..." lines={1} />
+          ) : (
+            <CardDescription>
+              {!s.subscribed
                 ? "You are on the Free plan."
                 : s.cancelAtPeriodEnd
                   ? `Premium ends on ${formatDate(s.subscriptionEnd!)}.`
                   : `Premium renews on ${formatDate(s.subscriptionEnd!)}.`}
-          </CardDescription>
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent className="flex flex-wrap justify-end gap-2">
           <Button asChild variant="outline">
@@ -47,7 +50,7 @@ export function BillingPortalPage() {
           </Button>
           {s?.subscribed && !s.cancelAtPeriodEnd ? (
             <ConfirmDialog
-              trigger={<Button variant="destructive">Cancel subscription</Button>}
+              trigger={<Button variant="destructiveOutline">Cancel subscription</Button>}
               title="Cancel Premium?"
               description="You keep Premium until the end of the period you paid for, then move to the Free plan. Your bicycles are kept."
               confirmLabel="Cancel subscription"

@@ -1,12 +1,17 @@
-import { ArrowLeft, Pencil, Trash2, Wrench } from "lucide-react";
+import { ArrowLeft, MoreHorizontal, Pencil, Trash2, Wrench } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
+import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { DropdownMenuItem } from "@/components/ui/dropdown-menu.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useComponent } from "@/features/components/api.ts";
+import { AssignDialog } from "@/features/components/components/assign-dialog.tsx";
 import { EditComponentForm } from "@/features/components/components/bicycle-components.tsx";
 import { useComponentActions } from "@/features/components/components/component-actions.ts";
 import { ComponentTimeline } from "@/features/components/components/component-timeline.tsx";
@@ -35,11 +40,7 @@ function DemoComponent({ id }: { id: string }) {
   const component = demo.data?.component(id);
   usePageTitle(component?.name ?? "Demo component");
   if (demo.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading component...
-      </p>
-    );
+    return <DetailSkeleton label="Loading component..." />;
   }
   if (!component || !demo.data) return <ComponentNotFound />;
   return (
@@ -53,8 +54,8 @@ function DemoComponent({ id }: { id: string }) {
             </Button>
           </DisabledHint>
           <DisabledHint hint="Sign up to delete your own components">
-            <Button variant="destructive" aria-disabled="true">
-              <Trash2 aria-hidden="true" /> Delete
+            <Button variant="outline" size="icon" aria-label="More actions" aria-disabled="true">
+              <MoreHorizontal />
             </Button>
           </DisabledHint>
         </>
@@ -74,11 +75,7 @@ function OwnComponent({ id }: { id: string }) {
   }, [component.isError, component.error, notFound]);
 
   if (component.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading component...
-      </p>
-    );
+    return <DetailSkeleton label="Loading component..." />;
   }
   if (component.isError) return <ComponentNotFound />;
   return <OwnComponentView component={component.data} />;
@@ -86,6 +83,8 @@ function OwnComponent({ id }: { id: string }) {
 
 function OwnComponentView({ component }: { component: Component }) {
   const [editing, setEditing] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const actions = useComponentActions();
   const navigate = useNavigate();
   const inPartsBin = component.bicycleId === null;
@@ -94,15 +93,31 @@ function OwnComponentView({ component }: { component: Component }) {
       component={component}
       actions={
         <>
+          {inPartsBin ? (
+            <>
+              <Button onClick={() => setAssigning(true)}>
+                <Wrench aria-hidden="true" /> Assign to bicycle
+              </Button>
+              <AssignDialog
+                components={assigning ? [component] : null}
+                onClose={() => setAssigning(false)}
+                onAssigned={(bicycleId) =>
+                  navigate(`/bicycles/${bicycleId}/components/${component.id}`, { replace: true })
+                }
+              />
+            </>
+          ) : null}
           <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
             <Pencil aria-hidden="true" /> Edit Component
           </Button>
+          <MoreActionsMenu>
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
+              <Trash2 aria-hidden="true" /> Delete
+            </DropdownMenuItem>
+          </MoreActionsMenu>
           <ConfirmDialog
-            trigger={
-              <Button variant="destructive">
-                <Trash2 aria-hidden="true" /> Delete
-              </Button>
-            }
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
             title={`Delete ${component.name}?`}
             description={m.deleteWarning}
             confirmLabel="Delete Component"
@@ -118,7 +133,7 @@ function OwnComponentView({ component }: { component: Component }) {
         editing ? (
           <Card>
             <CardHeader>
-              <CardTitle>Edit Component</CardTitle>
+              <CardTitle as="h2">Edit Component</CardTitle>
             </CardHeader>
             <CardContent>
               <EditComponentForm component={component} onDone={() => setEditing(false)} />
@@ -195,23 +210,20 @@ function ComponentView({
             </p>
           )}
         </div>
-        <div className="flex shrink-0 gap-2">{actions}</div>
+        <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>
       </div>
       {editForm}
-      <div className="grid gap-6 md:grid-cols-3">
-        <div className="flex aspect-[4/3] flex-col items-center justify-center gap-2 overflow-hidden rounded-xl border bg-muted text-muted-foreground">
-          {component.imageUrl ? (
+      <div className="grid items-start gap-6 md:grid-cols-3">
+        {component.imageUrl ? (
+          <div className="aspect-[4/3] overflow-hidden rounded-xl border">
             <img src={component.imageUrl} alt={component.name} className="h-full w-full object-cover" />
-          ) : (
-            <>
-              <Wrench className="size-10" aria-hidden="true" />
-              <span>{messages.bicycles.noImage}</span>
-            </>
-          )}
-        </div>
+          </div>
+        ) : (
+          <NoImage wideFrom="md" icon={<Wrench className="size-8 md:size-10" aria-hidden="true" />} />
+        )}
         <Card>
           <CardHeader>
-            <CardTitle>Component Details</CardTitle>
+            <CardTitle as="h2">Component Details</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
@@ -233,7 +245,7 @@ function ComponentView({
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Notes</CardTitle>
+            <CardTitle as="h2">Notes</CardTitle>
           </CardHeader>
           <CardContent>
             <p className="text-sm whitespace-pre-line break-words text-muted-foreground">

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { PageHeader } from "@/components/page-header.tsx";
+import { DashboardSkeleton } from "@/components/skeletons.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { emptyDashboard, useDashboard } from "@/features/dashboard/api.ts";
 import { DashboardView } from "@/features/dashboard/components/dashboard-view.tsx";
@@ -26,23 +27,13 @@ function OwnDashboard() {
   useEffect(() => {
     if (dashboard.isError) showError(dashboard.error, { fallback: "Error fetching dashboard data" });
   }, [dashboard.isError, dashboard.error]);
-  if (dashboard.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        {LOADING}
-      </p>
-    );
+  if (dashboard.isPending) return <DashboardSkeleton label={LOADING} />;
   return <DashboardView stats={dashboard.data ?? emptyDashboard} />;
 }
 
 function DemoDashboard() {
   const demo = useDemo();
-  if (demo.isPending)
-    return (
-      <p role="status" className="text-muted-foreground">
-        {LOADING}
-      </p>
-    );
+  if (demo.isPending) return <DashboardSkeleton label={LOADING} />;
   return (
     <div className="grid gap-6">
       <DemoBanner />

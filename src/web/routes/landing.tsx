@@ -87,6 +87,61 @@ const features = [
   },
 ];
 
+/** The picture's files, from `npm run landing:preview`: the demo dashboard at 1200 and 640 px, and on a phone. */
+const preview = (theme: "dark" | "light") => ({
+  src: `/landing/dashboard-${theme}-1200.webp`,
+  srcSet: `/landing/dashboard-${theme}-640.webp 640w, /landing/dashboard-${theme}-1200.webp 1200w`,
+  phone: `/landing/dashboard-${theme}-phone.webp`,
+});
+
+/**
+ * What the app looks like: a picture of the demo dashboard in the page's theme, the phone layout on phones.
+ * The other theme's picture is not displayed, so its lazy image is never fetched; width and height keep the
+ * layout still while it loads.
+ */
+function ProductPreview() {
+  const alt =
+    "The Velolog dashboard: bicycle, component, service and spending totals above cards of three bicycles";
+  const picture = (theme: "dark" | "light", className: string) => {
+    const files = preview(theme);
+    return (
+      <picture className={className}>
+        <source media="(max-width: 639px)" srcSet={files.phone} width={780} height={1200} />
+        <img
+          alt={alt}
+          src={files.src}
+          srcSet={files.srcSet}
+          sizes="(min-width: 1100px) 1024px, calc(100vw - 2rem)"
+          width={1200}
+          height={792}
+          loading="lazy"
+          decoding="async"
+          className="block h-auto w-full"
+        />
+      </picture>
+    );
+  };
+  return (
+    <section aria-labelledby="preview-title" className="grid gap-6">
+      <h2 id="preview-title" className="text-center text-2xl font-semibold sm:text-3xl">
+        Your whole stable at a glance
+      </h2>
+      <figure className="mx-auto grid w-full max-w-sm gap-3 sm:max-w-5xl">
+        <div className="overflow-hidden rounded-xl border bg-card shadow-lg">
+          {picture("light", "block dark:hidden")}
+          {picture("dark", "hidden dark:block")}
+        </div>
+        <figcaption className="text-center text-sm text-muted-foreground">
+          The demo's dashboard.{" "}
+          <Link to="/dashboard" className="text-primary underline underline-offset-4">
+            Look around the demo
+          </Link>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
 export function LandingPage() {
   usePageTitle("");
   const billingOff = useAppConfig().billingMode === "off";
@@ -112,6 +167,7 @@ export function LandingPage() {
           </Link>
         </div>
       </section>
+      <ProductPreview />
       <section aria-labelledby="features-title" className="grid gap-8">
         <h2 id="features-title" className="text-center text-2xl font-semibold sm:text-3xl">
           Everything your bikes need remembered

@@ -1,6 +1,8 @@
+import { Wrench } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
+import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -54,12 +56,24 @@ function PartsBin() {
   const unit = useDistanceUnit();
   const [filter, setFilter] = useState(ALL);
   const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
-  const [assigning, setAssigning] = useState<Component | null>(null);
+  const [assigning, setAssigning] = useState<Component[] | null>(null);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
 
   const all = parts.data ?? [];
   const types = [...new Set(all.map((c) => c.type))].sort();
   const activeFilter = filter === ALL || types.includes(filter) ? filter : ALL;
   const shown = activeFilter === ALL ? all : all.filter((c) => c.type === activeFilter);
+  const selected = all.filter((c) => selectedIds.has(c.id));
+  const allShownSelected = shown.length > 0 && shown.every((c) => selectedIds.has(c.id));
+  const toggle = (ids: string[], on: boolean) =>
+    setSelectedIds((before) => {
+      const next = new Set(before);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   return (
     <div className="grid gap-6">
@@ -70,9 +84,7 @@ function PartsBin() {
       <ComponentFormArea state={form} onChange={setForm} bicycleId={null} />
 
       {parts.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading components...
-        </p>
+        <ListSkeleton label="Loading components..." />
       ) : parts.isError ? (
         <div
           role="alert"
@@ -103,6 +115,18 @@ function PartsBin() {
               </Button>
             ))}
           </fieldset>
+          <SelectionBar
+            selectedCount={selected.length}
+            allShownSelected={allShownSelected}
+            onSelectAll={(on) =>
+              toggle(
+                shown.map((c) => c.id),
+                on,
+              )
+            }
+            onAssign={() => setAssigning(selected)}
+            onClear={() => setSelectedIds(new Set())}
+          />
           {shown.length === 0 ? (
             <div className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
               <p>{m.noFilterMatch}</p>
@@ -116,7 +140,14 @@ function PartsBin() {
                 <li key={component.id}>
                   <Card className="h-full gap-2 py-4">
                     <CardHeader className="flex flex-row items-start justify-between gap-2 px-4">
-                      <div className="grid min-w-0 gap-1.5">
+                      <input
+                        type="checkbox"
+                        className="mt-1 size-4 shrink-0 accent-primary"
+                        aria-label={`Select ${component.name}`}
+                        checked={selectedIds.has(component.id)}
+                        onChange={(event) => toggle([component.id], event.target.checked)}
+                      />
+                      <div className="mr-auto grid min-w-0 gap-1.5">
                         <Link
                           to={`/parts-bin/components/${component.id}`}
                           className="font-semibold break-words hover:underline"
@@ -128,7 +159,7 @@ function PartsBin() {
                       <ComponentMenu
                         component={component}
                         onEdit={() => setForm({ mode: "edit", component })}
-                        onAssign={() => setAssigning(component)}
+                        onAssign={() => setAssigning([component])}
                       />
                     </CardHeader>
                     <CardContent className="px-4 text-sm text-muted-foreground">
@@ -141,7 +172,55 @@ function PartsBin() {
           )}
         </>
       )}
-      <AssignDialog component={assigning} onClose={() => setAssigning(null)} />
+      <AssignDialog
+        components={assigning}
+        onClose={() => setAssigning(null)}
+        onAssigned={() => toggle(assigning?.map((c) => c.id) ?? [], false)}
+      />
+    </div>
+  );
+}
+
+/** Select all shown parts, and once some are selected, assign them together. */
+function SelectionBar({
+  selectedCount,
+  allShownSelected,
+  onSelectAll,
+  onAssign,
+  onClear,
+}: {
+  selectedCount: number;
+  allShownSelected: boolean;
+  onSelectAll: (on: boolean) => void;
+  onAssign: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <label className="inline-flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={allShownSelected}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
+        Select all
+      </label>
+      {selectedCount > 0 ? (
+        <>
+          <span role="status" className="text-muted-foreground">
+            {selectedCount} selected
+          </span>
+          <Button size="sm" onClick={onAssign}>
+            <Wrench aria-hidden="true" /> Assign to…
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear selection
+          </Button>
+        </>
+      ) : (
+        <span className="text-muted-foreground">Select parts to fit several to a bicycle at once.</span>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function RootRoute() {
     void import("@/features/auth/api.ts").then((auth) => auth.announceSignOut());
   }, []);
 
-  if (session.isPending) return <PendingScreen />;
+  if (session.isPending) return <PendingScreen framed />;
   const signedIn = !!session.data;
 
   if (signedIn && pathname === "/" && !search && !hash) return <Navigate to="/dashboard" replace />;

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
+import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -27,9 +28,7 @@ export function SharedLinksPage() {
         description="Read-only links to your bicycles. Delete a link to stop sharing it."
       />
       {links.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading shared links...
-        </p>
+        <ListSkeleton label="Loading shared links..." />
       ) : links.isError ? (
         <Alert variant="destructive">
           <AlertTitle>{m.loadFailed}</AlertTitle>

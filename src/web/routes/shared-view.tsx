@@ -2,6 +2,8 @@ import { Bike, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
+import { NoImage } from "@/components/no-image.tsx";
+import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -61,9 +63,7 @@ export function SharedViewPage() {
             </CardContent>
           </Card>
         ) : shared.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading shared bicycle...
-          </p>
+          <DetailSkeleton label="Loading shared bicycle..." />
         ) : (
           <SharedBike view={shared.data} />
         )}
@@ -106,20 +106,17 @@ function SharedBike({ view }: { view: SharedBikeView }) {
           <p className="whitespace-pre-line break-words text-muted-foreground">{bike.description}</p>
         ) : null}
       </div>
-      <div className="grid gap-6 md:grid-cols-2">
-        <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border bg-muted text-muted-foreground">
-          {bike.imageUrl ? (
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        {bike.imageUrl ? (
+          <div className="aspect-[4/3] overflow-hidden rounded-xl border">
             <img src={bike.imageUrl} alt={bike.name} className="h-full w-full object-cover" />
-          ) : (
-            <div className="grid justify-items-center gap-2">
-              <Bike className="size-12" aria-hidden="true" />
-              <span>{messages.bicycles.noImage}</span>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : (
+          <NoImage wideFrom="md" icon={<Bike className="size-8 md:size-12" aria-hidden="true" />} />
+        )}
         <Card>
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle as="h2">Details</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
@@ -143,7 +140,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       {view.notes ? (
         <Card>
           <CardHeader>
-            <CardTitle>Notes</CardTitle>
+            <CardTitle as="h2">Notes</CardTitle>
           </CardHeader>
           <CardContent>
             <p className="whitespace-pre-line break-words">{view.notes}</p>
@@ -152,7 +149,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Components</CardTitle>
+          <CardTitle as="h2">Components</CardTitle>
         </CardHeader>
         <CardContent>
           {components.length === 0 ? (
@@ -188,7 +185,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Service History</CardTitle>
+          <CardTitle as="h2">Service History</CardTitle>
         </CardHeader>
         <CardContent>
           {services.length === 0 ? (

@@ -131,6 +131,58 @@ describeEachDatabase("components and service entries API", (kind) => {
     ).toEqual([]);
   });
 
+  it("assigns several parts-bin components to a bicycle at once, all or none", async () => {
+    const rider = await signUp(t.app);
+    const other = await signUp(t.app);
+    const bike = await addBicycle(rider, "Gravel");
+    const saddle = await addComponent(rider, { name: "Saddle", type: "Saddle" });
+    const pedals = await addComponent(rider, { name: "Pedals", type: "Pedals" });
+    const stranger = await addComponent(other, { name: "Not yours", type: "Stem" });
+    const otherBike = await addBicycle(other, "Theirs");
+
+    const none = await rider.request("POST", "/api/components/assign", {
+      bicycleId: bike.id,
+      componentIds: [],
+    });
+    expect(none.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(none)).error.message).toBe(
+      "Select at least one component to assign",
+    );
+    const noBike = await rider.request("POST", "/api/components/assign", {
+      bicycleId: "",
+      componentIds: [saddle.id],
+    });
+    expect(noBike.status).toBe(400);
+    for (const body of [
+      { bicycleId: bike.id, componentIds: [saddle.id, stranger.id] },
+      { bicycleId: bike.id, componentIds: [saddle.id, "not-a-uuid"] },
+      { bicycleId: otherBike.id, componentIds: [saddle.id] },
+    ]) {
+      const refused = await rider.request("POST", "/api/components/assign", body);
+      expect(refused.status, JSON.stringify(body)).toBe(404);
+    }
+    const bin = await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"));
+    expect(bin.components.map((c) => c.name).sort()).toEqual(["Pedals", "Saddle"]);
+    const theirs = await json<{ component: Component }>(
+      other.request("GET", `/api/components/${stranger.id}`),
+    );
+    expect(theirs.component.bicycleId).toBeNull();
+
+    const assigned = await rider.request("POST", "/api/components/assign", {
+      bicycleId: bike.id,
+      componentIds: [saddle.id, pedals.id, saddle.id],
+    });
+    expect(assigned.status).toBe(200);
+    expect(await assigned.json()).toEqual({ assigned: 2 });
+    const onBike = await json<{ components: Component[] }>(
+      rider.request("GET", `/api/bicycles/${bike.id}/components`),
+    );
+    expect(onBike.components.map((c) => c.name).sort()).toEqual(["Pedals", "Saddle"]);
+    expect(
+      (await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"))).components,
+    ).toEqual([]);
+  });
+
   it("lists the parts bin most recently changed first, and creates into it", async () => {
     const rider = await signUp(t.app);
     const first = await addComponent(rider, { name: "Spare saddle", type: "Saddle" });

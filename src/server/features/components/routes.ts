@@ -3,6 +3,7 @@ import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import {
   assignComponentSchema,
+  assignManySchema,
   componentInputSchema,
   componentSchema,
   createComponentSchema,
@@ -12,6 +13,7 @@ import type { AppDeps } from "../../http/context.ts";
 import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import {
+  assignManyToBicycle,
   assignToBicycle,
   createComponent,
   deleteComponent,
@@ -43,6 +45,31 @@ export function componentRoutes({ db, storage }: AppDeps) {
         },
       }),
       async (c) => c.json({ components: await listPartsBin(db, requireUser(c.get("user")).id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/assign",
+        tags,
+        summary: "Fit several components to one bicycle at once (all or none)",
+        security: auth.signedIn,
+        middleware: [signedIn(m.mustBeLoggedInToUpdate)] as const,
+        request: { body: jsonBody(assignManySchema) },
+        responses: {
+          200: json(z.object({ assigned: z.number() }), "How many components were fitted."),
+          ...errors(...writeErrors, 404),
+        },
+      }),
+      async (c) => {
+        const { componentIds, bicycleId } = c.req.valid("json");
+        const assigned = await assignManyToBicycle(
+          db,
+          requireUser(c.get("user")).id,
+          componentIds,
+          bicycleId,
+        );
+        return c.json({ assigned }, 200);
+      },
     )
     .openapi(
       createRoute({

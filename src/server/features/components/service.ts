@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
@@ -237,4 +237,32 @@ export async function assignToBicycle(
     if (before.bicycleId !== bicycleId) await placeComponents(tx, userId, [id], bicycleId);
   });
   return getComponent(db, userId, id);
+}
+
+/**
+ * Puts several of the user's components on one of the user's bicycles, all or none: any id that is not
+ * the user's component (or the bicycle not theirs) is a 404 and changes nothing.
+ */
+export async function assignManyToBicycle(
+  db: Database,
+  userId: string,
+  componentIds: string[],
+  bicycleId: string,
+): Promise<number> {
+  const ids = [...new Set(componentIds)];
+  for (const id of ids) assertUuid(id);
+  await assertOwnBicycle(db, userId, bicycleId);
+  return db.transaction(async (tx) => {
+    const owned = and(inArray(components.id, ids), eq(components.userId, userId));
+    const before = await tx
+      .select({ id: components.id, bicycleId: components.bicycleId })
+      .from(components)
+      .where(owned)
+      .for("update");
+    if (before.length !== ids.length) throw notFound(m.notFound);
+    await tx.update(components).set({ bicycleId, updatedAt: new Date() }).where(owned);
+    const moved = before.filter((part) => part.bicycleId !== bicycleId).map((part) => part.id);
+    await placeComponents(tx, userId, moved, bicycleId);
+    return before.length;
+  });
 }

@@ -29,6 +29,49 @@ describeEachDatabase("import API", (kind) => {
     ]);
   });
 
+  it("imports onto the user's own bicycle, and keeps the sheet's order there and in the parts bin", async () => {
+    const rider = await signUp(t.app);
+    const other = await signUp(t.app);
+    const bike = (await (await rider.request("POST", "/api/bicycles", { name: "Trail" })).json()) as {
+      bicycle: { id: string };
+    };
+    const sheet = ["Frame", "Fork", "Stem", "Handlebar", "Saddle", "Seatpost", "Pedals", "Tires"].map(
+      (type) => ({
+        name: `${type} from the sheet`,
+        type,
+      }),
+    );
+    const onBike = await rider.request("POST", "/api/import/components", {
+      components: sheet,
+      bicycleId: bike.bicycle.id,
+    });
+    expect(onBike.status).toBe(201);
+    const listed = (await (
+      await rider.request("GET", `/api/bicycles/${bike.bicycle.id}/components`)
+    ).json()) as {
+      components: Component[];
+    };
+    expect(listed.components.map((c) => c.name)).toEqual(sheet.map((c) => c.name));
+    expect(listed.components.every((c) => Date.parse(c.updatedAt) >= Date.parse(c.createdAt))).toBe(true);
+
+    await rider.request("POST", "/api/import/components", { components: sheet, bicycleId: null });
+    const bin = (await (await rider.request("GET", "/api/components/parts-bin")).json()) as {
+      components: Component[];
+    };
+    expect(bin.components.map((c) => c.name)).toEqual(sheet.map((c) => c.name));
+
+    const intruding = await other.request("POST", "/api/import/components", {
+      components: sheet,
+      bicycleId: bike.bicycle.id,
+    });
+    expect(intruding.status).toBe(404);
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(components)
+      .where(eq(components.userId, other.userId));
+    expect(row!.n).toBe(0);
+  });
+
   it("refuses zero components, a bad row, or no session, and stores nothing", async () => {
     const rider = await signUp(t.app);
     const none = await rider.request("POST", "/api/import/components", { components: [] });

@@ -12,7 +12,7 @@ import { AppError } from "../../errors.ts";
 import type { AppDeps } from "../../http/context.ts";
 import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { importToPartsBin } from "./service.ts";
+import { importComponents } from "./service.ts";
 
 const m = messages.import;
 const PAGE_IMPORTS_PER_MINUTE = 10;
@@ -41,18 +41,20 @@ export function importRoutes({ db, fetchPage, logger }: AppDeps) {
         method: "post",
         path: "/components",
         tags,
-        summary: "Add reviewed components to the parts bin",
+        summary:
+          "Add reviewed components to a bicycle of yours (`bicycleId`) or to the parts bin, in the sheet's order",
         security: auth.signedIn,
         middleware: [signedIn(m.mustBeLoggedIn)] as const,
         request: { body: jsonBody(importComponentsSchema) },
         responses: {
           201: json(z.object({ imported: z.number() }), "How many components were added."),
-          ...errors(...writeErrors),
+          ...errors(...writeErrors, 404),
         },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        return c.json({ imported: await importToPartsBin(db, user.id, c.req.valid("json").components) }, 201);
+        const { components, bicycleId } = c.req.valid("json");
+        return c.json({ imported: await importComponents(db, user.id, components, bicycleId || null) }, 201);
       },
     )
     .openapi(findOnPage, async (c) => {

@@ -2,23 +2,44 @@ import type { ImportedComponent } from "../../../shared/schemas/import.ts";
 import type { Database } from "../../db/index.ts";
 import { components } from "../../db/schema.ts";
 import { placeComponents } from "../components/installations.ts";
+import { assertOwnBicycle } from "../components/service.ts";
 
-/** Saves reviewed components into the user's parts bin, with their first period there, in one transaction. */
-export async function importToPartsBin(
+/**
+ * Saves reviewed components on the user's bicycle, or in the parts bin when `bicycleId` is null, in the
+ * order of the sheet, with their first installation period, in one transaction.
+ */
+export async function importComponents(
   db: Database,
   userId: string,
   found: ImportedComponent[],
+  bicycleId: string | null,
 ): Promise<number> {
+  if (bicycleId) await assertOwnBicycle(db, userId, bicycleId);
+  // Rows of one statement share a timestamp and their random ids would decide the order. A bicycle lists
+  // its parts oldest first and the parts bin most recently changed first, so each row gets its own
+  // millisecond: created ascending and updated descending in the sheet's order (updated never before created).
+  const now = Date.now();
   return db.transaction(async (tx) => {
     const rows = await tx
       .insert(components)
-      .values(found.map((c) => ({ userId, bicycleId: null, name: c.name, type: c.type, brand: c.brand })))
+      .values(
+        found.map((c, index) => ({
+          userId,
+          bicycleId,
+          name: c.name,
+          type: c.type,
+          brand: c.brand,
+          createdAt: new Date(now - 2 * found.length + index),
+          updatedAt: new Date(now - index),
+        })),
+      )
       .returning({ id: components.id });
     await placeComponents(
       tx,
       userId,
       rows.map((row) => row.id),
-      null,
+      bicycleId,
+      new Date(now - 2 * found.length),
     );
     return rows.length;
   });

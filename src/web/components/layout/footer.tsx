@@ -8,7 +8,48 @@ interface FooterLink {
   external?: boolean;
 }
 
+/**
+ * The site's footer. Signed in, small screens get one slim line above the tab bar instead of the four
+ * columns (the app's pages are for using it; the columns stay on wide screens and for visitors).
+ */
 export function Footer({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      {signedIn ? <SlimFooter /> : null}
+      <FullFooter signedIn={signedIn} className={signedIn ? "hidden md:block" : "pb-20 md:pb-0"} />
+    </>
+  );
+}
+
+const slimLinks: FooterLink[] = [
+  { label: "Help", to: "/faq" },
+  { label: "Feedback", to: "/feedback" },
+  { label: "Privacy", to: "/privacy-policy" },
+  { label: "Terms", to: "/terms-of-service" },
+];
+
+function SlimFooter() {
+  return (
+    <footer className="border-t pb-20 md:hidden">
+      <nav aria-label="Footer" className="px-4 py-3">
+        <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <li>
+            © {new Date().getFullYear()} {PRODUCT_NAME}
+          </li>
+          {slimLinks.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className="hover:text-foreground hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </footer>
+  );
+}
+
+function FullFooter({ signedIn, className }: { signedIn: boolean; className: string }) {
   const { supportEmail } = useAppConfig();
   const columns: { title: string; links: FooterLink[] }[] = [
     {
@@ -52,7 +93,7 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
     },
   ];
   return (
-    <footer className="border-t bg-muted/30 pb-20 md:pb-0">
+    <footer className={`border-t bg-muted/30 ${className}`}>
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 md:grid-cols-4">
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

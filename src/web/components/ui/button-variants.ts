@@ -14,6 +14,9 @@ export const buttonVariants = cva(
           "bg-destructive-solid text-destructive-foreground shadow-xs hover:bg-destructive-solid/90",
         outline:
           "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/30 dark:border-input dark:hover:bg-input/50",
+        // A destructive action that is not the page's main one: it asks in a dialog whose confirm is filled.
+        destructiveOutline:
+          "border border-destructive/50 bg-background text-destructive shadow-xs hover:bg-destructive/10 dark:bg-input/30 dark:hover:bg-destructive/15",
         secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",

@@ -10,8 +10,13 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return <div data-slot="card-header" className={cn(cardClasses.header, className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn(cardClasses.title, className)} {...props} />;
+/** A card's heading: h3 under a page's sections, `as="h2"` for a card that is itself a page's section. */
+export function CardTitle({
+  className,
+  as: Heading = "h3",
+  ...props
+}: React.ComponentProps<"h3"> & { as?: "h2" | "h3" }) {
+  return <Heading data-slot="card-title" className={cn(cardClasses.title, className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {

@@ -16,9 +16,19 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   );
 }
 
-export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({
+  className,
+  onMouseDown,
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
+      onMouseDown={(event) => {
+        // Radix focuses a clicked tab by script, which the browser may take for keyboard focus (the ring,
+        // on a page's first click): focus it first as a pointer focus, so the ring stays for the keyboard.
+        if (event.button === 0 && !event.ctrlKey) event.currentTarget.focus({ focusVisible: false });
+        onMouseDown?.(event);
+      }}
       className={cn(
         "inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-3 py-1 text-sm font-medium whitespace-nowrap transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30",
         className,

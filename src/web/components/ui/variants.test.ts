@@ -8,7 +8,15 @@ import { cardClasses } from "./card-classes.ts";
 // load): they must be what cn() would make of them, i.e. free of conflicting classes.
 describe("the shell's class strings need no merging", () => {
   it("buttons, every variant and size", () => {
-    for (const variant of ["default", "destructive", "outline", "secondary", "ghost", "link"] as const)
+    for (const variant of [
+      "default",
+      "destructive",
+      "destructiveOutline",
+      "outline",
+      "secondary",
+      "ghost",
+      "link",
+    ] as const)
       for (const size of ["default", "sm", "lg", "icon"] as const) {
         const classes = buttonVariants({ variant, size });
         expect(twMerge(classes), `${variant} ${size}`).toBe(classes);

@@ -102,13 +102,12 @@ export function useMoveToPartsBin() {
   });
 }
 
-export function useAssignComponent() {
+/** Puts one or several parts-bin components on a bicycle, in one request. */
+export function useAssignComponents() {
   const invalidate = useInvalidateComponents();
   return useMutation({
-    mutationFn: ({ id, bicycleId }: { id: string; bicycleId: string }) =>
-      call(client.components[":id"].assign.$post({ ...byId(id), json: { bicycleId } })).then(
-        (r) => r.component,
-      ),
+    mutationFn: ({ componentIds, bicycleId }: { componentIds: string[]; bicycleId: string }) =>
+      call(client.components.assign.$post({ json: { componentIds, bicycleId } })).then((r) => r.assigned),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import { FileText, ImagePlus, X } from "lucide-react";
+import { Camera, FileText, ImagePlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { formatFileSize } from "../../../shared/format.ts";
@@ -23,6 +23,7 @@ export function ImagePicker({
   purpose,
   kind = "image",
   onBusyChange,
+  hideLabel = false,
 }: {
   id: string;
   label: string;
@@ -31,8 +32,11 @@ export function ImagePicker({
   purpose: FilePurpose;
   kind?: PickKind;
   onBusyChange?: (busy: boolean) => void;
+  /** For a picker inside a group whose own legend already names it. */
+  hideLabel?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [pickedPdf, setPickedPdf] = useState(false);
   const [sizes, setSizes] = useState<{ before: number; after: number } | null>(null);
@@ -88,7 +92,7 @@ export function ImagePicker({
 
   return (
     <div className="grid gap-2">
-      <span className="text-sm font-medium" id={`${id}-label`}>
+      <span className={hideLabel ? "sr-only" : "text-sm font-medium"} id={`${id}-label`}>
         {label}
       </span>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds drag and drop to the button inside */}
@@ -131,10 +135,33 @@ export function ImagePicker({
               event.target.value = "";
             }}
           />
+          {/* On a phone (a coarse pointer), a second picker opens the camera straight away (`capture`). */}
+          <input
+            ref={camera}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            aria-label={kind === "receipt" ? "Photograph the receipt" : "Take a photo"}
+            tabIndex={-1}
+            className="sr-only"
+            onChange={(event) => {
+              void pick(event.target.files?.[0]);
+              event.target.value = "";
+            }}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="pointer-fine:hidden"
+            onClick={() => camera.current?.click()}
+          >
+            <Camera aria-hidden="true" /> Take photo
+          </Button>
           <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
             <ImagePlus aria-hidden="true" /> Choose file
           </Button>
-          <span>or drag and drop it here</span>
+          <span className="pointer-coarse:hidden">or drag and drop it here</span>
           {value || localPreview ? (
             <Button type="button" variant="ghost" size="sm" onClick={remove}>
               <X aria-hidden="true" /> {kind === "receipt" ? "Remove file" : m.removePhoto}

@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useCheckout } from "@/features/billing/api.ts";
@@ -29,7 +28,9 @@ function usePaymentResultToast() {
       void queryClient.invalidateQueries({ queryKey: subscriptionKey });
       void queryClient.invalidateQueries({ queryKey: ["bicycles"] });
     } else if (canceled) {
-      toast(messages.billing.paymentCanceled, { description: messages.billing.paymentCanceledDescription });
+      toast.info(messages.billing.paymentCanceled, {
+        description: messages.billing.paymentCanceledDescription,
+      });
     }
     if (success || canceled) setParams({}, { replace: true });
   }, [success, canceled, setParams, queryClient]);
@@ -44,7 +45,7 @@ export function PricingPage() {
 function UnlimitedPricing() {
   return (
     <div className="grid gap-10">
-      <PageHeader title="Pricing" />
+      <PricingHeader />
       <UnlimitedPlan />
       <PricingQuestions />
     </div>
@@ -59,7 +60,7 @@ function PlansPricing() {
   usePaymentResultToast();
   return (
     <div className="grid gap-10">
-      <PageHeader title="Pricing" description="Free for one bicycle. Premium for the whole stable." />
+      <PricingHeader description="Free for one bicycle. Premium for the whole stable." />
       {session && subscription.data ? (
         <p className="text-center text-sm text-muted-foreground" role="status">
           You are on the {subscription.data.subscriptionTier === "premium" ? "Premium" : "Free"} plan, with{" "}
@@ -91,6 +92,16 @@ function PlansPricing() {
         }
       />
       <PricingQuestions />
+    </div>
+  );
+}
+
+/** Centred over the centred cards: the title lines up with what it introduces. */
+function PricingHeader({ description }: { description?: string }) {
+  return (
+    <div className="grid justify-items-center gap-1 text-center">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Pricing</h1>
+      {description ? <p className="text-muted-foreground">{description}</p> : null}
     </div>
   );
 }

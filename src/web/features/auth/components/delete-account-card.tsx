@@ -87,7 +87,7 @@ export function DeleteAccountCard({
       <CardContent>
         <Dialog onOpenChange={reset}>
           <DialogTrigger asChild>
-            <Button variant="destructive">Delete my account</Button>
+            <Button variant="destructiveOutline">Delete my account</Button>
           </DialogTrigger>
           <DialogContent>
             <DialogHeader>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
@@ -27,9 +28,7 @@ export function PreferencesCard() {
       </CardHeader>
       <CardContent>
         {settings.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading preferences...
-          </p>
+          <LinesSkeleton label="Loading preferences..." lines={2} />
         ) : (
           <fieldset>
             <legend className="mb-3 text-sm font-medium">Distance unit</legend>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor } from "lucide-react";
 import { toast } from "sonner";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -63,9 +64,7 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {sessions.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading sessions...
-          </p>
+          <LinesSkeleton label="Loading sessions..." lines={2} />
         ) : (
           <ul className="grid gap-2" aria-label="Sessions">
             {(sessions.data ?? []).map((s) => (

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -123,9 +124,7 @@ export function SignInMethodsCard({ email }: { email: string }) {
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {accounts.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Loading sign-in methods...
-          </p>
+          <LinesSkeleton label="Loading sign-in methods..." lines={2} />
         ) : accounts.isError ? (
           <p role="alert" className="text-destructive">
             Could not load your sign-in methods. Please reload the page.

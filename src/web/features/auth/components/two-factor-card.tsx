@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Check, Copy, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import QRCode from "qrcode";
 import { useId, useMemo, useState } from "react";
 import { toast } from "sonner";
+import { CopyButton } from "@/components/copy-button.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -58,28 +59,6 @@ function QrCode({ value }: { value: string }) {
       <rect width={size} height={size} fill="#ffffff" />
       <path d={path} fill="#000000" />
     </svg>
-  );
-}
-
-function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-          toast.success(done);
-        } catch {
-          toast.error("Could not copy", { description: "Select the text and copy it yourself." });
-        }
-      }}
-    >
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} {label}
-    </Button>
   );
 }
 
@@ -393,7 +372,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           <PasswordDialog
             open={dialog === "remove"}
             onOpenChange={(open) => setDialog(open ? "remove" : null)}
-            trigger={<Button variant="destructive">Remove two-factor</Button>}
+            trigger={<Button variant="destructiveOutline">Remove two-factor</Button>}
             title="Remove two-factor authentication?"
             description="Signing in will ask only for your password, and your backup codes stop working. Enter your password to confirm."
             formId={`${id}-remove-password`}

@@ -16,8 +16,19 @@ import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useUpdateBicycle } from "../api.ts";
 import { BicycleForm } from "./bicycle-form.tsx";
 
-export function EditBicycleDialog({ bicycle }: { bicycle: Bicycle }) {
-  const [open, setOpen] = useState(false);
+/** The Edit button and its dialog; a page may hold the open state itself (the checklist's photo step). */
+export function EditBicycleDialog({
+  bicycle,
+  open: heldOpen,
+  onOpenChange,
+}: {
+  bicycle: Bicycle;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = heldOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const update = useUpdateBicycle(bicycle.id);
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -32,7 +32,8 @@ export function PlanCards({
           className={plan.tier === "premium" ? `${cardClasses.card} border-primary/60` : cardClasses.card}
         >
           <div data-slot="card-header" className={cardClasses.header}>
-            <div className="flex items-center justify-between gap-2">
+            {/* As tall with or without the badge, so both cards' prices and lists start level. */}
+            <div className="flex h-6 items-center justify-between gap-2">
               <h3 data-slot="card-title" className={cardClasses.title}>
                 {plan.name}
               </h3>
@@ -47,8 +48,12 @@ export function PlanCards({
               {plan.priceUsdPerMonth > 0 ? " per month" : " forever"}
             </p>
           </div>
-          <div data-slot="card-content" className={`${cardClasses.content} grid gap-4 text-sm`}>
-            <ul className="grid gap-2">
+          <div
+            data-slot="card-content"
+            className={`${cardClasses.content} flex flex-1 flex-col gap-4 text-sm`}
+          >
+            {/* The list takes the spare height: both cards' buttons sit on one line at the bottom. */}
+            <ul className="grid flex-1 content-start gap-2">
               {perks[plan.tier].map((perk) => (
                 <li key={perk} className="flex items-start gap-2">
                   <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -56,7 +61,7 @@ export function PlanCards({
                 </li>
               ))}
             </ul>
-            {action(plan.tier)}
+            <div className="grid">{action(plan.tier)}</div>
           </div>
         </div>
       ))}

@@ -1,3 +1,4 @@
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -43,9 +44,7 @@ export function SubscriptionCard() {
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {subscription.isPending ? (
-          <p role="status" className="text-muted-foreground">
-            Checking your plan...
-          </p>
+          <LinesSkeleton label="Checking your plan..." lines={2} />
         ) : s ? (
           <>
             <div className="flex flex-wrap items-center gap-2">

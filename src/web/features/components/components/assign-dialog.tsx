@@ -13,18 +13,31 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useBicycles } from "@/features/bicycles/api.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
-import { useAssignComponent } from "../api.ts";
+import { useAssignComponents } from "../api.ts";
 import { withToasts } from "./component-actions.ts";
 
 const m = messages.components;
 
-/** Assigns a parts-bin component to one of the user's bicycles, chosen by name. */
-export function AssignDialog({ component, onClose }: { component: Component | null; onClose: () => void }) {
-  const bicycles = useBicycles(component !== null);
-  const assign = useAssignComponent();
+/**
+ * Assigns one or several parts-bin components to one of the user's bicycles, chosen by name; open while
+ * `components` is not null. `onAssigned` runs after a successful assignment (before closing).
+ */
+export function AssignDialog({
+  components,
+  onClose,
+  onAssigned,
+}: {
+  components: Component[] | null;
+  onClose: () => void;
+  onAssigned?: (bicycleId: string) => void;
+}) {
+  const open = components !== null && components.length > 0;
+  const bicycles = useBicycles(open);
+  const assign = useAssignComponents();
   const [bicycleId, setBicycleId] = useState("");
   const [error, setError] = useState<string | undefined>();
   const byName = [...(bicycles.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const many = (components?.length ?? 0) > 1;
 
   const close = () => {
     setBicycleId("");
@@ -33,28 +46,34 @@ export function AssignDialog({ component, onClose }: { component: Component | nu
   };
 
   return (
-    <Dialog open={component !== null} onOpenChange={(open) => !open && close()}>
+    <Dialog open={open} onOpenChange={(isOpen) => !isOpen && close()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Assign to bicycle</DialogTitle>
-          <DialogDescription>Fit {component?.name} to one of your bicycles.</DialogDescription>
+          <DialogTitle>{many ? `Assign ${components?.length} components` : "Assign to bicycle"}</DialogTitle>
+          <DialogDescription>
+            {many
+              ? `Fit ${components?.map((c) => c.name).join(", ")} to one of your bicycles.`
+              : `Fit ${components?.[0]?.name} to one of your bicycles.`}
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
           className="grid gap-4"
           onSubmit={async (event) => {
             event.preventDefault();
-            if (!component) return;
+            if (!components?.length) return;
             if (!bicycleId) {
               setError(m.selectBicycle);
               return;
             }
+            const bicycleName = byName.find((b) => b.id === bicycleId)?.name ?? "your bicycle";
             try {
               await withToasts(
-                () => assign.mutateAsync({ id: component.id, bicycleId }),
-                m.assigned,
+                () => assign.mutateAsync({ componentIds: components.map((c) => c.id), bicycleId }),
+                many ? m.assignedMany(components.length, bicycleName) : m.assigned,
                 m.assignFailed,
               );
+              onAssigned?.(bicycleId);
               close();
             } catch {
               // the toast has explained it; the dialog stays open

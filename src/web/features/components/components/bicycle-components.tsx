@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -56,9 +57,17 @@ export function ComponentFormArea({
 }
 
 /** The Components tab of the owner's bicycle page: the list, and the in-page add or edit form. */
-export function BicycleComponents({ bicycleId }: { bicycleId: string }) {
+export function BicycleComponents({
+  bicycleId,
+  formState,
+}: {
+  bicycleId: string;
+  /** The add/edit form's state when the page holds it (the checklist opens the add form). */
+  formState?: [ComponentFormState, (state: ComponentFormState) => void];
+}) {
   const components = useBicycleComponents(bicycleId);
-  const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
+  const ownForm = useState<ComponentFormState>({ mode: "closed" });
+  const [form, setForm] = formState ?? ownForm;
 
   return (
     <div className="grid gap-4">
@@ -69,9 +78,7 @@ export function BicycleComponents({ bicycleId }: { bicycleId: string }) {
         buttonClassName="flex justify-end"
       />
       {components.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading components...
-        </p>
+        <ListSkeleton label="Loading components..." />
       ) : components.isError ? (
         <Alert variant="destructive">
           <AlertTitle>{messages.components.loadFailed}</AlertTitle>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
+import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
 import { formatCost, formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { DashboardStats } from "../../../../shared/schemas/dashboard.ts";
@@ -61,9 +62,12 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
               <span>Free plan</span>
             )}
             {atLimit ? (
-              <span className="font-medium text-destructive">
-                Limit reached ·{" "}
-                <Link to="/pricing" className="underline">
+              // An informative state, not an error: the plan is full and upgrading is one click away.
+              <span className="inline-flex items-center gap-2">
+                <Badge variant="outline" className="border-primary/50 text-primary">
+                  Limit reached
+                </Badge>
+                <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
                   Upgrade
                 </Link>
               </span>
@@ -85,9 +89,7 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
         </TabsList>
         <TabsContent value="bicycles" className="pt-4">
           {stats.bicycles.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-              {messages.bicycles.empty}
-            </p>
+            <NoBicycles />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
               {stats.bicycles.map((bicycle) => (

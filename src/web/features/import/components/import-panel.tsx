@@ -1,9 +1,17 @@
 import { CheckCircle2, ChevronDown } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { ReviewTable } from "./review-table.tsx";
 import type { useImportFlow } from "./use-import-flow.ts";
+
+/** Open state a page may hold itself (the bicycle page's checklist opens the panels). */
+export interface PanelOpenState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
 
 /** A collapsible import panel: its own entry step, then the shared review and imported steps. */
 export function ImportPanel({
@@ -11,16 +19,20 @@ export function ImportPanel({
   description,
   flow,
   children,
+  openState,
 }: {
   title: string;
   description: string;
   flow: ReturnType<typeof useImportFlow>;
   children: ReactNode;
+  openState?: PanelOpenState;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openState?.open ?? ownOpen;
+  const setOpen = openState?.onOpenChange ?? setOwnOpen;
   const contentId = `${title.replace(/\W+/g, "-").toLowerCase()}-panel`;
   return (
-    <Card className="gap-3">
+    <Card className="gap-3" id={`${contentId}-card`}>
       <CardHeader>
         <button
           type="button"
@@ -45,10 +57,11 @@ export function ImportPanel({
           {flow.step === "review" ? (
             <>
               <p className="text-sm text-muted-foreground">
-                Check the components found: edit a name, type or brand, or remove a row. They go to your parts
-                bin.
+                Check the components found: edit a name, type or brand, or remove a row.
+                {flow.bicycle ? "" : " They go to your parts bin."}
               </p>
               <ReviewTable rows={flow.rows} onChange={flow.setRows} />
+              {flow.bicycle ? <DestinationChoice flow={flow} bicycleName={flow.bicycle.name} /> : null}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={flow.restart}>
                   Start over
@@ -63,8 +76,8 @@ export function ImportPanel({
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/30 p-4">
               <p className="flex items-center gap-2 text-sm">
                 <CheckCircle2 className="size-4 text-primary" aria-hidden="true" />
-                {flow.importedCount} {flow.importedCount === 1 ? "component" : "components"} added to your
-                parts bin.
+                {flow.importedCount} {flow.importedCount === 1 ? "component" : "components"} added to{" "}
+                {flow.importedTo ?? "your parts bin"}.
               </p>
               <Button variant="outline" size="sm" onClick={flow.restart}>
                 Import more
@@ -74,5 +87,35 @@ export function ImportPanel({
         </CardContent>
       ) : null}
     </Card>
+  );
+}
+
+/** Where the reviewed parts go: the bicycle the panel was opened from (the default) or the parts bin. */
+function DestinationChoice({
+  flow,
+  bicycleName,
+}: {
+  flow: ReturnType<typeof useImportFlow>;
+  bicycleName: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">Put the imported parts on</legend>
+      <RadioGroup
+        className="flex flex-wrap gap-x-6 gap-y-2"
+        value={flow.destination}
+        onValueChange={(value) => flow.setDestination(value as typeof flow.destination)}
+      >
+        <div className="flex items-center gap-2">
+          <RadioGroupItem id={`${id}-bicycle`} value="bicycle" />
+          <Label htmlFor={`${id}-bicycle`}>This bicycle ({bicycleName})</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <RadioGroupItem id={`${id}-parts-bin`} value="parts-bin" />
+          <Label htmlFor={`${id}-parts-bin`}>Parts bin</Label>
+        </div>
+      </RadioGroup>
+    </fieldset>
   );
 }

@@ -6,14 +6,21 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { parseSpecText } from "../../../../shared/import/parse-spec.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { withPreviewIds } from "../api.ts";
-import { ImportPanel } from "./import-panel.tsx";
-import { useImportFlow } from "./use-import-flow.ts";
+import { ImportPanel, type PanelOpenState } from "./import-panel.tsx";
+import { type ImportBicycle, useImportFlow } from "./use-import-flow.ts";
 
 const m = messages.import;
 
 /** Import from Text: the spec is read in the browser; nothing is sent until the user imports. */
-export function ImportTextPanel() {
-  const flow = useImportFlow();
+export function ImportTextPanel({
+  bicycle,
+  openState,
+}: {
+  /** Set on a bicycle's page: the parts go on it by default. */
+  bicycle?: ImportBicycle;
+  openState?: PanelOpenState;
+}) {
+  const flow = useImportFlow(bicycle);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -38,6 +45,7 @@ export function ImportTextPanel() {
       title="Import from Text"
       description="Paste a bike's specification sheet and pick the components to keep."
       flow={flow}
+      openState={openState}
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-spec`}>Specification text</Label>

@@ -8,14 +8,21 @@ import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { useFetchComponentsFromUrl } from "../api.ts";
-import { ImportPanel } from "./import-panel.tsx";
-import { useImportFlow } from "./use-import-flow.ts";
+import { ImportPanel, type PanelOpenState } from "./import-panel.tsx";
+import { type ImportBicycle, useImportFlow } from "./use-import-flow.ts";
 
 const m = messages.import;
 
 /** Import from website: the server fetches the page (guarded) and reads its spec. */
-export function ImportUrlPanel() {
-  const flow = useImportFlow();
+export function ImportUrlPanel({
+  bicycle,
+  openState,
+}: {
+  /** Set on a bicycle's page: the parts go on it by default. */
+  bicycle?: ImportBicycle;
+  openState?: PanelOpenState;
+}) {
+  const flow = useImportFlow(bicycle);
   const fetchPage = useFetchComponentsFromUrl();
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -51,6 +58,7 @@ export function ImportUrlPanel() {
       title="Import from website"
       description="Paste the address of a maker's or shop's page for the bike."
       flow={flow}
+      openState={openState}
     >
       <form className="grid gap-3" onSubmit={submit} noValidate>
         <div className="grid gap-2">

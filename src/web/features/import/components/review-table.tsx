@@ -22,11 +22,13 @@ export function ReviewTable({
       </p>
     );
   }
+  // A table from 768 px; below, each row is a card (name and Remove, then type and brand) that fits 375 px.
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+    // Positioned, so the table's visually hidden labels (absolute) stay inside it instead of widening the page.
+    <div className="relative">
+      <table className="block w-full text-sm md:table">
         <caption className="sr-only">Components found, to review before importing</caption>
-        <thead>
+        <thead className="sr-only md:not-sr-only md:table-header-group">
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="py-2 pr-2 font-medium">
               Component
@@ -42,10 +44,14 @@ export function ReviewTable({
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="grid gap-3 md:table-row-group">
           {rows.map((row, index) => (
-            <tr key={row.id} className="border-b align-top last:border-0" data-testid="import-row">
-              <td className="min-w-56 py-2 pr-2">
+            <tr
+              key={row.id}
+              className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto] gap-2 rounded-lg border p-3 align-top md:table-row md:rounded-none md:border-0 md:border-b md:p-0 md:last:border-0"
+              data-testid="import-row"
+            >
+              <td className="col-span-2 min-w-0 md:table-cell md:min-w-56 md:py-2 md:pr-2">
                 {row.label ? (
                   <span className="mb-1 block text-xs text-muted-foreground">{row.label}</span>
                 ) : null}
@@ -56,7 +62,7 @@ export function ReviewTable({
                   onChange={(event) => update(row.id, { name: event.target.value })}
                 />
               </td>
-              <td className="min-w-36 py-2 pr-2">
+              <td className="col-start-1 row-start-2 min-w-0 md:table-cell md:min-w-36 md:py-2 md:pr-2">
                 <NativeSelect
                   aria-label={`Type of component ${index + 1}`}
                   value={row.type}
@@ -69,14 +75,14 @@ export function ReviewTable({
                   ))}
                 </NativeSelect>
               </td>
-              <td className="min-w-32 py-2 pr-2">
+              <td className="col-span-2 col-start-2 row-start-2 min-w-0 md:table-cell md:min-w-32 md:py-2 md:pr-2">
                 <Input
                   aria-label={`Brand of component ${index + 1}`}
                   value={row.brand ?? ""}
                   onChange={(event) => update(row.id, { brand: event.target.value || null })}
                 />
               </td>
-              <td className="py-2">
+              <td className="col-start-3 row-start-1 self-end md:table-cell md:py-2">
                 <Button
                   variant="ghost"
                   size="icon"

@@ -9,18 +9,37 @@ const m = messages.import;
 
 export type ImportStep = "enter" | "review" | "imported";
 
-/** The steps both import panels share: enter, review the found rows, import them into the parts bin. */
-export function useImportFlow() {
+/** The bicycle an import panel was opened from: the parts go on it unless the user picks the parts bin. */
+export interface ImportBicycle {
+  id: string;
+  name: string;
+}
+
+export type ImportDestination = "bicycle" | "parts-bin";
+
+/**
+ * The steps both import panels share: enter, review the found rows, import them onto the bicycle the
+ * panel was opened from or into the parts bin.
+ */
+export function useImportFlow(bicycle?: ImportBicycle) {
   const [step, setStep] = useState<ImportStep>("enter");
   const [rows, setRows] = useState<ImportPreview[]>([]);
   const [importedCount, setImportedCount] = useState(0);
+  const [destination, setDestination] = useState<ImportDestination>(bicycle ? "bicycle" : "parts-bin");
+  const [importedTo, setImportedTo] = useState<string | undefined>();
   const save = useImportComponents();
+  const target = destination === "bicycle" && bicycle ? bicycle : null;
 
   return {
     step,
     rows,
     setRows,
     importedCount,
+    bicycle,
+    destination,
+    setDestination,
+    /** The bicycle's name the last import went to; undefined for the parts bin. */
+    importedTo,
     saving: save.isPending,
     /** Shows what was found, or says nothing was found (`noneFound` is the panel's own sentence). */
     review(found: ImportPreview[], noneFound: string) {
@@ -47,9 +66,10 @@ export function useImportFlow() {
         return;
       }
       try {
-        const n = await save.mutateAsync(cleaned);
-        toast.success(m.importedTitle, { description: m.imported(n) });
+        const n = await save.mutateAsync({ components: cleaned, bicycleId: target?.id ?? null });
+        toast.success(m.importedTitle, { description: m.imported(n, target?.name) });
         setImportedCount(n);
+        setImportedTo(target?.name);
         setRows([]);
         setStep("imported");
       } catch (error) {

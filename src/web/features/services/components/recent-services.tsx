@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { formatCost, formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
@@ -9,11 +10,7 @@ import { useBicycleServices } from "../api.ts";
 export function RecentServices({ bicycleId }: { bicycleId: string }) {
   const services = useBicycleServices(bicycleId);
   if (services.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground">
-        Loading service entries...
-      </p>
-    );
+    return <ListSkeleton label="Loading service entries..." />;
   }
   if (services.isError) {
     return (

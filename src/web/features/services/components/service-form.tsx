@@ -5,15 +5,14 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
-import { ImagePicker } from "@/features/uploads/image-picker.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
-import { fileIdFromUrl } from "../../../../shared/schemas/file.ts";
 import type {
   ServiceEntry,
   ServiceEntryFormValues,
   ServiceEntryInput,
 } from "../../../../shared/schemas/service-entry.ts";
 import { serviceEntryInputSchema } from "../../../../shared/schemas/service-entry.ts";
+import { ReceiptField } from "./receipt-field.tsx";
 
 const fieldNames = ["date", "description", "cost", "receiptUrl"] as const;
 
@@ -74,21 +73,12 @@ export function ServiceForm({
           />
         </FormField>
       </div>
-      <FormField id="service-receipt" label="Receipt URL (optional)" error={errors.receiptUrl?.message}>
-        <Input
-          id="service-receipt"
-          placeholder="https://"
-          aria-invalid={!!errors.receiptUrl}
-          {...form.register("receiptUrl")}
-        />
-      </FormField>
-      <ImagePicker
-        id="service-receipt-file"
-        label="Receipt file (optional)"
-        purpose="receipt"
-        kind="receipt"
-        value={typeof receiptUrl === "string" && fileIdFromUrl(receiptUrl) ? receiptUrl : null}
-        onChange={(url) => form.setValue("receiptUrl", url ?? "", { shouldDirty: true })}
+      <ReceiptField
+        value={typeof receiptUrl === "string" ? receiptUrl : ""}
+        onChange={(url) =>
+          form.setValue("receiptUrl", url, { shouldDirty: true, shouldValidate: !!errors.receiptUrl })
+        }
+        error={errors.receiptUrl?.message}
         onBusyChange={setUploading}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

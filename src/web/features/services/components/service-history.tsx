@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -67,9 +68,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
         </div>
       ) : null}
       {log.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading service entries...
-        </p>
+        <LinesSkeleton label="Loading service entries..." lines={3} />
       ) : log.isError ? (
         <Alert variant="destructive">
           <AlertTitle>{m.loadFailed}</AlertTitle>

@@ -1,0 +1,111 @@
+import sharp from "sharp";
+import { expect, test } from "./fixtures.ts";
+
+/** The installable app (docs/decisions/0038-installable-app.md): manifest, service worker, offline page. */
+test.describe("installable app", () => {
+  test.use({ serviceWorkers: "allow", allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test("the page links a manifest with icons and the theme colours of both themes", async ({ page }) => {
+    await page.goto("/");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.webmanifest");
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("manifest+json");
+    const manifest = (await response.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: "Velolog", start_url: "/dashboard", display: "standalone" });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true);
+    for (const icon of manifest.icons) {
+      const image = await page.request.get(icon.src);
+      expect(image.status(), icon.src).toBe(200);
+      expect(image.headers()["content-type"], icon.src).toMatch(/^image\//);
+    }
+    const themeColors = page.locator('meta[name="theme-color"]');
+    await expect(themeColors).toHaveCount(2);
+    // The browser's bar follows the chosen theme (dark by default, then light).
+    await expect(themeColors.first()).toHaveAttribute("content", "#080f11");
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await expect(themeColors.first()).toHaveAttribute("content", "#fafcfc");
+  });
+
+  test("the service worker keeps the scripts for offline use, never API answers, and shows the offline page", async ({
+    page,
+    context,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Precaching has finished when the worker is active; the page's own script is among the cached files.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    const entry = await page.locator('script[type="module"]').first().getAttribute("src");
+    expect(cached).toContain(entry);
+    expect(cached).toContain("/offline.html");
+    expect(cached.filter((url) => url.startsWith("/api/"))).toEqual([]);
+
+    // The worker's answer to the headers: the server's security headers come with it too.
+    const worker = await page.request.get("/sw.js");
+    expect(worker.headers()["content-security-policy"]).toContain("script-src 'self'");
+
+    await context.setOffline(true);
+    // Scripts come from the cache; API answers do not (the request fails without a connection).
+    expect(await page.evaluate((src) => fetch(src!).then((r) => r.status), entry)).toBe(200);
+    expect(
+      await page.evaluate(() =>
+        fetch("/api/dashboard").then(
+          () => "answered",
+          () => "failed",
+        ),
+      ),
+    ).toBe("failed");
+    await page.goto("/bicycles");
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await context.setOffline(false);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: "Bicycles" })).toBeVisible();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("the photo picker offers the camera, and a photo taken goes in like a chosen file", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/bicycles");
+    await page.getByRole("button", { name: "Add Bicycle" }).first().click();
+    await expect(page.getByRole("button", { name: "Take photo" })).toBeVisible();
+    const camera = page.getByLabel("Take a photo", { exact: true });
+    await expect(camera).toHaveAttribute("capture", "environment");
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } })
+      .jpeg()
+      .toBuffer();
+    await camera.setInputFiles({ name: "camera.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await expect(page.getByAltText("Photo preview")).toBeVisible();
+  });
+});
+
+test("with a mouse, the photo picker offers files only", async ({ page, rider }) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/bicycles");
+  await page.getByRole("button", { name: "Add Bicycle" }).first().click();
+  await expect(page.getByRole("button", { name: "Choose file" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Take photo" })).toBeHidden();
+});

@@ -1,0 +1,45 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
+import { DropdownMenuItem } from "@/components/ui/dropdown-menu.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
+import { useDeleteBicycle } from "../api.ts";
+
+/** The bicycle page's overflow menu, with Delete (which asks first). */
+export function BicycleMoreActions({ bicycle }: { bicycle: Bicycle }) {
+  const remove = useDeleteBicycle();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <MoreActionsMenu>
+        <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" /> Delete
+        </DropdownMenuItem>
+      </MoreActionsMenu>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${bicycle.name}?`}
+        description={messages.bicycles.deleteWarning}
+        confirmLabel="Delete Bicycle"
+        pendingLabel="Deleting..."
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(bicycle.id);
+          } catch (error) {
+            showError(error, { fallback: messages.bicycles.deleteFailed });
+            throw error;
+          }
+          toast.success(messages.bicycles.deleted);
+          navigate("/bicycles", { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -133,32 +133,33 @@ function eachZipEntry(
   onEntry: (name: string, read: () => Promise<Uint8Array>) => Promise<void>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
-      Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength),
-      { lazyEntries: true },
-      (error, file) => {
-        if (error || !file) return reject(new AppError("VALIDATION", m.badZip, { file: m.badZip }));
-        let count = 0;
-        file.on("error", () => reject(new AppError("VALIDATION", m.badZip, { file: m.badZip })));
-        file.on("end", () => resolve());
-        file.on("entry", (entry: yauzl.Entry) => {
-          const name = path.posix.basename(entry.fileName);
-          const skipped =
-            entry.fileName.endsWith("/") || entry.fileName.startsWith("__MACOSX/") || name.startsWith(".");
-          if (skipped) return file.readEntry();
-          if (++count > MAX_RIDES_PER_ZIP) {
-            file.close();
-            return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
-          }
-          const read = () =>
-            entry.uncompressedSize > MAX_RIDE_FILE_BYTES
-              ? Promise.reject(new RideFileError(m.tooLarge))
-              : readEntry(file, entry);
-          onEntry(name, read).then(() => file.readEntry(), reject);
-        });
-        file.readEntry();
-      },
-    );
+    // Names are read here, not by yauzl (which refuses a whole archive for one "../" name): only an entry's
+    // base name is kept, to report it; nothing is ever written where an entry's path points.
+    const options = { lazyEntries: true, decodeStrings: false };
+    yauzl.fromBuffer(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), options, (error, file) => {
+      if (error || !file) return reject(new AppError("VALIDATION", m.badZip, { file: m.badZip }));
+      let count = 0;
+      file.on("error", () => reject(new AppError("VALIDATION", m.badZip, { file: m.badZip })));
+      file.on("end", () => resolve());
+      file.on("entry", (entry: yauzl.Entry) => {
+        const fullName = new TextDecoder()
+          .decode(entry.fileName as unknown as Uint8Array)
+          .replaceAll("\\", "/");
+        const name = path.posix.basename(fullName);
+        const skipped = fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || name.startsWith(".");
+        if (skipped) return file.readEntry();
+        if (++count > MAX_RIDES_PER_ZIP) {
+          file.close();
+          return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
+        }
+        const read = () =>
+          entry.uncompressedSize > MAX_RIDE_FILE_BYTES
+            ? Promise.reject(new RideFileError(m.tooLarge))
+            : readEntry(file, entry);
+        onEntry(name, read).then(() => file.readEntry(), reject);
+      });
+      file.readEntry();
+    });
   });
 }
 

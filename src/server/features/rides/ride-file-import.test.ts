@@ -1,0 +1,180 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { zipSync } from "fflate";
+import { expect, it } from "vitest";
+import { messages } from "../../../shared/messages.ts";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { Component } from "../../../shared/schemas/component.ts";
+import type { RideFileResult } from "../../../shared/schemas/ride.ts";
+import { rides } from "../../db/schema.ts";
+import {
+  describeEachDatabase,
+  json,
+  signUp,
+  TEST_ORIGIN,
+  type TestClient,
+  useTestApp,
+} from "../../testing/test-app.ts";
+
+const m = messages.rideFiles;
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(path.join(import.meta.dirname, "files/fixtures", name)));
+
+describeEachDatabase("ride files", (kind) => {
+  const t = useTestApp(kind);
+
+  async function upload(rider: TestClient, bicycleId: string, name: string, bytes: Uint8Array) {
+    return t.app.request(`/api/bicycles/${bicycleId}/rides/files?name=${encodeURIComponent(name)}`, {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie, "Content-Type": "application/octet-stream" },
+      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    });
+  }
+  async function results(response: Response) {
+    expect(response.status).toBe(200);
+    return (await json<{ results: RideFileResult[] }>(response)).results.map((r) => [
+      r.file,
+      r.status,
+      r.reason ?? r.ride?.distanceKm,
+    ]);
+  }
+  async function storedRides(userId: string) {
+    return t.db.select().from(rides).where(eq(rides.userId, userId));
+  }
+  async function setUp() {
+    const rider = await signUp(t.app);
+    const bicycle = (
+      await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name: "Road" }))
+    ).bicycle;
+    return { rider, bicycle };
+  }
+
+  it("imports GPX, TCX and FIT files with the files' distances; the same file again is a duplicate", async () => {
+    const { rider, bicycle } = await setUp();
+    const chain = (
+      await json<{ component: Component }>(
+        rider.request("POST", "/api/components", {
+          bicycleId: bicycle.id,
+          name: "Chain",
+          type: "Drivetrain",
+          installedAt: "2020-01-01",
+        }),
+      )
+    ).component;
+    expect(await results(await upload(rider, bicycle.id, "phone.gpx", fixture("phone.gpx")))).toEqual([
+      ["phone.gpx", "imported", 2.169],
+    ]);
+    expect(await results(await upload(rider, bicycle.id, "garmin.tcx", fixture("garmin.tcx")))).toEqual([
+      ["garmin.tcx", "imported", 2.5],
+    ]);
+    expect(await results(await upload(rider, bicycle.id, "head-unit.fit", fixture("head-unit.fit")))).toEqual(
+      [["head-unit.fit", "imported", 5]],
+    );
+    // Renamed, the same bytes are still the same ride.
+    expect(await results(await upload(rider, bicycle.id, "again.gpx", fixture("phone.gpx")))).toEqual([
+      ["again.gpx", "duplicate", 2.169],
+    ]);
+    const stored = await storedRides(rider.userId);
+    expect(stored.map((r) => r.source)).toEqual(["file", "file", "file"]);
+    // The chain wore by all three.
+    const worn = (await json<{ component: Component }>(rider.request("GET", `/api/components/${chain.id}`)))
+      .component;
+    expect(worn.distance).toBe(9.7);
+  });
+
+  it("a ride typed by hand and the same ride from a file are one ride", async () => {
+    const { rider, bicycle } = await setUp();
+    const [first] = await storedRides(rider.userId);
+    expect(first).toBeUndefined();
+    await upload(rider, bicycle.id, "garmin.tcx", fixture("garmin.tcx"));
+    const [fromFile] = await storedRides(rider.userId);
+    await rider.request("DELETE", `/api/rides/${fromFile!.id}`);
+    const typed = await rider.request("POST", `/api/bicycles/${bicycle.id}/rides`, {
+      name: "Typed",
+      startedAt: new Date(fromFile!.startedAt.getTime() + 30_000).toISOString(),
+      distanceKm: 2.47,
+      movingSeconds: 400,
+    });
+    expect(typed.status).toBe(201);
+    expect(await results(await upload(rider, bicycle.id, "garmin.tcx", fixture("garmin.tcx")))).toEqual([
+      ["garmin.tcx", "duplicate", 2.47],
+    ]);
+  });
+
+  it("stores nothing from a file it cannot read, and says why", async () => {
+    const { rider, bicycle } = await setUp();
+    const [truncated] = await results(
+      await upload(rider, bicycle.id, "truncated.gpx", fixture("truncated.gpx")),
+    );
+    expect(truncated![1]).toBe("unreadable");
+    expect(String(truncated![2])).toMatch(new RegExp(`^${m.unreadable}`));
+    expect(
+      await results(await upload(rider, bicycle.id, "photo.jpg", new Uint8Array([0xff, 0xd8, 0xff, 0]))),
+    ).toEqual([["photo.jpg", "unreadable", m.unknownFormat]]);
+    const tooLarge = new Uint8Array(26 * 1024 * 1024).fill(0x20);
+    expect(await results(await upload(rider, bicycle.id, "huge.gpx", tooLarge))).toEqual([
+      ["huge.gpx", "unreadable", m.tooLarge],
+    ]);
+    expect((await upload(rider, bicycle.id, "x.gpx", new Uint8Array(101 * 1024 * 1024))).status).toBe(413);
+    expect(await storedRides(rider.userId)).toEqual([]);
+  });
+
+  it("reads a .zip one entry at a time: each file's result, junk skipped, a bomb refused by its size", async () => {
+    const { rider, bicycle } = await setUp();
+    const zip = zipSync({
+      "rides/phone.gpx": fixture("phone.gpx"),
+      "rides/records-only.fit": fixture("records-only.fit"),
+      "rides/truncated.gpx": fixture("truncated.gpx"),
+      "../../etc/escape.tcx": fixture("garmin.tcx"),
+      "__MACOSX/rides/._phone.gpx": new Uint8Array([0, 5, 22, 7]),
+      ".DS_Store": new Uint8Array([1, 2, 3]),
+      "empty/": new Uint8Array(0),
+      // 30 MB of spaces: a few KB compressed, over the 25 MB a ride file may be.
+      "bomb.gpx": new Uint8Array(30 * 1024 * 1024).fill(0x20),
+    });
+    expect(zip.byteLength).toBeLessThan(200_000);
+    const answer = await results(await upload(rider, bicycle.id, "export.zip", zip));
+    expect(answer.map(([file, status]) => [file, status])).toEqual([
+      ["phone.gpx", "imported"],
+      ["records-only.fit", "imported"],
+      ["truncated.gpx", "unreadable"],
+      // Only the name is kept: nothing is written where an entry's path points.
+      ["escape.tcx", "imported"],
+      ["bomb.gpx", "unreadable"],
+    ]);
+    expect(answer[4]![2]).toBe(m.tooLarge);
+    expect((await storedRides(rider.userId)).length).toBe(3);
+    // The same archive again adds nothing.
+    const again = await results(await upload(rider, bicycle.id, "export.zip", zip));
+    expect(again.filter(([, status]) => status === "imported")).toEqual([]);
+    expect((await storedRides(rider.userId)).length).toBe(3);
+
+    const broken = zip.slice(0, 200);
+    const refused = await upload(rider, bicycle.id, "broken.zip", broken);
+    expect(refused.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(m.badZip);
+    const emptyZip = await upload(
+      rider,
+      bicycle.id,
+      "none.zip",
+      zipSync({ "readme.txt": new Uint8Array([65]) }),
+    );
+    expect((await json<{ results: RideFileResult[] }>(emptyZip)).results).toEqual([
+      { file: "readme.txt", status: "unreadable", reason: m.unknownFormat, ride: null },
+    ]);
+  });
+
+  it("refuses another user's bicycle and a missing file name", async () => {
+    const { bicycle } = await setUp();
+    const stranger = await signUp(t.app);
+    expect((await upload(stranger, bicycle.id, "phone.gpx", fixture("phone.gpx"))).status).toBe(404);
+    expect(await storedRides(stranger.userId)).toEqual([]);
+    const noName = await t.app.request(`/api/bicycles/${bicycle.id}/rides/files`, {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: stranger.cookie },
+      body: new Blob([fixture("phone.gpx")]),
+    });
+    expect(noName.status).toBe(400);
+  });
+});

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { zipSync } from "fflate";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and the history shows it", async ({
@@ -73,4 +76,44 @@ test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Ride deleted")).toBeVisible();
   await expect(page.getByText("No rides yet.")).toBeVisible();
+});
+
+test("ride files: several at once, a .zip among them, each with its result and nothing from a bad one", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+  const fixtures = path.join(import.meta.dirname, "../src/server/features/rides/files/fixtures");
+  const read = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
+  const zip = zipSync({
+    "export/garmin.tcx": read("garmin.tcx"),
+    "export/head-unit.fit": read("head-unit.fit"),
+  });
+
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("tab", { name: "Rides" }).click();
+  await page.getByLabel("Ride files", { exact: true }).setInputFiles([
+    { name: "phone.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from(read("phone.gpx")) },
+    { name: "truncated.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from(read("truncated.gpx")) },
+    { name: "garmin-export.zip", mimeType: "application/zip", buffer: Buffer.from(zip) },
+  ]);
+  const results = page.getByRole("list", { name: "Imported files" });
+  await expect(results.getByRole("listitem")).toHaveCount(4);
+  await expect(results.getByRole("listitem").nth(0)).toContainText("phone.gpx");
+  await expect(results.getByRole("listitem").nth(0)).toContainText("Imported");
+  await expect(results.getByRole("listitem").nth(1)).toContainText(
+    "Not imported: The file could not be read",
+  );
+  await expect(results.getByRole("listitem").nth(2)).toContainText("garmin.tcx");
+  await expect(results.getByRole("listitem").nth(3)).toContainText("head-unit.fit");
+  await expect(page.getByText("3 rides imported")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
+
+  // The same files again are already there.
+  await page.getByLabel("Ride files", { exact: true }).setInputFiles(path.join(fixtures, "phone.gpx"));
+  await expect(results.getByRole("listitem")).toHaveCount(1);
+  await expect(results).toContainText("Already there");
+  await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
 });

@@ -19,7 +19,7 @@ export function useBicycleRides(bicycleId: string, page: number) {
 }
 
 /** Rides change every component's wear: after a change, rides and components are read again. */
-function useInvalidateRides() {
+export function useInvalidateRides() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -47,4 +47,14 @@ export function useDeleteRide() {
     mutationFn: (id: string) => call(client.rides[":id"].$delete(byId(id))),
     onSuccess: invalidate,
   });
+}
+
+/** Sends one ride file (or a .zip of them) as it is; the answer tells what became of each ride in it. */
+export function uploadRideFile(bicycleId: string, file: File) {
+  return call(
+    client.bicycles[":id"].rides.files.$post(
+      { ...byId(bicycleId), query: { name: file.name } },
+      { init: { body: file, headers: { "Content-Type": "application/octet-stream" } } },
+    ),
+  ).then((r) => r.results);
 }

@@ -17,6 +17,7 @@ import { type DistanceUnit, formatDistance, formatHours } from "../../../../shar
 import { messages } from "../../../../shared/messages.ts";
 import type { Ride, RidesPage, RideTotals } from "../../../../shared/schemas/ride.ts";
 import { useBicycleRides, useDeleteRide, useSaveRide } from "../api.ts";
+import { RideFileImport } from "./ride-file-import.tsx";
 import { RideForm } from "./ride-form.tsx";
 
 const m = messages.rides;
@@ -104,6 +105,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
 
   return (
     <section aria-label="Rides" className="grid gap-4">
+      <RideFileImport bicycleId={bicycleId} />
       <div className="flex justify-end">{addButton}</div>
       {body}
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>

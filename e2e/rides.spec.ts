@@ -111,6 +111,15 @@ test("ride files: several at once, a .zip among them, each with its result and n
   await expect(page.getByText("3 rides imported")).toBeVisible();
   await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
 
+  // The Rides page (in the header) lists every bicycle's rides with the bicycle's name.
+  await page.getByRole("banner").getByRole("link", { name: "Rides" }).click();
+  await expect(page).toHaveURL(/\/rides$/);
+  await expect(page.getByRole("heading", { name: "Rides", level: 1 })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "Rides" })).toContainText("on Gravel");
+  await page.goBack();
+  await page.getByRole("tab", { name: "Rides" }).click();
+
   // The same files again are already there.
   await page.getByLabel("Ride files", { exact: true }).setInputFiles(path.join(fixtures, "phone.gpx"));
   await expect(results.getByRole("listitem")).toHaveCount(1);

@@ -106,7 +106,21 @@ function signedInScreens(ids: { bicycleId: string; componentId: string; token: s
         await expect(page.getByTestId("import-row").first()).toBeVisible();
       },
     },
+    {
+      name: "bicycle-rides",
+      path: bicycle,
+      open: (page) => page.getByRole("tab", { name: "Rides" }).click(),
+    },
+    {
+      name: "bicycle-add-ride",
+      path: bicycle,
+      open: async (page) => {
+        await page.getByRole("tab", { name: "Rides" }).click();
+        await page.getByRole("button", { name: "Add Ride" }).click();
+      },
+    },
     { name: "component", path: `${bicycle}/components/${ids.componentId}` },
+    { name: "rides", path: "/rides" },
     { name: "parts-bin", path: "/parts-bin" },
     { name: "shared-links", path: "/shared-links" },
     { name: "shared-view", path: `/shared/${ids.token}` },

@@ -52,6 +52,9 @@ const BillingCheckout = lazyPage(
 const BillingPortal = lazyPage(async () => (await import("./routes/billing-portal.tsx")).BillingPortalPage, {
   module: "src/web/routes/billing-portal.tsx",
 });
+const Rides = lazyPage(async () => (await import("./routes/rides.tsx")).RidesPage, {
+  module: "src/web/routes/rides.tsx",
+});
 const SharedLinks = lazyPage(async () => (await import("./routes/shared-links.tsx")).SharedLinksPage, {
   module: "src/web/routes/shared-links.tsx",
 });
@@ -117,6 +120,7 @@ export const routes: RouteObject[] = [
           page("billing/checkout", BillingCheckout),
           page("billing/portal", BillingPortal),
           page("shared-links", SharedLinks),
+          page("rides", Rides),
           page("feedback", Feedback),
           page("about", About),
           page("pricing", Pricing),

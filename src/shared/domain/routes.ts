@@ -44,7 +44,14 @@ export function showsDemo(path: string): boolean {
 /** Routes that need a session and send visitors to /auth rather than /. */
 export const AUTH_REDIRECT_PATHS = ["/account", "/feedback"] as const;
 
-const SIGNED_IN_PATHS = ["/account", "/feedback", "/shared-links", "/billing/checkout", "/billing/portal"];
+const SIGNED_IN_PATHS = [
+  "/account",
+  "/feedback",
+  "/shared-links",
+  "/rides",
+  "/billing/checkout",
+  "/billing/portal",
+];
 
 function normalise(path: string): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;

@@ -71,6 +71,7 @@ const signedInLinks = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/bicycles", label: "Bicycles" },
   { to: "/parts-bin", label: "Parts Bin" },
+  { to: "/rides", label: "Rides" },
 ];
 
 const signedOutLinks = [

@@ -1,4 +1,4 @@
-import { Link2, LogOut, Settings, SunMoon, UserRound } from "lucide-react";
+import { Link2, LogOut, Route, Settings, SunMoon, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import {
@@ -38,6 +38,11 @@ export function UserMenu({
         <DropdownMenuItem asChild>
           <Link to="/account">
             <Settings aria-hidden="true" /> Account Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/rides">
+            <Route aria-hidden="true" /> Rides
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

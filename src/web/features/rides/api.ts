@@ -7,6 +7,7 @@ import type { RideInput } from "../../../shared/schemas/ride.ts";
 export const rideKeys = {
   all: ["rides"] as const,
   bicycle: (bicycleId: string, page: number) => ["rides", "bicycle", bicycleId, page] as const,
+  page: (page: number) => ["rides", "all", page] as const,
 };
 
 export function useBicycleRides(bicycleId: string, page: number) {
@@ -14,6 +15,15 @@ export function useBicycleRides(bicycleId: string, page: number) {
     queryKey: rideKeys.bicycle(bicycleId, page),
     queryFn: () =>
       call(client.bicycles[":id"].rides.$get({ ...byId(bicycleId), query: { page: String(page) } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every ride of the user, a page at a time. */
+export function useAllRides(page: number) {
+  return useQuery({
+    queryKey: rideKeys.page(page),
+    queryFn: () => call(client.rides.$get({ query: { page: String(page) } })),
     placeholderData: keepPreviousData,
   });
 }

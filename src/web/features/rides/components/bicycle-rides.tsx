@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
@@ -144,10 +145,13 @@ export function RidesList({
   page,
   onPage,
   actions,
+  showBicycle = false,
 }: {
   page: RidesPage;
   onPage?: (page: number) => void;
   actions?: (ride: Ride) => React.ReactNode;
+  /** On the Rides page: each ride names its bicycle, with a link. */
+  showBicycle?: boolean;
 }) {
   const unit = useDistanceUnit();
   if (page.totals.rides === 0) {
@@ -175,7 +179,18 @@ export function RidesList({
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4"
           >
             <div className="grid min-w-0 gap-1">
-              <p className="font-medium break-words">{ride.name}</p>
+              <p className="font-medium break-words">
+                {ride.name}
+                {showBicycle ? (
+                  <>
+                    {" "}
+                    <span className="font-normal text-muted-foreground">on</span>{" "}
+                    <Link to={`/bicycles/${ride.bicycleId}`} className="font-normal hover:underline">
+                      {ride.bicycleName}
+                    </Link>
+                  </>
+                ) : null}
+              </p>
               <p className="text-sm text-muted-foreground">
                 {[
                   dateTime.format(new Date(ride.startedAt)),

@@ -50,7 +50,8 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const refresh = useInvalidateRides();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [results, setResults] = useState<RideFileResult[]>([]);
+  // Numbered as read: several files of a .zip may share a name.
+  const [results, setResults] = useState<(RideFileResult & { order: number })[]>([]);
   const [dragging, setDragging] = useState(false);
 
   async function start(list: FileList | null) {
@@ -60,7 +61,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
     setProgress({ done: 0, total: files.length });
     const found = await importFiles(bicycleId, files, (done) => setProgress({ done, total: files.length }));
     setProgress(null);
-    setResults(found);
+    setResults(found.map((result, order) => ({ ...result, order })));
     if (input.current) input.current.value = "";
     await refresh();
     const imported = found.filter((r) => r.status === "imported").length;
@@ -70,19 +71,23 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
   }
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="grid gap-3">
+    // The whole section takes dropped files; the button below is the keyboard's way in.
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="grid gap-3"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        void start(event.dataTransfer.files);
+      }}
+    >
       <div
         className={`grid justify-items-center gap-2 rounded-lg border border-dashed p-6 text-center ${dragging ? "border-primary bg-accent" : ""}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          void start(event.dataTransfer.files);
-        }}
       >
         <Upload className="size-6 text-muted-foreground" aria-hidden="true" />
         <p id={`${inputId}-title`} className="font-medium">
@@ -120,10 +125,9 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
       ) : null}
       {results.length > 0 ? (
         <ul aria-label="Imported files" className="grid gap-1 text-sm">
-          {results.map((result, index) => (
+          {results.map((result) => (
             <li
-              // Several files of a .zip may share a name.
-              key={`${result.file}-${index}`}
+              key={result.order}
               className="flex flex-wrap justify-between gap-x-4 rounded-md border px-3 py-2"
             >
               <span className="min-w-0 font-medium break-all">{result.file}</span>

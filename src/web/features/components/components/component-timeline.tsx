@@ -16,7 +16,7 @@ export function ComponentTimeline({ componentId }: { componentId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>History</CardTitle>
+        <CardTitle as="h2">History</CardTitle>
       </CardHeader>
       <CardContent>
         {installations.isPending ? (

@@ -36,22 +36,25 @@ export function demoView(data: DemoData) {
   const ridden = (bicycleId: string | null, since = "") =>
     totalsOf(rides.filter((r) => r.bicycleId === bicycleId && r.startedAt >= since));
 
-  const components: Component[] = data.components.map((c) => ({
-    id: c.id,
-    bicycleId: c.bicycle_id,
-    bicycleName: c.bicycle_id ? (bicycleName.get(c.bicycle_id) ?? null) : null,
-    name: c.name,
-    type: c.type,
-    brand: c.brand,
-    mileage: c.mileage,
-    distance: Math.round((c.mileage + ridden(c.bicycle_id, c.created_at).distanceKm) * 10) / 10,
-    movingSeconds: ridden(c.bicycle_id, c.created_at).movingSeconds,
-    notes: c.notes,
-    imageUrl: c.image_url,
-    serviceCount: data.service_entries.filter((s) => s.component_id === c.id).length,
-    createdAt: c.created_at,
-    updatedAt: c.updated_at,
-  }));
+  const components: Component[] = data.components.map((c) => {
+    const wear = ridden(c.bicycle_id, c.created_at);
+    return {
+      id: c.id,
+      bicycleId: c.bicycle_id,
+      bicycleName: c.bicycle_id ? (bicycleName.get(c.bicycle_id) ?? null) : null,
+      name: c.name,
+      type: c.type,
+      brand: c.brand,
+      mileage: c.mileage,
+      distance: Math.round((c.mileage + wear.distanceKm) * 10) / 10,
+      movingSeconds: wear.movingSeconds,
+      notes: c.notes,
+      imageUrl: c.image_url,
+      serviceCount: data.service_entries.filter((s) => s.component_id === c.id).length,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at,
+    };
+  });
   const componentById = new Map(components.map((c) => [c.id, c]));
 
   const services: ServiceEntry[] = data.service_entries

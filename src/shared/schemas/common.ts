@@ -8,7 +8,8 @@ export function blankToNull(value: unknown): unknown {
   return value;
 }
 
-function toNumber(value: unknown): unknown {
+/** A number typed into a form field (a string) as a number; blank as null; anything else unchanged. */
+export function toNumber(value: unknown): unknown {
   const v = blankToNull(value);
   if (typeof v === "string") {
     const n = Number(v.trim());

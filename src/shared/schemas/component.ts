@@ -1,19 +1,10 @@
 import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, optionalIsoDate, optionalText } from "./common.ts";
+import { blankToNull, optionalIsoDate, optionalText, toNumber } from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
 
 const m = messages.components;
-
-function toNumber(value: unknown): unknown {
-  const v = blankToNull(value);
-  if (typeof v === "string") {
-    const n = Number(v.trim());
-    return Number.isNaN(n) ? v : n;
-  }
-  return v;
-}
 
 export const componentInputSchema = z.object({
   name: z

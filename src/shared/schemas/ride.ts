@@ -1,21 +1,12 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { blankToNull } from "./common.ts";
+import { toNumber } from "./common.ts";
 
 const m = messages.rides;
 
 /** The most a ride may be, so that a typo (or a unit mix-up) is caught rather than stored. */
 export const MAX_RIDE_KM = 2000;
 export const MAX_MOVING_SECONDS = 48 * 3600;
-
-function toNumber(value: unknown): unknown {
-  const v = blankToNull(value);
-  if (typeof v === "string") {
-    const n = Number(v.trim());
-    return Number.isNaN(n) ? v : n;
-  }
-  return v;
-}
 
 /** A ride as the API takes it: distance in km, moving time in seconds, the start as an ISO 8601 instant. */
 export const rideInputSchema = z.object({

@@ -195,22 +195,30 @@ export async function deleteComponent(
   );
 }
 
+/**
+ * Puts the user's components on a bicycle (null: the parts bin), all or none: any id that is not the user's
+ * component is a 404 and changes nothing. Those that change place get a new installation period.
+ */
+async function placeOwnComponents(db: Database, userId: string, ids: string[], bicycleId: string | null) {
+  return db.transaction(async (tx) => {
+    const owned = and(inArray(components.id, ids), eq(components.userId, userId));
+    const before = await tx
+      .select({ id: components.id, bicycleId: components.bicycleId })
+      .from(components)
+      .where(owned)
+      .for("update");
+    if (before.length !== ids.length) throw notFound(m.notFound);
+    await tx.update(components).set({ bicycleId, updatedAt: new Date() }).where(owned);
+    const moved = before.filter((part) => part.bicycleId !== bicycleId).map((part) => part.id);
+    await placeComponents(tx, userId, moved, bicycleId);
+    return before.length;
+  });
+}
+
 /** Moves a component into the parts bin: its period on the bicycle ends now (a no-op when already there). */
 export async function moveToPartsBin(db: Database, userId: string, id: string): Promise<Component> {
   assertUuid(id);
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ bicycleId: components.bicycleId })
-      .from(components)
-      .where(and(eq(components.id, id), eq(components.userId, userId)))
-      .for("update");
-    if (!before) throw notFound(m.notFound);
-    await tx
-      .update(components)
-      .set({ bicycleId: null, updatedAt: new Date() })
-      .where(and(eq(components.id, id), eq(components.userId, userId)));
-    if (before.bicycleId !== null) await placeComponents(tx, userId, [id], null);
-  });
+  await placeOwnComponents(db, userId, [id], null);
   return getComponent(db, userId, id);
 }
 
@@ -223,19 +231,7 @@ export async function assignToBicycle(
   assertUuid(id);
   if (!bicycleId) throw new AppError("VALIDATION", m.selectBicycle, { bicycleId: m.selectBicycle });
   await assertOwnBicycle(db, userId, bicycleId);
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ bicycleId: components.bicycleId })
-      .from(components)
-      .where(and(eq(components.id, id), eq(components.userId, userId)))
-      .for("update");
-    if (!before) throw notFound(m.notFound);
-    await tx
-      .update(components)
-      .set({ bicycleId, updatedAt: new Date() })
-      .where(and(eq(components.id, id), eq(components.userId, userId)));
-    if (before.bicycleId !== bicycleId) await placeComponents(tx, userId, [id], bicycleId);
-  });
+  await placeOwnComponents(db, userId, [id], bicycleId);
   return getComponent(db, userId, id);
 }
 
@@ -252,17 +248,5 @@ export async function assignManyToBicycle(
   const ids = [...new Set(componentIds)];
   for (const id of ids) assertUuid(id);
   await assertOwnBicycle(db, userId, bicycleId);
-  return db.transaction(async (tx) => {
-    const owned = and(inArray(components.id, ids), eq(components.userId, userId));
-    const before = await tx
-      .select({ id: components.id, bicycleId: components.bicycleId })
-      .from(components)
-      .where(owned)
-      .for("update");
-    if (before.length !== ids.length) throw notFound(m.notFound);
-    await tx.update(components).set({ bicycleId, updatedAt: new Date() }).where(owned);
-    const moved = before.filter((part) => part.bicycleId !== bicycleId).map((part) => part.id);
-    await placeComponents(tx, userId, moved, bicycleId);
-    return before.length;
-  });
+  return placeOwnComponents(db, userId, ids, bicycleId);
 }

@@ -1,7 +1,7 @@
 /**
  * npm run bench: prints each benchmark as a table and writes the figures to bench/results/.
  * Benchmarks report; they never fail on a number. `node bench/run.ts <section>` runs one section
- * (dashboard, api, queries, startup, import, frontend).
+ * (dashboard, api, rides, queries, startup, import, frontend).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchApiLoad } from "./api-load.ts";
@@ -12,6 +12,7 @@ import { benchFrontend } from "./frontend.ts";
 import { benchImageProcessing } from "./image-processing.ts";
 import { benchImportParse } from "./import-parse.ts";
 import { benchQueries } from "./queries.ts";
+import { benchRidesScale } from "./rides-scale.ts";
 import { benchStartup } from "./startup.ts";
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -75,6 +76,21 @@ if (section("api")) {
     console.table(bare);
     results.bareFloor = bare;
   }
+}
+
+if (section("rides")) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  console.log(
+    `\nRides at scale: 50 bicycles, 500 components, 10,000 rides; 50 connections, ${process.env.BENCH_SECONDS ?? 10} s per route (${serverUrl ? "PostgreSQL" : "PGlite"})`,
+  );
+  const scale = serverUrl
+    ? await benchRidesScale("postgres", await freshDatabase(serverUrl))
+    : await benchRidesScale("pglite");
+  console.table(scale.routes);
+  console.log("Targets (PostgreSQL): the bicycle page, component page and dashboard p99 under 30 ms");
+  console.log("\nRide-file import: a 50 MB batch of GPX and FIT files, one file per request");
+  console.table([scale.rideImport]);
+  results.ridesScale = scale;
 }
 
 if (section("queries")) {

@@ -248,9 +248,12 @@ export const rides = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A component's wear sums its bicycle's rides within an installation period: from this index alone.
-    index("rides_bicycle_started_idx").on(t.bicycleId, t.startedAt, t.distanceKm, t.movingSeconds),
-    index("rides_user_started_idx").on(t.userId, t.startedAt.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards they give "started_at desc, id desc" (NULLS FIRST, as the rides
+    // pages ask for; an index declared `.desc()` is NULLS LAST and cannot serve that order). The distance and
+    // time at the end let a component's wear (rides of its bicycle within an installation period) and the
+    // totals per year be read from the index alone.
+    index("rides_bicycle_started_idx").on(t.bicycleId, t.startedAt, t.id, t.distanceKm, t.movingSeconds),
+    index("rides_user_started_idx").on(t.userId, t.startedAt, t.id, t.distanceKm, t.movingSeconds),
     uniqueIndex("rides_user_external_idx").on(t.userId, t.source, t.externalId),
   ],
 );

@@ -57,10 +57,10 @@ function toTotals(row: { rides: number; distanceKm: string; movingSeconds: strin
   };
 }
 
-/** One page of rides (newest first), with totals overall and per year, of the rides `where` selects. */
+/** One page of rides (newest first), with totals per year and overall, of the rides `where` selects. */
 async function ridesPage(db: Database, where: SQL | undefined, page: number): Promise<RidesPage> {
   const year = sql<number>`extract(year from ${rides.startedAt} at time zone 'UTC')::int`;
-  const [rows, [overall], years] = await Promise.all([
+  const [rows, years] = await Promise.all([
     db
       .select({ ride: rides, bicycleName: bicycles.name })
       .from(rides)
@@ -69,7 +69,6 @@ async function ridesPage(db: Database, where: SQL | undefined, page: number): Pr
       .orderBy(desc(rides.startedAt), desc(rides.id))
       .limit(RIDES_PAGE_SIZE)
       .offset((page - 1) * RIDES_PAGE_SIZE),
-    db.select(totals).from(rides).where(where),
     db
       .select({ year, ...totals })
       .from(rides)
@@ -77,13 +76,21 @@ async function ridesPage(db: Database, where: SQL | undefined, page: number): Pr
       .groupBy(year)
       .orderBy(desc(year)),
   ]);
-  const summed = toTotals(overall);
+  const byYear = years.map((row) => ({ year: Number(row.year), ...toTotals(row) }));
+  const overall = byYear.reduce(
+    (sum, y) => ({
+      rides: sum.rides + y.rides,
+      distanceKm: Math.round((sum.distanceKm + y.distanceKm) * 1000) / 1000,
+      movingSeconds: sum.movingSeconds + y.movingSeconds,
+    }),
+    toTotals(undefined),
+  );
   return {
     rides: rows.map(({ ride, bicycleName }) => toRide({ ...ride, bicycleName })),
     page,
-    pageCount: Math.max(1, Math.ceil(summed.rides / RIDES_PAGE_SIZE)),
-    totals: summed,
-    byYear: years.map((row) => ({ year: Number(row.year), ...toTotals(row) })),
+    pageCount: Math.max(1, Math.ceil(overall.rides / RIDES_PAGE_SIZE)),
+    totals: overall,
+    byYear,
   };
 }
 

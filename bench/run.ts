@@ -81,7 +81,7 @@ if (section("api")) {
 if (section("rides")) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   console.log(
-    `\nRides at scale: 50 bicycles, 500 components, 10,000 rides; 50 connections, ${process.env.BENCH_SECONDS ?? 10} s per route (${serverUrl ? "PostgreSQL" : "PGlite"})`,
+    `\nRides at scale: 50 bicycles, 500 components, 10,000 rides; 50 connections, half the API section's seconds per route (${serverUrl ? "PostgreSQL" : "PGlite"})`,
   );
   const scale = serverUrl
     ? await benchRidesScale("postgres", await freshDatabase(serverUrl))

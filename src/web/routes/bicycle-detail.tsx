@@ -1,9 +1,9 @@
 import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { NoImage } from "@/components/no-image.tsx";
-import { DetailSkeleton } from "@/components/skeletons.tsx";
+import { DetailSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
@@ -19,10 +19,6 @@ import {
   DemoBicycleComponents,
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
-import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
-import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
-import { BicycleRides, RidesList } from "@/features/rides/components/bicycle-rides.tsx";
-import { RecentServices, RecentServicesList } from "@/features/services/components/recent-services.tsx";
 import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
@@ -31,6 +27,21 @@ import { formatWear } from "../../shared/domain/distance.ts";
 import { formatDate, formatPrice } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Bicycle } from "../../shared/schemas/bicycle.ts";
+
+// What the first paint does not show loads after it (docs/decisions/0046-code-splitting.md): the other
+// tabs and the import panels below the components are chunks of their own.
+const ImportTextPanel = lazy(async () => ({
+  default: (await import("@/features/import/components/import-text-panel.tsx")).ImportTextPanel,
+}));
+const ImportUrlPanel = lazy(async () => ({
+  default: (await import("@/features/import/components/import-url-panel.tsx")).ImportUrlPanel,
+}));
+const loadRides = () => import("@/features/rides/components/bicycle-rides.tsx");
+const BicycleRides = lazy(async () => ({ default: (await loadRides()).BicycleRides }));
+const RidesList = lazy(async () => ({ default: (await loadRides()).RidesList }));
+const loadServices = () => import("@/features/services/components/recent-services.tsx");
+const RecentServices = lazy(async () => ({ default: (await loadServices()).RecentServices }));
+const RecentServicesList = lazy(async () => ({ default: (await loadServices()).RecentServicesList }));
 
 export function BicycleDetailPage() {
   const { bicycleId = "" } = useParams();
@@ -147,22 +158,24 @@ function OwnBicycle({ id }: { id: string }) {
           <div id="bicycle-components" className="scroll-mt-20">
             <BicycleComponents bicycleId={bicycle.data.id} formState={[componentForm, setComponentForm]} />
           </div>
-          <div className="grid min-w-0 gap-4">
-            <ImportTextPanel
-              bicycle={importTarget}
-              openState={{
-                open: openImport === "text",
-                onOpenChange: (open) => setOpenImport(open ? "text" : null),
-              }}
-            />
-            <ImportUrlPanel
-              bicycle={importTarget}
-              openState={{
-                open: openImport === "url",
-                onOpenChange: (open) => setOpenImport(open ? "url" : null),
-              }}
-            />
-          </div>
+          <Suspense fallback={null}>
+            <div className="grid min-w-0 gap-4">
+              <ImportTextPanel
+                bicycle={importTarget}
+                openState={{
+                  open: openImport === "text",
+                  onOpenChange: (open) => setOpenImport(open ? "text" : null),
+                }}
+              />
+              <ImportUrlPanel
+                bicycle={importTarget}
+                openState={{
+                  open: openImport === "url",
+                  onOpenChange: (open) => setOpenImport(open ? "url" : null),
+                }}
+              />
+            </div>
+          </Suspense>
         </div>
       }
       services={<RecentServices bicycleId={bicycle.data.id} />}
@@ -231,10 +244,10 @@ function BicycleView({
           {components}
         </TabsContent>
         <TabsContent value="services" className="pt-4">
-          {services}
+          <Suspense fallback={<ListSkeleton label="Loading service entries..." />}>{services}</Suspense>
         </TabsContent>
         <TabsContent value="rides" className="pt-4">
-          {rides}
+          <Suspense fallback={<ListSkeleton label="Loading rides..." />}>{rides}</Suspense>
         </TabsContent>
       </Tabs>
     </div>

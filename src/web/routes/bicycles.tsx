@@ -1,17 +1,16 @@
 import { Plus, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
-import { CardGridSkeleton } from "@/components/skeletons.tsx";
+import { CardGridSkeleton, LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useBicycles, useCreateBicycle } from "@/features/bicycles/api.ts";
 import { BicycleCard } from "@/features/bicycles/components/bicycle-card.tsx";
-import { BicycleForm } from "@/features/bicycles/components/bicycle-form.tsx";
 import { BicycleLimitNotice } from "@/features/bicycles/components/bicycle-limit-notice.tsx";
 import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
 import { useDemo } from "@/features/demo/api.ts";
@@ -20,6 +19,11 @@ import { showError } from "@/lib/error-handler.ts";
 import { useSubscription } from "@/lib/subscription.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../shared/messages.ts";
+
+// The form (react-hook-form, its schema and the photo picker) loads when Add Bicycle is first pressed.
+const BicycleForm = lazy(async () => ({
+  default: (await import("@/features/bicycles/components/bicycle-form.tsx")).BicycleForm,
+}));
 
 export function BicyclesPage() {
   const { data: session } = useSession();
@@ -70,23 +74,25 @@ function MyBicycles() {
               </Button>
             </CardHeader>
             <CardContent>
-              <BicycleForm
-                idPrefix="add-bicycle"
-                submitLabel="Add Bicycle"
-                onCancel={() => setAdding(false)}
-                onSave={async (input) => {
-                  let bicycle: Awaited<ReturnType<typeof create.mutateAsync>>;
-                  try {
-                    bicycle = await create.mutateAsync(input);
-                  } catch (error) {
-                    showError(error, { fallback: messages.bicycles.addFailed });
-                    throw error;
-                  }
-                  toast.success(messages.bicycles.added);
-                  // The new bicycle's page: its set-up checklist leads on to components and a photo.
-                  navigate(`/bicycles/${bicycle.id}`);
-                }}
-              />
+              <Suspense fallback={<LinesSkeleton label="Loading form..." />}>
+                <BicycleForm
+                  idPrefix="add-bicycle"
+                  submitLabel="Add Bicycle"
+                  onCancel={() => setAdding(false)}
+                  onSave={async (input) => {
+                    let bicycle: Awaited<ReturnType<typeof create.mutateAsync>>;
+                    try {
+                      bicycle = await create.mutateAsync(input);
+                    } catch (error) {
+                      showError(error, { fallback: messages.bicycles.addFailed });
+                      throw error;
+                    }
+                    toast.success(messages.bicycles.added);
+                    // The new bicycle's page: its set-up checklist leads on to components and a photo.
+                    navigate(`/bicycles/${bicycle.id}`);
+                  }}
+                />
+              </Suspense>
             </CardContent>
           </Card>
         ) : null}

@@ -1,24 +1,9 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { authClient } from "@/lib/auth-client.ts";
 import { type SessionInfo, SIGNED_OUT_FLAG, sessionQueryKey } from "@/lib/session.ts";
 import { messages } from "../../../shared/messages.ts";
 
 export { type SessionInfo, sessionQueryKey, useSession } from "@/lib/session.ts";
-
-export const ACCOUNTS_KEY = ["auth-accounts"] as const;
-
-/** How the signed-in user can sign in: "credential" (a password) and linked providers such as "google". */
-export function useSignInAccounts() {
-  return useQuery({
-    queryKey: ACCOUNTS_KEY,
-    queryFn: async () => {
-      const { data, error } = await authClient.listAccounts();
-      if (error) throw new Error(error.message);
-      return data;
-    },
-  });
-}
 
 /** The server's refusal of a new password (auth/password-policy.ts) in the forms' words, or null. */
 export function weakPasswordMessage(code: string | undefined): string | null {

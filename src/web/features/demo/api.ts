@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { demoView } from "../../../shared/domain/demo.ts";
 import type { DemoData } from "../../../shared/domain/demo-schema.ts";
 
 /** The read-only demo that visitors without a session see; never written anywhere. */
@@ -14,7 +13,12 @@ export function useDemo(enabled = true) {
       const response = await fetch("/demo-data.json");
       if (!response.ok) throw new Error(`demo data: ${response.status}`);
       // Our own bundled file, checked against demoDataSchema by demo.test.ts (no zod in the browser here).
-      return demoView((await response.json()) as DemoData);
+      // The demo's code loads with its data: a signed-in rider's pages never load it.
+      const [{ demoView }, data] = await Promise.all([
+        import("../../../shared/domain/demo.ts"),
+        response.json() as Promise<DemoData>,
+      ]);
+      return demoView(data);
     },
   });
   useEffect(() => {

@@ -16,7 +16,8 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
-import { forgetSignedInUser, useSignInAccounts } from "../api.ts";
+import { useSignInAccounts } from "../accounts.ts";
+import { forgetSignedInUser } from "../api.ts";
 import { GoogleMark, startGoogleSignIn } from "./google-sign-in.tsx";
 
 const m = messages.deleteAccount;

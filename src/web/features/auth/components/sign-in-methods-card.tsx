@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { authClient } from "@/lib/auth-client.ts";
-import { ACCOUNTS_KEY, useSignInAccounts } from "../api.ts";
+import { ACCOUNTS_KEY, useSignInAccounts } from "../accounts.ts";
 import { LINK_ERROR_PARAM, LINKED_PARAM, useAuthOptions } from "../auth-options.ts";
 import { GoogleMark } from "./google-sign-in.tsx";
 

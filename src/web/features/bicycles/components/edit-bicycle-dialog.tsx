@@ -1,6 +1,7 @@
 import { Pencil } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,7 +15,9 @@ import { showError } from "@/lib/error-handler.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useUpdateBicycle } from "../api.ts";
-import { BicycleForm } from "./bicycle-form.tsx";
+
+// The form (react-hook-form, its schema and the photo picker) loads when the dialog first opens.
+const BicycleForm = lazy(async () => ({ default: (await import("./bicycle-form.tsx")).BicycleForm }));
 
 /** The Edit button and its dialog; a page may hold the open state itself (the checklist's photo step). */
 export function EditBicycleDialog({
@@ -43,23 +46,25 @@ export function EditBicycleDialog({
           <DialogDescription>Update the details of {bicycle.name}.</DialogDescription>
         </DialogHeader>
         {open ? (
-          <BicycleForm
-            idPrefix="edit-bicycle"
-            bicycle={bicycle}
-            submitLabel="Save"
-            disableWhenNameBlank
-            onCancel={() => setOpen(false)}
-            onSave={async (input) => {
-              try {
-                await update.mutateAsync(input);
-              } catch (error) {
-                showError(error, { fallback: messages.bicycles.updateFailed });
-                throw error;
-              }
-              toast.success(messages.bicycles.updated);
-              setOpen(false);
-            }}
-          />
+          <Suspense fallback={<LinesSkeleton label="Loading form..." />}>
+            <BicycleForm
+              idPrefix="edit-bicycle"
+              bicycle={bicycle}
+              submitLabel="Save"
+              disableWhenNameBlank
+              onCancel={() => setOpen(false)}
+              onSave={async (input) => {
+                try {
+                  await update.mutateAsync(input);
+                } catch (error) {
+                  showError(error, { fallback: messages.bicycles.updateFailed });
+                  throw error;
+                }
+                toast.success(messages.bicycles.updated);
+                setOpen(false);
+              }}
+            />
+          </Suspense>
         ) : null}
       </DialogContent>
     </Dialog>

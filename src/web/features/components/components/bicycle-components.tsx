@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
-import { ListSkeleton } from "@/components/skeletons.tsx";
+import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -9,8 +9,10 @@ import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { useBicycleComponents } from "../api.ts";
 import { useComponentActions, useEditComponent } from "./component-actions.ts";
-import { ComponentForm } from "./component-form.tsx";
 import { ComponentList } from "./component-list.tsx";
+
+// The form (react-hook-form and its schema) loads when it is first opened.
+const ComponentForm = lazy(async () => ({ default: (await import("./component-form.tsx")).ComponentForm }));
 
 export type ComponentFormState =
   | { mode: "closed" }
@@ -46,11 +48,13 @@ export function ComponentFormArea({
         <CardTitle>{state.mode === "add" ? "Add Component" : "Edit Component"}</CardTitle>
       </CardHeader>
       <CardContent>
-        {state.mode === "add" ? (
-          <AddComponentForm bicycleId={bicycleId} onDone={close} />
-        ) : (
-          <EditComponentForm key={state.component.id} component={state.component} onDone={close} />
-        )}
+        <Suspense fallback={<LinesSkeleton label="Loading form..." />}>
+          {state.mode === "add" ? (
+            <AddComponentForm bicycleId={bicycleId} onDone={close} />
+          ) : (
+            <EditComponentForm key={state.component.id} component={state.component} onDone={close} />
+          )}
+        </Suspense>
       </CardContent>
     </Card>
   );

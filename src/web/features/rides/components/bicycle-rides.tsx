@@ -1,8 +1,9 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
@@ -19,7 +20,9 @@ import { messages } from "../../../../shared/messages.ts";
 import type { Ride, RidesPage, RideTotals } from "../../../../shared/schemas/ride.ts";
 import { useBicycleRides, useDeleteRide, useSaveRide } from "../api.ts";
 import { RideFileImport } from "./ride-file-import.tsx";
-import { RideForm } from "./ride-form.tsx";
+
+// The form (react-hook-form and its schema) loads when Add Ride or Edit is first pressed.
+const RideForm = lazy(async () => ({ default: (await import("./ride-form.tsx")).RideForm }));
 
 const m = messages.rides;
 
@@ -118,21 +121,23 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
             </DialogDescription>
           </DialogHeader>
           {editing !== null ? (
-            <RideForm
-              {...(editing === "new" ? {} : { ride: editing })}
-              onCancel={() => setEditing(null)}
-              onSave={async (input) => {
-                try {
-                  await save.mutateAsync({ id: editing === "new" ? null : editing.id, input });
-                } catch (error) {
-                  if (!(error instanceof Error && "fields" in error && error.fields))
-                    showError(error, { fallback: m.saveFailed });
-                  throw error;
-                }
-                toast.success(editing === "new" ? m.added : m.updated);
-                setEditing(null);
-              }}
-            />
+            <Suspense fallback={<LinesSkeleton label="Loading form..." />}>
+              <RideForm
+                {...(editing === "new" ? {} : { ride: editing })}
+                onCancel={() => setEditing(null)}
+                onSave={async (input) => {
+                  try {
+                    await save.mutateAsync({ id: editing === "new" ? null : editing.id, input });
+                  } catch (error) {
+                    if (!(error instanceof Error && "fields" in error && error.fields))
+                      showError(error, { fallback: m.saveFailed });
+                    throw error;
+                  }
+                  toast.success(editing === "new" ? m.added : m.updated);
+                  setEditing(null);
+                }}
+              />
+            </Suspense>
           ) : null}
         </DialogContent>
       </Dialog>

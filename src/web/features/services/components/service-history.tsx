@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
@@ -11,8 +11,10 @@ import { showError } from "@/lib/error-handler.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
 import { type ServiceLog, useComponentServices, useDeleteServiceEntry, useSaveServiceEntry } from "../api.ts";
-import { ServiceForm } from "./service-form.tsx";
 import { ServiceTable } from "./service-table.tsx";
+
+// The form (react-hook-form, its schema and the receipt picker) loads when it is first opened.
+const ServiceForm = lazy(async () => ({ default: (await import("./service-form.tsx")).ServiceForm }));
 
 const m = messages.services;
 
@@ -50,21 +52,23 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
     >
       {form.mode !== "closed" ? (
         <div className="rounded-lg border bg-muted/30 p-4">
-          <ServiceForm
-            key={form.mode === "edit" ? form.entry.id : "new"}
-            entry={form.mode === "edit" ? form.entry : null}
-            onCancel={() => setForm({ mode: "closed" })}
-            onSave={async (input) => {
-              try {
-                await save.mutateAsync({ id: form.mode === "edit" ? form.entry.id : null, input });
-              } catch (error) {
-                showError(error, { fallback: m.saveFailed });
-                throw error;
-              }
-              toast.success(m.saved);
-              setForm({ mode: "closed" });
-            }}
-          />
+          <Suspense fallback={<LinesSkeleton label="Loading form..." />}>
+            <ServiceForm
+              key={form.mode === "edit" ? form.entry.id : "new"}
+              entry={form.mode === "edit" ? form.entry : null}
+              onCancel={() => setForm({ mode: "closed" })}
+              onSave={async (input) => {
+                try {
+                  await save.mutateAsync({ id: form.mode === "edit" ? form.entry.id : null, input });
+                } catch (error) {
+                  showError(error, { fallback: m.saveFailed });
+                  throw error;
+                }
+                toast.success(m.saved);
+                setForm({ mode: "closed" });
+              }}
+            />
+          </Suspense>
         </div>
       ) : null}
       {log.isPending ? (

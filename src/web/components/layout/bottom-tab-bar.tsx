@@ -1,5 +1,6 @@
 import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
 import { NavLink } from "react-router";
+import { useDueCount } from "@/features/intervals/api.ts";
 
 const signedInTabs = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard },
@@ -18,6 +19,7 @@ const signedOutTabs = [
 /** The fixed tab bar of small screens (under 768 px). */
 export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
   const tabs = signedIn ? signedInTabs : signedOutTabs;
+  const due = useDueCount().data ?? 0;
   return (
     <nav
       aria-label="Tabs"
@@ -35,8 +37,21 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
                 }`
               }
             >
-              <Icon className="size-5" aria-hidden="true" />
+              <span className="relative">
+                <Icon className="size-5" aria-hidden="true" />
+                {signedIn && to === "/bicycles" && due > 0 ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute -top-1.5 -right-2.5 min-w-4 rounded-full bg-destructive-solid px-1 text-center text-[0.625rem] leading-4 font-semibold text-destructive-foreground"
+                  >
+                    {due > 99 ? "99+" : due}
+                  </span>
+                ) : null}
+              </span>
               {label}
+              {signedIn && to === "/bicycles" && due > 0 ? (
+                <span className="sr-only">({due} due)</span>
+              ) : null}
             </NavLink>
           </li>
         ))}

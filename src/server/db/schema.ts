@@ -421,3 +421,16 @@ export const serviceEntryRelations = relations(serviceEntries, ({ one }) => ({
 export const subscriptionRelations = relations(subscriptions, ({ one }) => ({
   user: one(user, { fields: [subscriptions.userId], references: [user.id] }),
 }));
+
+/**
+ * The job runner's lease and history, one row per scheduled job (decision 0043). A process runs a job
+ * only after moving `locked_until` into the future in one UPDATE whose condition says the lease is free
+ * and the job is due, so one process runs it at a time; `last_completed_at` says when it last finished,
+ * so a run missed while every process was down happens at the next start.
+ */
+export const jobs = pgTable("jobs", {
+  name: text("name").primaryKey(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lockedBy: text("locked_by"),
+  lastCompletedAt: timestamp("last_completed_at", { withTimezone: true }),
+});

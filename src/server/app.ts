@@ -16,6 +16,7 @@ import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
+import { calendarRoutes, reminderRoutes } from "./features/reminders/routes.ts";
 import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -58,6 +59,8 @@ export function apiRoutes(deps: AppDeps) {
     .route("/feedback", feedbackRoutes(deps))
     .route("/billing", billingRoutes(deps))
     .route("/settings", settingsRoutes(deps))
+    .route("/reminders", reminderRoutes(deps))
+    .route("/calendar", calendarRoutes(deps))
     .route("/api-tokens", apiTokenRoutes(deps))
     .route("/files", fileRoutes(deps));
 }

@@ -434,3 +434,24 @@ export const jobs = pgTable("jobs", {
   lockedBy: text("locked_by"),
   lastCompletedAt: timestamp("last_completed_at", { withTimezone: true }),
 });
+
+/**
+ * Reminders (issue 31): the digest mail's switch (on when there is no row), when the last digest went out,
+ * and the private calendar feed. The feed's token is derived from the auth secret and `calendar_key`
+ * (features/reminders/tokens.ts), so Settings can show its URL again; only its SHA-256 is stored, to find
+ * the user by it. A new link is a new key.
+ */
+export const reminderPreferences = pgTable(
+  "reminder_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    emailDigest: boolean("email_digest").notNull().default(true),
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    calendarKey: text("calendar_key"),
+    calendarTokenHash: text("calendar_token_hash"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("reminder_preferences_calendar_token_hash_key").on(t.calendarTokenHash)],
+);

@@ -1,13 +1,15 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -279,6 +281,55 @@ export const componentInstallations = pgTable(
   ],
 );
 
+/**
+ * Service intervals (issue R): a component is due for `label` every `every_km` km ridden, every `every_hours`
+ * hours of riding or every `every_months` months, whichever comes first (at least one is set). Counted from
+ * the last service entry that resets it (`service_entry_intervals`), else from the component's installation.
+ */
+export const serviceIntervals = pgTable(
+  "service_intervals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    componentId: uuid("component_id")
+      .notNull()
+      .references(() => components.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    everyKm: numeric("every_km", { precision: 10, scale: 1 }),
+    everyHours: numeric("every_hours", { precision: 8, scale: 1 }),
+    everyMonths: integer("every_months"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("service_intervals_component_idx").on(t.componentId, t.createdAt),
+    index("service_intervals_user_idx").on(t.userId),
+    check(
+      "service_intervals_some_measure",
+      sql`${t.everyKm} is not null or ${t.everyHours} is not null or ${t.everyMonths} is not null`,
+    ),
+  ],
+);
+
+/** Which intervals a service entry resets (ticked on the entry's form). */
+export const serviceEntryIntervals = pgTable(
+  "service_entry_intervals",
+  {
+    serviceEntryId: uuid("service_entry_id")
+      .notNull()
+      .references(() => serviceEntries.id, { onDelete: "cascade" }),
+    intervalId: uuid("interval_id")
+      .notNull()
+      .references(() => serviceIntervals.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceEntryId, t.intervalId] }),
+    index("service_entry_intervals_interval_idx").on(t.intervalId, t.serviceEntryId),
+  ],
+);
+
 export const sharedBikes = pgTable(
   "shared_bikes",
   {
@@ -371,12 +422,14 @@ export const files = pgTable(
   (t) => [uniqueIndex("files_key_key").on(t.key), index("files_user_idx").on(t.userId)],
 );
 
-/** Per-user preferences (DECISIONS.md: the distance unit, km by default). */
+/** Per-user preferences (DECISIONS.md: the distance unit, km by default; issue R: the due-soon percentage). */
 export const userSettings = pgTable("user_settings", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   distanceUnit: text("distance_unit").notNull().default("km"),
+  /** An interval is "due soon" from this share of it used (issue R). */
+  dueSoonPercent: integer("due_soon_percent").notNull().default(90),
   updatedAt: updatedAt(),
 });
 
@@ -454,4 +507,24 @@ export const reminderPreferences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("reminder_preferences_calendar_token_hash_key").on(t.calendarTokenHash)],
+);
+
+/**
+ * What the reminder digest last told about each interval ("due-soon" or "overdue"), so that a digest lists
+ * only what changed since, and a run repeated after a restart tells nothing twice. Forgotten when the
+ * interval is serviced (back to "ok"), so it is told again the next time it comes due.
+ */
+export const reminderNotices = pgTable(
+  "reminder_notices",
+  {
+    intervalId: uuid("interval_id")
+      .primaryKey()
+      .references(() => serviceIntervals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    toldAt: timestamp("told_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("reminder_notices_user_idx").on(t.userId)],
 );

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { blankToNull, toNumber } from "./common.ts";
+
+const measureSchema = z.object({ used: z.number(), every: z.number(), remaining: z.number() });
+
+export const intervalStatusSchema = z.object({
+  state: z.enum(["ok", "due-soon", "overdue"]),
+  usedFraction: z.number(),
+  distance: measureSchema.nullable(),
+  hours: measureSchema.nullable(),
+  time: measureSchema.extend({ dueDate: z.string() }).nullable(),
+  expectedDueDate: z.string().nullable(),
+});
+
+/** An interval with its component's names and its status today. Distances in km. */
+export const serviceIntervalSchema = z.object({
+  id: z.string(),
+  componentId: z.string(),
+  componentName: z.string(),
+  componentType: z.string(),
+  bicycleId: z.string().nullable(),
+  bicycleName: z.string().nullable(),
+  label: z.string(),
+  everyKm: z.number().nullable(),
+  everyHours: z.number().nullable(),
+  everyMonths: z.number().nullable(),
+  /** The last service entry's date that reset it; null when never reset. */
+  lastServiceDate: z.string().nullable(),
+  /** The day counting started: the last reset, else the component's installation. */
+  since: z.string(),
+  status: intervalStatusSchema,
+});
+
+export type ServiceInterval = z.infer<typeof serviceIntervalSchema>;
+
+function optionalPositive(label: string, max: number, integer = false) {
+  const message = `${label} must be a number above 0`;
+  const base = z
+    .number({ error: message })
+    .finite({ error: message })
+    .gt(0, message)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+  return z.preprocess(toNumber, (integer ? base.int(`${label} must be a whole number`) : base).nullable());
+}
+
+/** An interval as typed: a label and at least one of km (already in km), hours and months. */
+export const serviceIntervalInputSchema = z
+  .object({
+    label: z
+      .string({ error: "Label is required" })
+      .trim()
+      .min(1, "Label is required")
+      .max(100, "Label must be at most 100 characters"),
+    everyKm: optionalPositive("Distance", 1_000_000).default(null),
+    everyHours: optionalPositive("Hours", 100_000).default(null),
+    everyMonths: optionalPositive("Months", 240, true).default(null),
+  })
+  .refine((v) => v.everyKm !== null || v.everyHours !== null || v.everyMonths !== null, {
+    message: "Set a distance, hours or months",
+    path: ["everyKm"],
+  });
+
+export type ServiceIntervalInput = z.output<typeof serviceIntervalInputSchema>;
+export type ServiceIntervalFormValues = z.input<typeof serviceIntervalInputSchema>;
+
+/** Which intervals a service entry resets; absent means the default (the component's only interval). */
+export const resetsIntervalsSchema = z.preprocess(
+  blankToNull,
+  z.array(z.string().max(100), { error: "Resets must be a list of interval ids" }).max(50).nullable(),
+);

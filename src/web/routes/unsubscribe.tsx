@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { cardClasses } from "@/components/ui/card-classes.ts";
 import { useUnsubscribe } from "@/features/reminders/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
-import { cn } from "@/lib/utils.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { cn } from "@/lib/utils.ts";
 import { messages } from "../../shared/messages.ts";
 
 /**
@@ -45,7 +45,10 @@ export function UnsubscribePage() {
               <AlertDescription>{failure}</AlertDescription>
             </Alert>
           ) : (
-            <p>Velolog will stop emailing you about service that is due. Your intervals and the calendar feed stay.</p>
+            <p>
+              Velolog will stop emailing you about service that is due. Your intervals and the calendar feed
+              stay.
+            </p>
           )}
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">

@@ -21,7 +21,8 @@ export interface DigestDeps {
 type TellableState = "due-soon" | "overdue";
 const rank = { ok: 0, "due-soon": 1, overdue: 2 } as const;
 
-const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const startOfUtcDay = (at: Date) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
 /**
  * The daily digest: for each user with reminders on, a verified address and intervals, the intervals that
@@ -32,7 +33,10 @@ const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.ge
 export async function sendReminderDigests(deps: DigestDeps, now: Date = new Date()): Promise<number> {
   const { db } = deps;
   const today = startOfUtcDay(now);
-  const notMailedToday = or(isNull(reminderPreferences.lastDigestAt), lt(reminderPreferences.lastDigestAt, today));
+  const notMailedToday = or(
+    isNull(reminderPreferences.lastDigestAt),
+    lt(reminderPreferences.lastDigestAt, today),
+  );
   const recipients = await db
     .select({ id: user.id, email: user.email })
     .from(user)
@@ -51,7 +55,10 @@ export async function sendReminderDigests(deps: DigestDeps, now: Date = new Date
       if (await digestFor(deps, recipient, now)) sent++;
     } catch (error) {
       // One user's failure (a mail server refusing the address) must not keep the others' mail back.
-      deps.logger.warn({ err: error, userId: recipient.id }, "reminder digest not sent; tried again next run");
+      deps.logger.warn(
+        { err: error, userId: recipient.id },
+        "reminder digest not sent; tried again next run",
+      );
     }
   }
   return sent;
@@ -70,11 +77,13 @@ async function digestFor(deps: DigestDeps, recipient: { id: string; email: strin
   const toldState = new Map(told.map((row) => [row.intervalId, row.state as keyof typeof rank]));
   const news = intervals.filter(
     (interval): interval is ServiceInterval & { status: { state: TellableState } } =>
-      interval.status.state !== "ok" && rank[interval.status.state] > rank[toldState.get(interval.id) ?? "ok"],
+      interval.status.state !== "ok" &&
+      rank[interval.status.state] > rank[toldState.get(interval.id) ?? "ok"],
   );
   // Serviced since (or an interval made longer): forget what was told, so its next time due is told again.
   const calmer = intervals.filter(
-    (interval) => toldState.has(interval.id) && rank[interval.status.state] < rank[toldState.get(interval.id)!],
+    (interval) =>
+      toldState.has(interval.id) && rank[interval.status.state] < rank[toldState.get(interval.id)!],
   );
   for (const interval of calmer) {
     if (interval.status.state === "ok") {

@@ -60,7 +60,10 @@ export function reminderRoutes({ db, config }: AppDeps) {
         summary: "Make a new private calendar feed URL; the previous one stops working",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
-        responses: { 200: json(reminderSettingsSchema, "The settings with the new URL."), ...errors(401, 403) },
+        responses: {
+          200: json(reminderSettingsSchema, "The settings with the new URL."),
+          ...errors(401, 403),
+        },
       }),
       async (c) => c.json(await newCalendarLink(db, config, requireUser(c.get("user")).id), 200),
     )
@@ -69,7 +72,8 @@ export function reminderRoutes({ db, config }: AppDeps) {
         method: "post",
         path: "/unsubscribe",
         tags,
-        summary: "Turn the reminder digest off with the token of a digest mail's unsubscribe link (no sign-in)",
+        summary:
+          "Turn the reminder digest off with the token of a digest mail's unsubscribe link (no sign-in)",
         security: auth.public,
         request: { body: jsonBody(unsubscribeSchema) },
         responses: {

@@ -101,9 +101,9 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
         <CalendarDays aria-hidden="true" className="size-4" /> Calendar feed
       </h4>
       <p className="text-xs text-muted-foreground">
-        Subscribe to this private address in your calendar app to see when each interval comes due: the date for
-        intervals in months, and the expected day at your last 90 days' riding pace for distance and hours.
-        Anyone with the address can read these dates.
+        Subscribe to this private address in your calendar app to see when each interval comes due: the date
+        for intervals in months, and the expected day at your last 90 days' riding pace for distance and
+        hours. Anyone with the address can read these dates.
       </p>
       {settings.calendarUrl ? (
         <>
@@ -137,7 +137,12 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
         </>
       ) : (
         <div>
-          <Button variant="outline" size="sm" disabled={newLink.isPending} onClick={() => void make().catch(() => {})}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={newLink.isPending}
+            onClick={() => void make().catch(() => {})}
+          >
             {newLink.isPending ? "Making..." : "Make calendar link"}
           </Button>
         </div>

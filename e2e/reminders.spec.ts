@@ -77,16 +77,17 @@ test.describe("an altered link", () => {
   // The refused unsubscribe call is a 404, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 404/] });
   test("an altered unsubscribe link says so and changes nothing", async ({ page, rider: _rider }) => {
-  const link = await unsubscribeLinkOf(page);
-  await page.goto(`${link.slice(0, -3)}abc`);
-  await page.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(
-    page.getByText("This unsubscribe link is not valid. Turn reminders off in Account Settings instead."),
-  ).toBeVisible();
-  await page.goto("/account");
-  await expect(
-    remindersCard(page).getByRole("switch", { name: "Email me when service is due" }),
-  ).toBeChecked();
+    const link = await unsubscribeLinkOf(page);
+    await page.goto(`${link.slice(0, -3)}abc`);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(
+      page.getByText("This unsubscribe link is not valid. Turn reminders off in Account Settings instead."),
+    ).toBeVisible();
+    await page.goto("/account");
+    await expect(
+      remindersCard(page).getByRole("switch", { name: "Email me when service is due" }),
+    ).toBeChecked({ timeout: 20_000 });
+  });
 });
 
 /** Two intervals as the digest lists them, to picture the mail. */

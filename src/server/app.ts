@@ -16,6 +16,11 @@ import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
+import {
+  bicycleIntervalRoutes,
+  componentIntervalRoutes,
+  intervalRoutes,
+} from "./features/intervals/routes.ts";
 import { calendarRoutes, reminderRoutes } from "./features/reminders/routes.ts";
 import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
@@ -49,9 +54,12 @@ export function apiRoutes(deps: AppDeps) {
     .route("/subscription", subscriptionRoutes(deps))
     .route("/bicycles", bicycleRoutes(deps))
     .route("/bicycles", bicycleRideRoutes(deps))
+    .route("/bicycles", bicycleIntervalRoutes(deps))
     .route("/rides", rideRoutes(deps))
     .route("/components", componentRoutes(deps))
     .route("/components", componentServiceRoutes(deps))
+    .route("/components", componentIntervalRoutes(deps))
+    .route("/intervals", intervalRoutes(deps))
     .route("/services", serviceRoutes(deps))
     .route("/dashboard", dashboardRoutes(deps))
     .route("/", shareRoutes(deps))

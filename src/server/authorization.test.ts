@@ -16,6 +16,7 @@ import { anonymous, signUp, type TestClient, tokenClient, useTestApp } from "./t
 type Row = [method: string, path: string, body: unknown, owner: number, other: number, visitor: number];
 
 const service = { date: "2024-05-01", description: "Checked", cost: 10 };
+const interval = { label: "Lower service", everyHours: 50 };
 const ride = { name: "Loop", startedAt: "2024-05-01T08:00:00Z", distanceKm: 42, movingSeconds: 5400 };
 
 const MATRIX: Row[] = [
@@ -57,6 +58,14 @@ const MATRIX: Row[] = [
   ["GET", "/api/components/:component/services", undefined, 200, 404, 401],
   ["POST", "/api/components/:component/services", service, 201, 404, 401],
   ["PUT", "/api/services/:service", service, 200, 404, 401],
+  ["GET", "/api/intervals", undefined, 200, 200, 401],
+  ["GET", "/api/intervals/due", undefined, 200, 200, 401],
+  ["GET", "/api/intervals/due-count", undefined, 200, 200, 401],
+  ["GET", "/api/components/:component/intervals", undefined, 200, 404, 401],
+  ["POST", "/api/components/:component/intervals", interval, 201, 404, 401],
+  ["PUT", "/api/intervals/:interval", interval, 200, 404, 401],
+  ["DELETE", "/api/intervals/:interval", undefined, 204, 404, 401],
+  ["POST", "/api/bicycles/:bicycle/intervals/defaults", undefined, 200, 404, 401],
   ["DELETE", "/api/services/:service", undefined, 204, 404, 401],
   ["GET", "/api/shared-links", undefined, 200, 200, 401],
   ["DELETE", "/api/shared-links/:share", undefined, 204, 404, 401],
@@ -142,6 +151,14 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "GET /api/components/:component/services": [200, 200],
   "POST /api/components/:component/services": [201, 403],
   "PUT /api/services/:service": [200, 403],
+  "GET /api/intervals": [200, 200],
+  "GET /api/intervals/due": [200, 200],
+  "GET /api/intervals/due-count": [200, 200],
+  "GET /api/components/:component/intervals": [200, 200],
+  "POST /api/components/:component/intervals": [201, 403],
+  "PUT /api/intervals/:interval": [200, 403],
+  "DELETE /api/intervals/:interval": [204, 403],
+  "POST /api/bicycles/:bicycle/intervals/defaults": [200, 403],
   "DELETE /api/services/:service": [204, 403],
   "GET /api/shared-links": [200, 200],
   "DELETE /api/shared-links/:share": [204, 403],
@@ -176,6 +193,7 @@ interface Objects {
   component: string;
   spare: string;
   service: string;
+  interval: string;
   ride: string;
   share: string;
   token: string;
@@ -201,6 +219,7 @@ describe("authorization matrix", () => {
     const component = (await post("/api/components", { bicycleId: bicycle, name: "Fork", type: "Fork" }))
       .component!.id;
     const spare = (await post("/api/components", { name: "Spare", type: "Tires" })).component!.id;
+    const intervalId = (await post(`/api/components/${component}/intervals`, interval)).interval!.id;
     const serviceId = (await post(`/api/components/${component}/services`, service)).service!.id;
     const rideId = (await post(`/api/bicycles/${bicycle}/rides`, ride)).ride!.id;
     const link = (await post(`/api/bicycles/${bicycle}/share`, {})).link!;
@@ -237,6 +256,7 @@ describe("authorization matrix", () => {
         component,
         spare,
         service: serviceId,
+        interval: intervalId,
         ride: rideId,
         share: link.id,
         token: link.token,
@@ -257,6 +277,7 @@ describe("authorization matrix", () => {
       await read(`/api/components/${ids.component}`),
       await read(`/api/components/${ids.component}/services`),
       await read(`/api/components/${ids.component}/installations`),
+      await read(`/api/components/${ids.component}/intervals`),
       await read(`/api/bicycles/${ids.bicycle}/rides`),
       await read("/api/components/parts-bin"),
       await read("/api/shared-links"),

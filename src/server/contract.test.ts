@@ -185,6 +185,26 @@ describeEachDatabase("the API contract", (kind) => {
     );
     await answer(rider("GET", `/api/components/${component.id}/services`), 200);
     await answer(rider("GET", `/api/bicycles/${bicycle.id}/services`), 200);
+    await answer(rider("POST", `/api/bicycles/${bicycle.id}/intervals/defaults`), 200);
+    const { interval } = await answer<{ interval: { id: string } }>(
+      rider("POST", `/api/components/${component.id}/intervals`, { label: "Wax", everyKm: 400 }),
+      201,
+    );
+    await answer(rider("GET", `/api/components/${component.id}/intervals`), 200);
+    await answer(rider("PUT", `/api/intervals/${interval.id}`, { label: "Wax", everyMonths: 2 }), 200);
+    await answer(rider("GET", "/api/intervals"), 200);
+    await answer(rider("GET", "/api/intervals/due"), 200);
+    await answer(rider("GET", "/api/intervals/due-count"), 200);
+    await answer(
+      rider("POST", `/api/components/${component.id}/services`, {
+        date: "2024-05-03",
+        description: "Waxed",
+        cost: 0,
+        resetsIntervalIds: [interval.id],
+      }),
+      201,
+    );
+    await answer(rider("DELETE", `/api/intervals/${interval.id}`), 204);
     await answer(
       rider("PUT", `/api/services/${service.id}`, { date: "2024-05-02", description: "Waxed", cost: 10 }),
       200,
@@ -315,6 +335,8 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("PUT", `/api/components/${missing}`, { name: "x", type: "Drivetrain" }), 404);
     await answer(rider("POST", `/api/components/${missing}/services`, { description: "x" }), 400);
     await answer(rider("DELETE", `/api/services/${missing}`), 404);
+    await answer(rider("PUT", `/api/intervals/${missing}`, { label: "x", everyKm: 10 }), 404);
+    await answer(rider("POST", `/api/components/${missing}/intervals`, { label: "x" }), 400);
     await answer(rider("PUT", "/api/settings", { distanceUnit: "furlongs" }), 400);
     await answer(rider("PUT", "/api/reminders", { emailDigest: "yes" }), 400);
     await answer(visitor("POST", "/api/reminders/unsubscribe", { token: "forged.token" }), 404);

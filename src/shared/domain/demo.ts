@@ -101,7 +101,8 @@ export function demoView(data: DemoData) {
     component: (id: string) => componentById.get(id) ?? null,
     servicesOfComponent: (componentId: string) => {
       const list = services.filter((s) => s.componentId === componentId);
-      return { services: list, totalCost: sumCosts(list) };
+      // The demo has no service intervals: its entries reset none.
+      return { services: list.map((s) => ({ ...s, resetsIntervalIds: [] })), totalCost: sumCosts(list) };
     },
     servicesOfBicycle: (bicycleId: string) => services.filter((s) => s.bicycleId === bicycleId),
     /** A bicycle's rides as the API pages them (the demo has few enough for one page). */

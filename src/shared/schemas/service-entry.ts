@@ -3,6 +3,7 @@ import { isIsoDate } from "../format.ts";
 import { messages } from "../messages.ts";
 import { blankToNull, money } from "./common.ts";
 import { optionalReceiptUrl } from "./file.ts";
+import { resetsIntervalsSchema } from "./service-interval.ts";
 
 const m = messages.services;
 
@@ -29,6 +30,8 @@ export const serviceEntryInputSchema = z.object({
     money(m.costInvalid, m.costRequired),
   ),
   receiptUrl: optionalReceiptUrl(m.receiptUrlInvalid).default(null),
+  /** The component's intervals this service resets; absent: its only interval on a new entry, else unchanged. */
+  resetsIntervalIds: resetsIntervalsSchema.optional(),
 });
 
 export type ServiceEntryInput = z.output<typeof serviceEntryInputSchema>;
@@ -51,5 +54,8 @@ export const serviceEntrySchema = z.object({
 export type ServiceEntry = z.infer<typeof serviceEntrySchema>;
 
 /** GET /api/components/:id/services: the component's entries, newest first, and what they cost in all. */
-export const serviceLogSchema = z.object({ services: z.array(serviceEntrySchema), totalCost: z.number() });
+export const serviceLogSchema = z.object({
+  services: z.array(serviceEntrySchema.extend({ resetsIntervalIds: z.array(z.string()) })),
+  totalCost: z.number(),
+});
 export type ServiceLog = z.infer<typeof serviceLogSchema>;

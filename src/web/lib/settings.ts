@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DistanceUnit } from "../../shared/domain/distance.ts";
-import type { Settings } from "../../shared/schemas/settings.ts";
+import type { SettingsInput } from "../../shared/schemas/settings.ts";
 import { call, client } from "./api-client.ts";
 import { useSession } from "./session.ts";
 
@@ -24,7 +24,7 @@ export function useDistanceUnit(): DistanceUnit {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: Settings) => call(client.settings.$put({ json: settings })),
+    mutationFn: (settings: SettingsInput) => call(client.settings.$put({ json: settings })),
     onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
   });
 }

@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, lt, max, min, or, type SQL, sql } from "drizzle-orm";
-import { byUrgency, intervalStatus } from "../../../shared/domain/service-intervals.ts";
-import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
+import { and, eq, gte, inArray, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
+import { byUrgency, defaultIntervalsFor, intervalStatus } from "../../../shared/domain/service-intervals.ts";
+import type { ServiceInterval, ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 import type { Database } from "../../db/index.ts";
 import {
   bicycles,
@@ -10,22 +10,19 @@ import {
   serviceEntries,
   serviceEntryIntervals,
   serviceIntervals,
-  userSettings,
 } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { assertUuid } from "../bicycles/service.ts";
+import { assertOwnBicycle } from "../components/service.ts";
+import { getSettings } from "../settings/service.ts";
+
+const NOT_FOUND = "Service interval not found";
+const COMPONENT_NOT_FOUND = "Component not found";
 
 /** Recent pace: the rides of the last this many days tell when distance and hours run out. */
 const PACE_DAYS = 90;
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-
-/** The user's due-soon percentage (90 until they change it). */
-async function dueSoonPercentOf(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ percent: userSettings.dueSoonPercent })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return row?.percent ?? 90;
-}
 
 /**
  * Every interval of the user's components (optionally one component's, or one bicycle's), each with its
@@ -73,7 +70,6 @@ export async function listIntervalStatuses(
         eq(rides.bicycleId, componentInstallations.bicycleId),
         gte(rides.startedAt, componentInstallations.startedAt),
         or(isNull(componentInstallations.endedAt), lt(rides.startedAt, componentInstallations.endedAt)),
-        lt(rides.startedAt, now),
       ),
     )
     .where(eq(componentInstallations.componentId, components.id))
@@ -110,7 +106,7 @@ export async function listIntervalStatuses(
       .leftJoinLateral(reset, sql`true`)
       .leftJoinLateral(used, sql`true`)
       .where(and(...filters)),
-    dueSoonPercentOf(db, userId),
+    getSettings(db, userId).then((settings) => settings.dueSoonPercent),
   ]);
 
   const today = isoDay(now);
@@ -156,4 +152,178 @@ export async function listIntervalStatuses(
       };
     })
     .sort(byUrgency);
+}
+
+/** Throws 404 unless the component is the user's. */
+async function assertOwnComponent(db: Database, userId: string, componentId: string): Promise<void> {
+  assertUuid(componentId);
+  const [row] = await db
+    .select({ id: components.id })
+    .from(components)
+    .where(and(eq(components.id, componentId), eq(components.userId, userId)));
+  if (!row) throw notFound(COMPONENT_NOT_FOUND);
+}
+
+function toColumns(input: ServiceIntervalInput) {
+  return {
+    label: input.label,
+    everyKm: input.everyKm === null ? null : input.everyKm.toFixed(1),
+    everyHours: input.everyHours === null ? null : input.everyHours.toFixed(1),
+    everyMonths: input.everyMonths,
+  };
+}
+
+async function getInterval(db: Database, userId: string, componentId: string, id: string) {
+  const found = (await listIntervalStatuses(db, userId, { componentId })).find((i) => i.id === id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/** A component's intervals with their status, most urgent first; 404 when it is not the user's. */
+export async function listComponentIntervals(db: Database, userId: string, componentId: string) {
+  await assertOwnComponent(db, userId, componentId);
+  return listIntervalStatuses(db, userId, { componentId });
+}
+
+export async function createInterval(
+  db: Database,
+  userId: string,
+  componentId: string,
+  input: ServiceIntervalInput,
+): Promise<ServiceInterval> {
+  await assertOwnComponent(db, userId, componentId);
+  const [row] = await db
+    .insert(serviceIntervals)
+    .values({ ...toColumns(input), userId, componentId })
+    .returning({ id: serviceIntervals.id });
+  return getInterval(db, userId, componentId, row!.id);
+}
+
+/** Adds intervals to a component just created (the form's or the import's choice), in its transaction. */
+export async function addIntervals(
+  db: Pick<Database, "insert">,
+  userId: string,
+  componentId: string,
+  inputs: ServiceIntervalInput[],
+): Promise<void> {
+  if (inputs.length === 0) return;
+  await db
+    .insert(serviceIntervals)
+    .values(inputs.map((input) => ({ ...toColumns(input), userId, componentId })));
+}
+
+export async function updateInterval(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ServiceIntervalInput,
+): Promise<ServiceInterval> {
+  assertUuid(id);
+  const [row] = await db
+    .update(serviceIntervals)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(and(eq(serviceIntervals.id, id), eq(serviceIntervals.userId, userId)))
+    .returning({ componentId: serviceIntervals.componentId });
+  if (!row) throw notFound(NOT_FOUND);
+  return getInterval(db, userId, row.componentId, id);
+}
+
+export async function deleteInterval(db: Database, userId: string, id: string): Promise<void> {
+  assertUuid(id);
+  const deleted = await db
+    .delete(serviceIntervals)
+    .where(and(eq(serviceIntervals.id, id), eq(serviceIntervals.userId, userId)))
+    .returning({ id: serviceIntervals.id });
+  if (deleted.length === 0) throw notFound(NOT_FOUND);
+}
+
+/**
+ * Gives each component on the bicycle that has no interval yet the defaults for its type and name (one
+ * click from the empty state); components that have intervals keep theirs. Answers how many were added.
+ */
+export async function applyDefaultsToBicycle(db: Database, userId: string, bicycleId: string) {
+  await assertOwnBicycle(db, userId, bicycleId);
+  const bare = await db
+    .select({ id: components.id, name: components.name, type: components.type })
+    .from(components)
+    .where(
+      and(
+        eq(components.bicycleId, bicycleId),
+        eq(components.userId, userId),
+        notExists(
+          db
+            .select({ id: serviceIntervals.id })
+            .from(serviceIntervals)
+            .where(eq(serviceIntervals.componentId, components.id)),
+        ),
+      ),
+    );
+  const rows = bare.flatMap((part) =>
+    defaultIntervalsFor(part.type, part.name).map((interval) => ({
+      ...toColumns(interval),
+      userId,
+      componentId: part.id,
+    })),
+  );
+  if (rows.length > 0) await db.insert(serviceIntervals).values(rows);
+  return { added: rows.length, components: new Set(rows.map((r) => r.componentId)).size };
+}
+
+/** What the dashboard's Due card shows: the overdue and due-soon intervals, and how many intervals exist. */
+export async function listDue(db: Database, userId: string) {
+  const all = await listIntervalStatuses(db, userId);
+  return { intervals: all.filter((i) => i.status.state !== "ok"), total: all.length };
+}
+
+/** How many intervals are overdue or due soon (the tab bar's badge). */
+export async function countDue(db: Database, userId: string): Promise<number> {
+  return (await listDue(db, userId)).intervals.length;
+}
+
+/**
+ * Records which of the component's intervals a service entry resets, replacing what it reset before.
+ * `intervalIds` undefined: on a new entry, the component's only interval (none when it has several); on a
+ * changed entry, unchanged. Any id that is not one of the component's intervals is a 400 naming the field.
+ */
+export async function setEntryResets(
+  db: Pick<Database, "select" | "insert" | "delete">,
+  userId: string,
+  entry: { id: string; componentId: string; isNew: boolean },
+  intervalIds: string[] | null | undefined,
+): Promise<void> {
+  if (intervalIds === undefined && !entry.isNew) return;
+  const own = await db
+    .select({ id: serviceIntervals.id })
+    .from(serviceIntervals)
+    .where(and(eq(serviceIntervals.componentId, entry.componentId), eq(serviceIntervals.userId, userId)));
+  const ownIds = new Set(own.map((i) => i.id));
+  let chosen: string[];
+  if (intervalIds === undefined) chosen = own.length === 1 ? [own[0]!.id] : [];
+  else chosen = [...new Set(intervalIds ?? [])];
+  if (chosen.some((id) => !ownIds.has(id))) {
+    const message = "Resets must name intervals of this component";
+    throw new AppError("VALIDATION", message, { resetsIntervalIds: message });
+  }
+  if (!entry.isNew) {
+    await db.delete(serviceEntryIntervals).where(eq(serviceEntryIntervals.serviceEntryId, entry.id));
+  }
+  if (chosen.length > 0) {
+    await db
+      .insert(serviceEntryIntervals)
+      .values(chosen.map((intervalId) => ({ serviceEntryId: entry.id, intervalId })));
+  }
+}
+
+/** The ids of the intervals each of these entries reset. */
+export async function resetsOfEntries(db: Database, entryIds: string[]): Promise<Map<string, string[]>> {
+  const byEntry = new Map<string, string[]>();
+  if (entryIds.length === 0) return byEntry;
+  const rows = await db
+    .select()
+    .from(serviceEntryIntervals)
+    .where(inArray(serviceEntryIntervals.serviceEntryId, entryIds));
+  for (const row of rows) {
+    byEntry.set(row.serviceEntryId, [...(byEntry.get(row.serviceEntryId) ?? []), row.intervalId]);
+  }
+  return byEntry;
 }

@@ -7,8 +7,6 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { readOutbox } from "../../adapters/mail.ts";
 import { loadConfig } from "../../config.ts";
-import type { Database } from "../../db/index.ts";
-import { serviceEntryIntervals, serviceIntervals } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
 import { buildServer } from "../../server.ts";
 import { lastLinkTo } from "../../testing/outbox.ts";
@@ -44,25 +42,16 @@ async function bikeWithComponent(rider: TestClient, component: { name: string; t
   return { bicycleId: bicycle.id, componentId: created.component.id };
 }
 
-/** An interval on a component (straight into the database: the intervals' own routes are tested with them). */
+/** An interval on a component, through the intervals API. */
 async function addInterval(
-  db: Database,
   rider: TestClient,
   componentId: string,
   interval: { label: string; everyKm?: number; everyHours?: number; everyMonths?: number },
 ) {
-  const [row] = await db
-    .insert(serviceIntervals)
-    .values({
-      userId: rider.userId,
-      componentId,
-      label: interval.label,
-      everyKm: interval.everyKm === undefined ? null : String(interval.everyKm),
-      everyHours: interval.everyHours === undefined ? null : String(interval.everyHours),
-      everyMonths: interval.everyMonths ?? null,
-    })
-    .returning({ id: serviceIntervals.id });
-  return row!.id;
+  const { interval: created } = await json<{ interval: { id: string } }>(
+    rider.request("POST", `/api/components/${componentId}/intervals`, interval),
+  );
+  return created.id;
 }
 
 describeEachDatabase("reminders", (kind) => {
@@ -101,7 +90,7 @@ describeEachDatabase("reminders", (kind) => {
   it("mails one digest a day with what became due, not again after a restart, and nothing once unsubscribed", async () => {
     const rider = await signUp(t.app);
     const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
-    await addInterval(t.db, rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
     const start = Date.now();
     const at = (days: number, hours = 0) => new Date(start + days * DAY + hours * 3_600_000);
 
@@ -141,7 +130,7 @@ describeEachDatabase("reminders", (kind) => {
       "You will no longer receive reminder emails. You can turn them on again in Account Settings.",
     );
     expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: false });
-    await addInterval(t.db, rider, componentId, { label: "Pads", everyMonths: 1 });
+    await addInterval(rider, componentId, { label: "Pads", everyMonths: 1 });
     await sendReminderDigests(digestDeps(), at(70));
     expect(digestsTo(rider.email)).toHaveLength(2);
   });
@@ -150,7 +139,7 @@ describeEachDatabase("reminders", (kind) => {
     const rider = await signUp(t.app);
     const bystander = await signUp(t.app);
     const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
-    const fluid = await addInterval(t.db, rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
     const start = Date.now();
     await sendReminderDigests(digestDeps(), new Date(start + 63 * DAY));
     expect(digestsTo(rider.email)).toHaveLength(1);
@@ -158,17 +147,13 @@ describeEachDatabase("reminders", (kind) => {
 
     // Serviced (the entry resets its only interval), then due again two months later.
     const serviceDay = new Date(start + 64 * DAY).toISOString().slice(0, 10);
-    const { service } = await json<{ service: { id: string } }>(
+    await json(
       rider.request("POST", `/api/components/${componentId}/services`, {
         date: serviceDay,
         description: "Bled",
         cost: 25,
       }),
     );
-    await t.db
-      .insert(serviceEntryIntervals)
-      .values({ serviceEntryId: service.id, intervalId: fluid })
-      .onConflictDoNothing();
     await sendReminderDigests(digestDeps(), new Date(start + 65 * DAY));
     expect(digestsTo(rider.email)).toHaveLength(1);
     await sendReminderDigests(digestDeps(), new Date(start + 130 * DAY));
@@ -204,8 +189,8 @@ describeEachDatabase("reminders", (kind) => {
       rider.request("POST", "/api/components", { bicycleId, name: "Chain", type: "Drivetrain" }),
     );
     const chainId = chain.id;
-    await addInterval(t.db, rider, componentId, { label: "Brake fluid", everyMonths: 12 });
-    await addInterval(t.db, rider, chainId, { label: "Replace chain", everyKm: 3000 });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 12 });
+    await addInterval(rider, chainId, { label: "Replace chain", everyKm: 3000 });
     // 900 km in the last 90 days: 10 km a day, so 2,100 km more take 210 days.
     for (const distanceKm of [300, 300, 300]) {
       await json(
@@ -309,10 +294,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           type: "Drivetrain",
         });
         await admin.connect();
-        await admin.query(
-          "INSERT INTO service_intervals (user_id, component_id, label, every_km) SELECT user_id, id, 'Replace chain', 100 FROM components WHERE id = $1",
-          [chain],
-        );
+        await request(`/api/components/${chain}/intervals`, { label: "Replace chain", everyKm: 100 }, cookie);
         await post(`/api/bicycles/${bicycle}/rides`, {
           name: "Long ride",
           startedAt: new Date().toISOString(),

@@ -8,6 +8,7 @@ import { notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
+import { resetsOfEntries, setEntryResets } from "../intervals/service.ts";
 
 const RECEIPT_PURPOSES = ["receipt", "bicycle-image", "component-image"] as const;
 
@@ -86,9 +87,14 @@ export async function listComponentServices(db: Database, userId: string, compon
     .where(and(eq(components.id, componentId), eq(components.userId, userId)))
     .orderBy(...newestFirst);
   if (rows.length === 0) throw notFound(messages.components.notFound);
-  const services = rows.flatMap(({ entry, ...entryNames }) =>
+  const entries = rows.flatMap(({ entry, ...entryNames }) =>
     entry ? [toEntry({ ...entry, ...entryNames })] : [],
   );
+  const resets = await resetsOfEntries(
+    db,
+    entries.map((e) => e.id),
+  );
+  const services = entries.map((e) => ({ ...e, resetsIntervalIds: resets.get(e.id) ?? [] }));
   return { services, totalCost: totalOf(rows.flatMap(({ entry }) => (entry ? [entry.cost] : []))) };
 }
 
@@ -130,11 +136,15 @@ export async function createServiceEntry(
 ): Promise<ServiceEntry> {
   const entryNames = await ownComponent(db, userId, componentId);
   await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
-  const [row] = await db
-    .insert(serviceEntries)
-    .values({ ...toColumns(input), componentId, userId })
-    .returning();
-  return toEntry({ ...row!, ...entryNames });
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(serviceEntries)
+      .values({ ...toColumns(input), componentId, userId })
+      .returning();
+    await setEntryResets(tx, userId, { id: inserted!.id, componentId, isNew: true }, input.resetsIntervalIds);
+    return inserted!;
+  });
+  return toEntry({ ...row, ...entryNames });
 }
 
 export async function updateServiceEntry(
@@ -147,17 +157,21 @@ export async function updateServiceEntry(
   assertUuid(id);
   const where = and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId));
   const [before] = await db
-    .select({ receiptUrl: serviceEntries.receiptUrl })
+    .select({ receiptUrl: serviceEntries.receiptUrl, componentId: serviceEntries.componentId })
     .from(serviceEntries)
     .where(where);
   if (!before) throw notFound();
   await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
-  const updated = await db
-    .update(serviceEntries)
-    .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(where)
-    .returning({ id: serviceEntries.id });
-  if (updated.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(serviceEntries)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(where)
+      .returning({ id: serviceEntries.id });
+    if (updated.length === 0) throw notFound();
+    const entry = { id, componentId: before.componentId, isNew: false };
+    await setEntryResets(tx, userId, entry, input.resetsIntervalIds);
+  });
   if (before.receiptUrl !== input.receiptUrl) await releaseFileUrls(db, storage, userId, [before.receiptUrl]);
   return getEntry(db, userId, id);
 }

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { settingsSchema } from "../../../shared/schemas/settings.ts";
+import { settingsInputSchema, settingsSchema } from "../../../shared/schemas/settings.ts";
 import type { AppDeps } from "../../http/context.ts";
 import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
@@ -30,7 +30,7 @@ export function settingsRoutes({ db }: AppDeps) {
         summary: "Save your preferences",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
-        request: { body: jsonBody(settingsSchema) },
+        request: { body: jsonBody(settingsInputSchema) },
         responses: { 200: json(settingsSchema, "The saved preferences."), ...errors(...writeErrors) },
       }),
       async (c) => c.json(await saveSettings(db, requireUser(c.get("user")).id, c.req.valid("json")), 200),

@@ -1,21 +1,27 @@
 import { eq, sql } from "drizzle-orm";
 import type { DistanceUnit } from "../../../shared/domain/distance.ts";
-import type { Settings } from "../../../shared/schemas/settings.ts";
+import { DEFAULT_DUE_SOON_PERCENT } from "../../../shared/domain/service-intervals.ts";
+import type { Settings, SettingsInput } from "../../../shared/schemas/settings.ts";
 import type { Database } from "../../db/index.ts";
 import { userSettings } from "../../db/schema.ts";
 
 export async function getSettings(db: Pick<Database, "select">, userId: string): Promise<Settings> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-  return { distanceUnit: (row?.distanceUnit as DistanceUnit | undefined) ?? "km" };
+  return {
+    distanceUnit: (row?.distanceUnit as DistanceUnit | undefined) ?? "km",
+    dueSoonPercent: row?.dueSoonPercent ?? DEFAULT_DUE_SOON_PERCENT,
+  };
 }
 
-export async function saveSettings(db: Database, userId: string, settings: Settings): Promise<Settings> {
+/** Saves the fields given; those left out keep their value. */
+export async function saveSettings(db: Database, userId: string, input: SettingsInput): Promise<Settings> {
+  const changes = {
+    ...(input.distanceUnit ? { distanceUnit: input.distanceUnit } : {}),
+    ...(input.dueSoonPercent ? { dueSoonPercent: input.dueSoonPercent } : {}),
+  };
   await db
     .insert(userSettings)
-    .values({ userId, distanceUnit: settings.distanceUnit })
-    .onConflictDoUpdate({
-      target: userSettings.userId,
-      set: { distanceUnit: settings.distanceUnit, updatedAt: sql`now()` },
-    });
+    .values({ userId, ...changes })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...changes, updatedAt: sql`now()` } });
   return getSettings(db, userId);
 }

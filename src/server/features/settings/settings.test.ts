@@ -8,10 +8,16 @@ describeEachDatabase("settings API", (kind) => {
 
   it("keeps the distance unit (km by default), and share snapshots record it", async () => {
     const rider = await signUp(t.app);
-    expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({ distanceUnit: "km" });
+    expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({
+      distanceUnit: "km",
+      dueSoonPercent: 90,
+    });
     const saved = await rider.request("PUT", "/api/settings", { distanceUnit: "mi" });
-    expect(await saved.json()).toEqual({ distanceUnit: "mi" });
-    expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({ distanceUnit: "mi" });
+    expect(await saved.json()).toEqual({ distanceUnit: "mi", dueSoonPercent: 90 });
+    expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({
+      distanceUnit: "mi",
+      dueSoonPercent: 90,
+    });
 
     const { bicycle } = (await (await rider.request("POST", "/api/bicycles", { name: "Bike" })).json()) as {
       bicycle: Bicycle;
@@ -32,6 +38,9 @@ describeEachDatabase("settings API", (kind) => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       "Distance unit must be km or mi",
     );
-    expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({ distanceUnit: "km" });
+    expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({
+      distanceUnit: "km",
+      dueSoonPercent: 90,
+    });
   });
 });

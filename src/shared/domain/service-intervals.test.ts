@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { defaultIntervalsFor, intervalStatus } from "./service-intervals.ts";
+
+const rule = (r: Partial<{ everyKm: number; everyHours: number; everyMonths: number }>) => ({
+  everyKm: r.everyKm ?? null,
+  everyHours: r.everyHours ?? null,
+  everyMonths: r.everyMonths ?? null,
+});
+const usage = (u: Partial<{ usedKm: number; usedHours: number; since: string; today: string }>) => ({
+  since: u.since ?? "2026-01-01",
+  today: u.today ?? "2026-01-01",
+  usedKm: u.usedKm ?? 0,
+  usedHours: u.usedHours ?? 0,
+});
+
+describe("intervalStatus", () => {
+  it("is overdue exactly at the interval and due soon one km before", () => {
+    expect(intervalStatus(rule({ everyKm: 3000 }), usage({ usedKm: 3000 })).state).toBe("overdue");
+    const before = intervalStatus(rule({ everyKm: 3000 }), usage({ usedKm: 2999 }));
+    expect(before).toMatchObject({ state: "due-soon", distance: { remaining: 1 } });
+    expect(before.usedFraction).toBeLessThan(1);
+    expect(intervalStatus(rule({ everyKm: 3000 }), usage({ usedKm: 2699 })).state).toBe("ok");
+  });
+
+  it("takes the due-soon percentage given", () => {
+    expect(intervalStatus(rule({ everyKm: 1000 }), usage({ usedKm: 800 }), 80).state).toBe("due-soon");
+    expect(intervalStatus(rule({ everyKm: 1000 }), usage({ usedKm: 799 }), 80).state).toBe("ok");
+  });
+
+  it("counts hours only for an hours interval", () => {
+    const status = intervalStatus(rule({ everyHours: 50 }), usage({ usedKm: 9999, usedHours: 10 }));
+    expect(status).toMatchObject({ state: "ok", distance: null, hours: { used: 10, remaining: 40 } });
+  });
+
+  it("dates a time interval by calendar months", () => {
+    const status = intervalStatus(
+      rule({ everyMonths: 12 }),
+      usage({ since: "2025-03-31", today: "2026-03-31" }),
+    );
+    expect(status).toMatchObject({ state: "overdue", time: { dueDate: "2026-03-31", remaining: 0 } });
+    const month = intervalStatus(
+      rule({ everyMonths: 1 }),
+      usage({ since: "2026-01-31", today: "2026-02-01" }),
+    );
+    expect(month.time?.dueDate).toBe("2026-02-28");
+  });
+
+  it("is due at whichever measure comes first, and projects the due date at the recent pace", () => {
+    const combined = rule({ everyKm: 4000, everyMonths: 6 });
+    expect(intervalStatus(combined, usage({ usedKm: 10, today: "2026-07-02" })).state).toBe("overdue");
+    expect(intervalStatus(combined, usage({ usedKm: 4000, today: "2026-01-02" })).state).toBe("overdue");
+    const paced = intervalStatus(combined, {
+      ...usage({ usedKm: 3000, today: "2026-01-11" }),
+      pace: { kmPerDay: 100, hoursPerDay: 0 },
+    });
+    expect(paced.expectedDueDate).toBe("2026-01-21");
+    const slow = intervalStatus(combined, {
+      ...usage({ usedKm: 0, today: "2026-01-11" }),
+      pace: { kmPerDay: 1, hoursPerDay: 0 },
+    });
+    expect(slow.expectedDueDate).toBe("2026-07-01");
+    expect(intervalStatus(rule({ everyKm: 100 }), usage({})).expectedDueDate).toBeNull();
+  });
+});
+
+describe("defaultIntervalsFor", () => {
+  it("suggests by name first, then by type", () => {
+    expect(defaultIntervalsFor("Drivetrain", "KMC X11 Chain")).toEqual([
+      { label: "Replace chain", everyKm: 3000, everyHours: null, everyMonths: null },
+    ]);
+    expect(defaultIntervalsFor("Other", "RockShox Pike fork").map((i) => i.everyHours)).toEqual([50, 200]);
+    expect(defaultIntervalsFor("Brakes", "Shimano XT").map((i) => i.label)).toEqual([
+      "Brake fluid",
+      "Check brake pads",
+    ]);
+    expect(defaultIntervalsFor("Tires", "Gravelking")[0]?.everyKm).toBe(4000);
+    expect(defaultIntervalsFor("Frame", "Steel frame")).toEqual([]);
+  });
+});

@@ -189,12 +189,13 @@ for (const theme of ["dark", "light"] as const) {
     for (const width of [1280, 375]) {
       await mailPage.setViewportSize({ width, height: 800 });
       await mailPage.setContent(
-        `<html style="color-scheme:${theme}"><body style="font:14px system-ui;margin:16px;background:${theme === "dark" ? "#111" : "#fff"};color:${theme === "dark" ? "#eee" : "#111"}"><p><b>To:</b> ${rider.email}<br><b>Subject:</b> ${mail.subject}</p><pre style="white-space:pre-wrap;font:14px ui-monospace,monospace">${mail.text}</pre></body></html>`,
+        `<html style="color-scheme:${theme}"><body style="font:14px system-ui;margin:16px;background:${theme === "dark" ? "#111" : "#fff"};color:${theme === "dark" ? "#eee" : "#111"}"><p><b>To:</b> ${rider.email}<br><b>Subject:</b> ${mail.subject}</p><pre style="white-space:pre-wrap;font:14px ui-monospace,monospace">${mail.text.replaceAll("&", "&amp;").replaceAll("<", "&lt;")}</pre></body></html>`,
       );
-      await page.screenshot({
+      await mailPage.screenshot({
         path: testInfo.outputPath(`digest-mail-${width}-${theme}.png`),
         fullPage: true,
       });
     }
+    await mailPage.close();
   });
 }

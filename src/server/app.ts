@@ -21,6 +21,7 @@ import {
   componentIntervalRoutes,
   intervalRoutes,
 } from "./features/intervals/routes.ts";
+import { calendarRoutes, reminderRoutes } from "./features/reminders/routes.ts";
 import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -66,6 +67,8 @@ export function apiRoutes(deps: AppDeps) {
     .route("/feedback", feedbackRoutes(deps))
     .route("/billing", billingRoutes(deps))
     .route("/settings", settingsRoutes(deps))
+    .route("/reminders", reminderRoutes(deps))
+    .route("/calendar", calendarRoutes(deps))
     .route("/api-tokens", apiTokenRoutes(deps))
     .route("/files", fileRoutes(deps));
 }

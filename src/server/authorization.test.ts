@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { subscriptions, testCheckouts } from "./db/schema.ts";
+import { unsubscribeToken } from "./features/reminders/tokens.ts";
 import { anonymous, signUp, type TestClient, tokenClient, useTestApp } from "./testing/test-app.ts";
 
 /**
@@ -91,6 +92,13 @@ const MATRIX: Row[] = [
   ["POST", "/api/billing/webhook", undefined, 404, 404, 404],
   ["GET", "/api/settings", undefined, 200, 200, 401],
   ["PUT", "/api/settings", { distanceUnit: "mi" }, 200, 200, 401],
+  ["GET", "/api/reminders", undefined, 200, 200, 401],
+  ["PUT", "/api/reminders", { emailDigest: false }, 200, 200, 401],
+  ["POST", "/api/reminders/calendar-link", undefined, 200, 200, 401],
+  // The mail's link needs no session: whoever holds the owner's signed token turns the owner's mail off.
+  ["POST", "/api/reminders/unsubscribe", { token: ":unsubscribe" }, 200, 200, 200],
+  // The feed's private URL is its own credential: it shows its owner's dates to whoever has it.
+  ["GET", "/api/calendar/:calendar/velolog.ics", undefined, 200, 200, 200],
   ["GET", "/api/api-tokens", undefined, 200, 200, 401],
   ["POST", "/api/api-tokens", { name: "Script", scope: "read" }, 201, 201, 401],
   ["DELETE", "/api/api-tokens/:apitoken", undefined, 204, 404, 401],
@@ -166,6 +174,11 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "POST /api/billing/webhook": [404, 404],
   "GET /api/settings": [200, 200],
   "PUT /api/settings": [200, 403],
+  "GET /api/reminders": [200, 200],
+  "PUT /api/reminders": [200, 403],
+  "POST /api/reminders/calendar-link": [200, 403],
+  "POST /api/reminders/unsubscribe": [200, 403],
+  "GET /api/calendar/:calendar/velolog.ics": [200, 200],
   "GET /api/api-tokens": [403, 403],
   "POST /api/api-tokens": [403, 403],
   "DELETE /api/api-tokens/:apitoken": [403, 403],
@@ -186,6 +199,8 @@ interface Objects {
   token: string;
   checkout: string;
   apitoken: string;
+  unsubscribe: string;
+  calendar: string;
 }
 
 describe("authorization matrix", () => {
@@ -227,10 +242,15 @@ describe("authorization matrix", () => {
       .values({ userId: owner.userId })
       .returning({ id: testCheckouts.id });
     const apiToken = (await post("/api/api-tokens", { name: "Backup script", scope: "read" })).token!.id;
+    const { calendarUrl } = (await (await owner.request("POST", "/api/reminders/calendar-link")).json()) as {
+      calendarUrl: string;
+    };
     return {
       owner,
       ids: {
         apitoken: apiToken,
+        unsubscribe: unsubscribeToken(t.config.authSecret, owner.userId),
+        calendar: new URL(calendarUrl).pathname.split("/")[3]!,
         file,
         bicycle,
         component,

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ZodType } from "zod";
+import { unsubscribeToken } from "./features/reminders/tokens.ts";
 import { type StripeStandIn, startStripeStandIn } from "./testing/stripe-stand-in.ts";
 import {
   anonymous,
@@ -129,7 +130,8 @@ describeEachDatabase("the API contract", (kind) => {
   }
 
   it("signed-in routes answer as declared", async () => {
-    const rider = checkedClient(await signUp(t.app));
+    const riderClient = await signUp(t.app);
+    const rider = checkedClient(riderClient);
     const { bicycle } = await answer<{ bicycle: { id: string } }>(
       rider("POST", "/api/bicycles", { name: "Gravel", price: "1499.50", purchaseCondition: "new" }),
       201,
@@ -211,6 +213,20 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("GET", "/api/subscription"), 200);
     await answer(rider("GET", "/api/settings"), 200);
     await answer(rider("PUT", "/api/settings", { distanceUnit: "mi" }), 200);
+    await answer(rider("GET", "/api/reminders"), 200);
+    await answer(rider("PUT", "/api/reminders", { emailDigest: true }), 200);
+    const { calendarUrl } = await answer<{ calendarUrl: string }>(
+      rider("POST", "/api/reminders/calendar-link"),
+      200,
+    );
+    const visitor = checkedClient(anonymous(t.app));
+    await answer(visitor("GET", new URL(calendarUrl).pathname), 200);
+    await answer(
+      visitor("POST", "/api/reminders/unsubscribe", {
+        token: unsubscribeToken(t.config.authSecret, riderClient.userId),
+      }),
+      200,
+    );
     const { token } = await answer<{ token: { id: string } }>(
       rider("POST", "/api/api-tokens", { name: "Script", scope: "read", expiresInDays: 30 }),
       201,
@@ -322,6 +338,10 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("PUT", `/api/intervals/${missing}`, { label: "x", everyKm: 10 }), 404);
     await answer(rider("POST", `/api/components/${missing}/intervals`, { label: "x" }), 400);
     await answer(rider("PUT", "/api/settings", { distanceUnit: "furlongs" }), 400);
+    await answer(rider("PUT", "/api/reminders", { emailDigest: "yes" }), 400);
+    await answer(visitor("POST", "/api/reminders/unsubscribe", { token: "forged.token" }), 404);
+    await answer(visitor("POST", "/api/reminders/unsubscribe", {}), 400);
+    await answer(visitor("GET", "/api/calendar/no-such-token/velolog.ics"), 404);
     await answer(rider("POST", "/api/billing/test/cancel"), 400);
     await answer(rider("GET", `/api/files/${missing}`), 404);
     await answer(visitor("GET", "/api/shared/no-such-token"), 404);

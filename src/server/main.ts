@@ -1,12 +1,20 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
+import { startJobRunner } from "./jobs/runner.ts";
+import { scheduledJobs } from "./jobs/schedule.ts";
 import { logsWritten } from "./logger.ts";
 import { buildServer } from "./server.ts";
 
 async function main() {
   const config = loadConfig();
   const { app, database, logger, mailer } = await buildServer(config);
+  // Scheduled work (reminder digests) runs in this process; several processes share it (decision 0043).
+  const jobRunner = startJobRunner({
+    db: database.db,
+    logger,
+    jobs: scheduledJobs({ db: database.db, config, logger, mailer }),
+  });
   if (config.allowLoopbackImportsForTests) {
     logger.warn(
       "DANGEROUSLY_ALLOW_LOOPBACK_IMPORTS_FOR_TESTS is on: page import can reach 127.0.0.1. Never use this in production.",
@@ -31,7 +39,7 @@ async function main() {
   });
 
   /**
-   * Stop taking connections, let requests in flight and mails under way finish (10 s at most), then close
+   * Stop taking connections, let requests in flight, a scheduled job under way and mails finish (10 s at most), then close
    * the database.
    */
   const shutdown = (signal: string) => {
@@ -44,6 +52,7 @@ async function main() {
     }, 10_000);
     forceExit.unref();
     server.close(async () => {
+      await jobRunner.stop(); // a run under way finishes (its lease would otherwise hold the job a while)
       await mailer.settled(); // mails under way (SMTP) go out before the process ends
       await database.close();
       logger.info("stopped");

@@ -163,6 +163,14 @@ export const messages = {
     notAllowed: "API tokens cannot be used here. Sign in to the app instead.",
     rateLimited: "Too many requests with this API token. Please wait a minute.",
   },
+  reminders: {
+    saved: "Reminder settings saved",
+    emailDigestInvalid: "Email reminders must be on or off",
+    unsubscribed: "You will no longer receive reminder emails. You can turn them on again in Account Settings.",
+    unsubscribeInvalid: "This unsubscribe link is not valid. Turn reminders off in Account Settings instead.",
+    calendarNotFound: "This calendar link is not valid. It may have been replaced by a new link.",
+    newLink: "New calendar link made. The old link no longer works.",
+  },
   billing: {
     paymentSuccessful: "Payment Successful",
     paymentSuccessfulDescription: "Welcome to Premium: you can now track up to 10 bicycles.",

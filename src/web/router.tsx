@@ -89,6 +89,9 @@ const Auth = lazyPage(async () => (await import("./routes/auth.tsx")).AuthPage, 
 const AuthCallback = lazyPage(async () => (await import("./routes/auth-callback.tsx")).AuthCallbackPage, {
   module: "src/web/routes/auth-callback.tsx",
 });
+const Unsubscribe = lazyPage(async () => (await import("./routes/unsubscribe.tsx")).UnsubscribePage, {
+  module: "src/web/routes/unsubscribe.tsx",
+});
 const NotFound = lazyPage(async () => (await import("./routes/not-found.tsx")).NotFoundPage, {
   module: "src/web/routes/not-found.tsx",
 });
@@ -127,6 +130,7 @@ export const routes: RouteObject[] = [
           page("faq", Faq),
           page("contact", Contact),
           page("sitemap", Sitemap),
+          page("unsubscribe", Unsubscribe),
           ...policyPaths.map((path) => page(path, Policy)),
           page("*", NotFound),
         ],

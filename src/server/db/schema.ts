@@ -477,3 +477,57 @@ export const serviceEntryRelations = relations(serviceEntries, ({ one }) => ({
 export const subscriptionRelations = relations(subscriptions, ({ one }) => ({
   user: one(user, { fields: [subscriptions.userId], references: [user.id] }),
 }));
+
+/**
+ * The job runner's lease and history, one row per scheduled job (decision 0043). A process runs a job
+ * only after moving `locked_until` into the future in one UPDATE whose condition says the lease is free
+ * and the job is due, so one process runs it at a time; `last_completed_at` says when it last finished,
+ * so a run missed while every process was down happens at the next start.
+ */
+export const jobs = pgTable("jobs", {
+  name: text("name").primaryKey(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lockedBy: text("locked_by"),
+  lastCompletedAt: timestamp("last_completed_at", { withTimezone: true }),
+});
+
+/**
+ * Reminders (issue 31): the digest mail's switch (on when there is no row), when the last digest went out,
+ * and the private calendar feed. The feed's token is derived from the auth secret and `calendar_key`
+ * (features/reminders/tokens.ts), so Settings can show its URL again; only its SHA-256 is stored, to find
+ * the user by it. A new link is a new key.
+ */
+export const reminderPreferences = pgTable(
+  "reminder_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    emailDigest: boolean("email_digest").notNull().default(true),
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    calendarKey: text("calendar_key"),
+    calendarTokenHash: text("calendar_token_hash"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("reminder_preferences_calendar_token_hash_key").on(t.calendarTokenHash)],
+);
+
+/**
+ * What the reminder digest last told about each interval ("due-soon" or "overdue"), so that a digest lists
+ * only what changed since, and a run repeated after a restart tells nothing twice. Forgotten when the
+ * interval is serviced (back to "ok"), so it is told again the next time it comes due.
+ */
+export const reminderNotices = pgTable(
+  "reminder_notices",
+  {
+    intervalId: uuid("interval_id")
+      .primaryKey()
+      .references(() => serviceIntervals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    toldAt: timestamp("told_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("reminder_notices_user_idx").on(t.userId)],
+);

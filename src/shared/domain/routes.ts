@@ -26,6 +26,8 @@ const PUBLIC_PATTERNS: RegExp[] = [
   /^\/parts-bin$/,
   /^\/parts-bin\/components\/[^/]+$/,
   /^\/shared(\/[^/]+)?$/,
+  // A reminder mail's unsubscribe link: works without a session, and is not listed in the sitemap.
+  /^\/unsubscribe$/,
 ];
 
 /** Routes whose page shows the read-only demo (public/demo-data.json) to visitors without a session. */

@@ -1,0 +1,346 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ICAL from "ical.js";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { readOutbox } from "../../adapters/mail.ts";
+import { loadConfig } from "../../config.ts";
+import { createLogger } from "../../logger.ts";
+import { buildServer } from "../../server.ts";
+import { lastLinkTo } from "../../testing/outbox.ts";
+import { exited, freshServerBundle, killAll, startServer } from "../../testing/spawn-server.ts";
+import {
+  anonymous,
+  createPostgresTestDatabase,
+  describeEachDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestClient,
+  useTestApp,
+} from "../../testing/test-app.ts";
+import { sendReminderDigests } from "./digest.ts";
+import { unsubscribeToken } from "./tokens.ts";
+
+const DAY = 86_400_000;
+
+async function json<T>(response: Promise<Response>): Promise<T> {
+  const done = await response;
+  if (done.status >= 300) throw new Error(`${done.status} ${await done.text()}`);
+  return (await done.json()) as T;
+}
+
+/** A bicycle with one component, through the API as the web app does it. */
+async function bikeWithComponent(rider: TestClient, component: { name: string; type: string }) {
+  const { bicycle } = await json<{ bicycle: { id: string } }>(
+    rider.request("POST", "/api/bicycles", { name: "Road bike" }),
+  );
+  const created = await json<{ component: { id: string } }>(
+    rider.request("POST", "/api/components", { bicycleId: bicycle.id, ...component }),
+  );
+  return { bicycleId: bicycle.id, componentId: created.component.id };
+}
+
+/** An interval on a component, through the intervals API. */
+async function addInterval(
+  rider: TestClient,
+  componentId: string,
+  interval: { label: string; everyKm?: number; everyHours?: number; everyMonths?: number },
+) {
+  const { interval: created } = await json<{ interval: { id: string } }>(
+    rider.request("POST", `/api/components/${componentId}/intervals`, interval),
+  );
+  return created.id;
+}
+
+describeEachDatabase("reminders", (kind) => {
+  const t = useTestApp(kind);
+  const digestDeps = () => ({
+    db: t.db,
+    mailer: t.mailer,
+    logger: createLogger("silent"),
+    publicUrl: t.config.publicUrl,
+    authSecret: t.config.authSecret,
+  });
+  const digestsTo = (email: string) =>
+    readOutbox(t.config.dataDir).filter(
+      (mail) => mail.to === email && mail.subject.startsWith("Service reminder"),
+    );
+
+  it("keeps the digest switch (on by default) and refuses a value that is not on or off", async () => {
+    const rider = await signUp(t.app);
+    expect(await json(rider.request("GET", "/api/reminders"))).toEqual({
+      emailDigest: true,
+      calendarUrl: null,
+    });
+    expect(await json(rider.request("PUT", "/api/reminders", { emailDigest: false }))).toEqual({
+      emailDigest: false,
+      calendarUrl: null,
+    });
+    const refused = await rider.request("PUT", "/api/reminders", { emailDigest: "sometimes" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Email reminders must be on or off",
+    );
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: false });
+    expect((await anonymous(t.app).request("GET", "/api/reminders")).status).toBe(401);
+  });
+
+  it("mails one digest a day with what became due, not again after a restart, and nothing once unsubscribed", async () => {
+    const rider = await signUp(t.app);
+    const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    const start = Date.now();
+    const at = (days: number, hours = 0) => new Date(start + days * DAY + hours * 3_600_000);
+
+    // Nothing due yet: no mail.
+    await sendReminderDigests(digestDeps(), at(1));
+    expect(digestsTo(rider.email)).toHaveLength(0);
+
+    // Due soon (over 90% of two months): one digest, listing it with its component's link.
+    await sendReminderDigests(digestDeps(), at(57));
+    const [first, ...others] = digestsTo(rider.email);
+    expect(others).toHaveLength(0);
+    expect(first!.subject).toBe("Service reminder: 1 due soon");
+    expect(first!.text).toContain("Due soon\n- Brake fluid: Brakes on Road bike");
+    expect(first!.text).toContain(`${t.config.publicUrl}/bicycles/${bicycleId}/components/${componentId}`);
+    const unsubscribeUrl = /(\S+\/unsubscribe\?token=\S+)/.exec(first!.text)?.[1];
+    expect(unsubscribeUrl).toBeDefined();
+
+    // Later the same day, and after a restart (the state is in the database): nothing again.
+    await sendReminderDigests(digestDeps(), at(57, 1));
+    await sendReminderDigests(digestDeps(), at(57, 2));
+    // The next day, nothing has changed: nothing to tell.
+    await sendReminderDigests(digestDeps(), at(58));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // Overdue: that is news.
+    await sendReminderDigests(digestDeps(), at(63));
+    const digests = digestsTo(rider.email);
+    expect(digests).toHaveLength(2);
+    expect(digests[1]!.subject).toBe("Service reminder: 1 overdue");
+    expect(digests[1]!.text).toContain("Overdue\n- Brake fluid: Brakes on Road bike");
+
+    // The mail's link, opened without a session, turns reminders off; a new interval coming due says nothing.
+    const token = new URL(unsubscribeUrl!).searchParams.get("token")!;
+    const unsubscribed = await anonymous(t.app).request("POST", "/api/reminders/unsubscribe", { token });
+    expect(unsubscribed.status).toBe(200);
+    expect(((await unsubscribed.json()) as { message: string }).message).toBe(
+      "You will no longer receive reminder emails. You can turn them on again in Account Settings.",
+    );
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: false });
+    await addInterval(rider, componentId, { label: "Pads", everyMonths: 1 });
+    await sendReminderDigests(digestDeps(), at(70));
+    expect(digestsTo(rider.email)).toHaveLength(2);
+  });
+
+  it("tells a serviced interval again the next time it comes due, and leaves other users' mail alone", async () => {
+    const rider = await signUp(t.app);
+    const bystander = await signUp(t.app);
+    const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    const start = Date.now();
+    await sendReminderDigests(digestDeps(), new Date(start + 63 * DAY));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+    expect(digestsTo(bystander.email)).toHaveLength(0);
+
+    // Serviced (the entry resets its only interval), then due again two months later.
+    const serviceDay = new Date(start + 64 * DAY).toISOString().slice(0, 10);
+    await json(
+      rider.request("POST", `/api/components/${componentId}/services`, {
+        date: serviceDay,
+        description: "Bled",
+        cost: 25,
+      }),
+    );
+    await sendReminderDigests(digestDeps(), new Date(start + 65 * DAY));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+    await sendReminderDigests(digestDeps(), new Date(start + 130 * DAY));
+    expect(digestsTo(rider.email).map((mail) => mail.subject)).toEqual([
+      "Service reminder: 1 overdue",
+      "Service reminder: 1 overdue",
+    ]);
+  });
+
+  it("refuses a forged, altered or foreign unsubscribe token and changes nothing", async () => {
+    const rider = await signUp(t.app);
+    const visitor = anonymous(t.app);
+    const genuine = unsubscribeToken(t.config.authSecret, rider.userId);
+    for (const token of [
+      `${genuine.slice(0, -2)}xx`,
+      unsubscribeToken("another-instance's-secret", rider.userId),
+      "not-a-token",
+    ]) {
+      const refused = await visitor.request("POST", "/api/reminders/unsubscribe", { token });
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        "This unsubscribe link is not valid. Turn reminders off in Account Settings instead.",
+      );
+    }
+    expect((await visitor.request("POST", "/api/reminders/unsubscribe", {})).status).toBe(400);
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
+  });
+
+  it("serves a private calendar feed of due dates that calendar apps can read; a new link revokes the old", async () => {
+    const rider = await signUp(t.app);
+    const { componentId, bicycleId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    const { component: chain } = await json<{ component: { id: string } }>(
+      rider.request("POST", "/api/components", { bicycleId, name: "Chain", type: "Drivetrain" }),
+    );
+    const chainId = chain.id;
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 12 });
+    await addInterval(rider, chainId, { label: "Replace chain", everyKm: 3000 });
+    // 900 km in the last 90 days: 10 km a day, so 2,100 km more take 210 days.
+    for (const distanceKm of [300, 300, 300]) {
+      await json(
+        rider.request("POST", `/api/bicycles/${bicycleId}/rides`, {
+          name: "Ride",
+          startedAt: new Date().toISOString(),
+          distanceKm,
+          movingSeconds: 36_000,
+        }),
+      );
+    }
+
+    const { calendarUrl } = await json<{ calendarUrl: string }>(
+      rider.request("POST", "/api/reminders/calendar-link"),
+    );
+    expect(calendarUrl).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]{43}\/velolog\.ics$/);
+    // Shown again in Settings: the same address.
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ calendarUrl });
+
+    const path = new URL(calendarUrl).pathname;
+    const feed = await anonymous(t.app).request("GET", path);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+    const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+    const byTitle = Object.fromEntries(events.map((event) => [event.summary, event.startDate.toString()]));
+    const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+    const inMonths = (months: number) => {
+      const date = new Date();
+      date.setUTCMonth(date.getUTCMonth() + months);
+      return date.toISOString().slice(0, 10);
+    };
+    expect(byTitle).toEqual({
+      "Due: Brake fluid: Brakes on Road bike": inMonths(12),
+      "Expected due: Replace chain: Chain on Road bike": inDays(210),
+    });
+    for (const event of events) expect(event.startDate.isDate).toBe(true);
+
+    // Another user's link and a made-up one show nothing.
+    const other = await signUp(t.app);
+    const { calendarUrl: otherUrl } = await json<{ calendarUrl: string }>(
+      other.request("POST", "/api/reminders/calendar-link"),
+    );
+    expect(await (await anonymous(t.app).request("GET", new URL(otherUrl).pathname)).text()).not.toContain(
+      "Brake",
+    );
+    expect((await anonymous(t.app).request("GET", "/api/calendar/made-up/velolog.ics")).status).toBe(404);
+
+    // A new link: the old address stops working at once.
+    const { calendarUrl: renewed } = await json<{ calendarUrl: string }>(
+      rider.request("POST", "/api/reminders/calendar-link"),
+    );
+    expect(renewed).not.toBe(calendarUrl);
+    const old = await anonymous(t.app).request("GET", path);
+    expect(old.status).toBe(404);
+    expect(((await old.json()) as { error: { message: string } }).error.message).toBe(
+      "This calendar link is not valid. It may have been replaced by a new link.",
+    );
+    expect((await anonymous(t.app).request("GET", new URL(renewed).pathname)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "reminder digests, two app processes on one PostgreSQL",
+  () => {
+    afterEach(killAll);
+
+    it("sends one digest, not two, and none again after both restart", async () => {
+      const created = await createPostgresTestDatabase();
+      const admin = new pg.Client({ connectionString: created.url });
+      try {
+        const shared = { DATABASE_URL: created.url, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
+        const dir = () => mkdtempSync(path.join(os.tmpdir(), "velolog-reminders-"));
+        const [setupDir, dirB, dirC] = [dir(), dir(), dir()];
+
+        // A rider whose chain is at 95 of its 100 km, set up through the app in this process, then closed.
+        const setup = await buildServer(
+          loadConfig({ ...shared, DATA_DIR: setupDir, PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: "silent" }),
+          { webDir: null },
+        );
+        const request = (route: string, body: unknown, cookie = "") =>
+          setup.app.request(route, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, Cookie: cookie },
+            body: JSON.stringify(body),
+          });
+        const email = "due@example.com";
+        await request("/api/auth/sign-up/email", { email, password: "correct-horse", name: "" });
+        const verified = await setup.app.request(
+          lastLinkTo(setupDir, email, "/api/auth/verify-email")!.replace(TEST_ORIGIN, ""),
+        );
+        const cookie = verified.headers.getSetCookie()[0]!.split(";")[0]!;
+        const post = async (route: string, body: unknown) =>
+          ((await (await request(route, body, cookie)).json()) as Record<string, { id: string }>)[
+            route.endsWith("rides") ? "ride" : route.endsWith("bicycles") ? "bicycle" : "component"
+          ]!.id;
+        const bicycle = await post("/api/bicycles", { name: "Commuter" });
+        const chain = await post("/api/components", {
+          bicycleId: bicycle,
+          name: "Chain",
+          type: "Drivetrain",
+        });
+        await admin.connect();
+        await request(`/api/components/${chain}/intervals`, { label: "Replace chain", everyKm: 100 }, cookie);
+        await post(`/api/bicycles/${bicycle}/rides`, {
+          name: "Long ride",
+          startedAt: new Date().toISOString(),
+          distanceKm: 95,
+          movingSeconds: 14_400,
+        });
+        await setup.database.close();
+
+        // As if the last run were long ago: each process starting now finds the job due.
+        const makeDue = () => admin.query("UPDATE jobs SET last_completed_at = NULL");
+        const ranSinceMadeDue = async () => {
+          for (let tries = 0; tries < 150; tries++) {
+            const { rows } = await admin.query(
+              "SELECT 1 FROM jobs WHERE name = 'reminder-digests' AND last_completed_at IS NOT NULL",
+            );
+            if (rows.length > 0) return;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          throw new Error("the reminder job did not run");
+        };
+        const digests = () =>
+          [...readOutbox(dirB), ...readOutbox(dirC)].filter((mail) =>
+            mail.subject.startsWith("Service reminder"),
+          );
+
+        for (const round of ["first start", "restart"]) {
+          await makeDue();
+          const servers = await Promise.all(
+            // The bundle starts in a fraction of the sources' time (decision 0031), which matters on a busy machine.
+            [dirB, dirC].map((DATA_DIR) => startServer({ ...shared, DATA_DIR }, freshServerBundle())),
+          );
+          for (const server of servers) expect(server.exitCode, server.output()).toBeNull();
+          await ranSinceMadeDue();
+          expect(
+            digests().map((mail) => [mail.to, mail.subject]),
+            round,
+          ).toEqual([["due@example.com", "Service reminder: 1 due soon"]]);
+          for (const server of servers) {
+            server.child.kill("SIGTERM");
+            await exited(server.child);
+          }
+        }
+      } finally {
+        await admin.end().catch(() => {});
+        await created.drop();
+      }
+    }, 120_000);
+  },
+);

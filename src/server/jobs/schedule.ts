@@ -1,0 +1,31 @@
+import type { Mailer } from "../adapters/mail.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/index.ts";
+import { sendReminderDigests } from "../features/reminders/digest.ts";
+import type { Logger } from "../logger.ts";
+import type { Job } from "./runner.ts";
+
+export interface JobDeps {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+}
+
+/** Every scheduled job of the app, started by main.ts. */
+export function scheduledJobs({ db, config, logger, mailer }: JobDeps): Job[] {
+  return [
+    {
+      // Hourly, so a digest goes out within the hour after an interval comes due (at most one a day).
+      name: "reminder-digests",
+      everyMs: 60 * 60_000,
+      run: async ({ now }) => {
+        const sent = await sendReminderDigests(
+          { db, mailer, logger, publicUrl: config.publicUrl, authSecret: config.authSecret },
+          now,
+        );
+        if (sent > 0) logger.info({ job: "reminder-digests", sent }, "reminder digests sent");
+      },
+    },
+  ];
+}

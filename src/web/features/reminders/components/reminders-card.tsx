@@ -1,0 +1,152 @@
+import { CalendarDays } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { CopyButton } from "@/components/copy-button.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { ReminderSettings } from "../../../../shared/schemas/reminders.ts";
+import { useNewCalendarLink, useReminderSettings, useSaveReminderSettings } from "../api.ts";
+
+/** The daily reminder mail's switch and the private calendar feed (README, "Reminders"). */
+export function RemindersCard() {
+  const settings = useReminderSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reminders</CardTitle>
+        <CardDescription>
+          Hear about service intervals that come due, by email or in your calendar app.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 text-sm">
+        {settings.isPending ? (
+          <LinesSkeleton label="Loading reminder settings..." lines={3} />
+        ) : settings.isError ? (
+          <p role="alert" className="text-destructive">
+            Could not load your reminder settings. Please reload the page.
+          </p>
+        ) : (
+          <>
+            <EmailDigestSwitch settings={settings.data} />
+            <CalendarFeed settings={settings.data} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
+  const id = useId();
+  const save = useSaveReminderSettings();
+  // Shown at once while it saves; forgotten if the save fails.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+        checked={choice ?? settings.emailDigest}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          const emailDigest = event.target.checked;
+          setChoice(emailDigest);
+          save.mutate(
+            { emailDigest },
+            {
+              onSuccess: () => {
+                setChoice(null);
+                toast.success(messages.reminders.saved);
+              },
+              onError: (error) => {
+                setChoice(null);
+                showError(error);
+              },
+            },
+          );
+        }}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>Email me when service is due</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          At most one mail a day, listing the intervals that became due soon or overdue.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function CalendarFeed({ settings }: { settings: ReminderSettings }) {
+  const id = useId();
+  const newLink = useNewCalendarLink();
+  const make = () =>
+    newLink.mutateAsync().then(
+      () => toast.success(settings.calendarUrl ? messages.reminders.newLink : "Calendar link made"),
+      (error: unknown) => {
+        showError(error);
+        throw error;
+      },
+    );
+  return (
+    <div className="grid gap-2">
+      <h4 className="flex items-center gap-2 font-medium">
+        <CalendarDays aria-hidden="true" className="size-4" /> Calendar feed
+      </h4>
+      <p className="text-xs text-muted-foreground">
+        Subscribe to this private address in your calendar app to see when each interval comes due: the date
+        for intervals in months, and the expected day at your last 90 days' riding pace for distance and
+        hours. Anyone with the address can read these dates.
+      </p>
+      {settings.calendarUrl ? (
+        <>
+          <Label htmlFor={id} className="sr-only">
+            Calendar feed address
+          </Label>
+          <div className="flex min-w-0 gap-2">
+            <Input
+              id={id}
+              readOnly
+              value={settings.calendarUrl}
+              className="min-w-0 font-mono text-xs"
+              onFocus={(event) => event.target.select()}
+            />
+            <CopyButton text={settings.calendarUrl} label="Copy" done="Calendar link copied" />
+          </div>
+          <div>
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" size="sm">
+                  New link
+                </Button>
+              }
+              title="Make a new calendar link?"
+              description="Calendars subscribed to the current address stop updating. Subscribe to the new address instead."
+              confirmLabel="Make new link"
+              pendingLabel="Making..."
+              onConfirm={make}
+            />
+          </div>
+        </>
+      ) : (
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={newLink.isPending}
+            onClick={() => void make().catch(() => {})}
+          >
+            {newLink.isPending ? "Making..." : "Make calendar link"}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { DashboardSkeleton } from "@/components/skeletons.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { emptyDashboard, useDashboard } from "@/features/dashboard/api.ts";
 import { DashboardView } from "@/features/dashboard/components/dashboard-view.tsx";
+import { SpendingCard } from "@/features/costs/components/spending-card.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
 import { showError } from "@/lib/error-handler.ts";
@@ -28,7 +29,12 @@ function OwnDashboard() {
     if (dashboard.isError) showError(dashboard.error, { fallback: "Error fetching dashboard data" });
   }, [dashboard.isError, dashboard.error]);
   if (dashboard.isPending) return <DashboardSkeleton label={LOADING} />;
-  return <DashboardView stats={dashboard.data ?? emptyDashboard} />;
+  return (
+    <div className="grid gap-8">
+      <DashboardView stats={dashboard.data ?? emptyDashboard} />
+      <SpendingCard />
+    </div>
+  );
 }
 
 function DemoDashboard() {

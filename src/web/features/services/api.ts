@@ -36,6 +36,8 @@ function useInvalidateServices() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
       queryClient.invalidateQueries({ queryKey: ["components"] }),
+      // A bicycle's service costs and cost per distance come with the bicycle.
+      queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
     ]);
 }
 

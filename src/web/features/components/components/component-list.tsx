@@ -4,6 +4,7 @@ import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { formatCostPerDistance } from "../../../../shared/domain/costs.ts";
 import { formatWear } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
@@ -47,6 +48,7 @@ export function ComponentList({
                 component.brand,
                 formatWear(component, unit),
                 `${component.serviceCount} ${component.serviceCount === 1 ? "service" : "services"}`,
+                component.costPerKm === null ? null : formatCostPerDistance(component.costPerKm, unit),
               ]
                 .filter(Boolean)
                 .join(" · ")}

@@ -19,6 +19,7 @@ import { ImportTextPanel } from "@/features/import/components/import-text-panel.
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatWear } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
@@ -163,7 +164,15 @@ function PartsBin() {
                       />
                     </CardHeader>
                     <CardContent className="px-4 text-sm text-muted-foreground">
-                      {[component.brand, formatWear(component, unit)].filter(Boolean).join(" · ")}
+                      {[
+                        component.brand,
+                        formatWear(component, unit),
+                        component.costPerKm === null
+                          ? null
+                          : formatCostPerDistance(component.costPerKm, unit),
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </CardContent>
                   </Card>
                 </li>

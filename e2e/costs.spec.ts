@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
@@ -63,7 +64,9 @@ test("the dashboard's Spending card shows the months by bicycle as a chart, and 
   const { thisLabel, lastLabel } = months();
 
   await page.goto("/dashboard");
-  const card = page.getByRole("region", { name: "Spending" });
+  const card = page.getByRole("region", { name: "Spending", exact: true });
+  // The first page of a test can take a while on a shared machine.
+  await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText("Service costs of the last 12 months, by bicycle · $50.00 in all");
   // The chart, loaded on its own, with a legend naming each group.
   await expect(card.locator(".recharts-surface")).toBeVisible();
@@ -93,26 +96,40 @@ test("the Spending card says so when there are no costs", async ({ page, baseURL
   expect(rider.email).toBeTruthy();
   await createBicycleThroughApi(page, baseURL!, { name: "New bike" });
   await page.goto("/dashboard");
-  const card = page.getByRole("region", { name: "Spending" });
+  const card = page.getByRole("region", { name: "Spending", exact: true });
+  await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText("No service costs in the last 12 months.");
   await expect(card.getByRole("button", { name: "Show as table" })).toHaveCount(0);
 });
 
+/** The Spending card's WCAG 2.1 A/AA violations (contrast included), by rule. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include("section[aria-labelledby='spending-title']")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
 for (const theme of ["light", "dark"] as const) {
-  test(`screenshots of the Spending card, ${theme}`, async ({ page, baseURL, rider }) => {
+  test(`the Spending card is accessible, with screenshots, ${theme}`, async ({ page, baseURL, rider }) => {
     expect(rider.email).toBeTruthy();
     await page.addInitScript((t) => localStorage.setItem("velolog-theme", t), theme);
     await garage(page, baseURL!);
     for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
+      // Tall enough that the card is above the phone layout's tab bar.
+      await page.setViewportSize({ width, height: 1600 });
       await page.goto("/dashboard");
-      const card = page.getByRole("region", { name: "Spending" });
-      await expect(card.locator(".recharts-surface")).toBeVisible();
+      const card = page.getByRole("region", { name: "Spending", exact: true });
+      // A shared machine can take a while to draw the first chart.
+      await expect(card.locator(".recharts-surface")).toBeVisible({ timeout: 20_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await card.screenshot({ path: `screenshots/costs/spending-${width}-${theme}.png` });
+      expect(await violations(page), `chart, ${width} px`).toEqual([]);
       await card.getByRole("button", { name: "Show as table" }).click();
       await card.screenshot({ path: `screenshots/costs/spending-table-${width}-${theme}.png` });
+      expect(await violations(page), `table, ${width} px`).toEqual([]);
     }
   });
 }

@@ -39,13 +39,13 @@ export default function SpendingChart({ spending, series }: { spending: Spending
           content={<ChartTooltipContent labelFormatter={monthLabel} valueFormatter={formatCost} />}
         />
         <ChartLegend content={<ChartLegendContent />} />
-        {series.map((s, i) => (
+        {series.map((s) => (
           <Bar
             key={s.key}
             dataKey={s.key}
             stackId="spending"
             fill={`var(--color-${s.key})`}
-            radius={i === series.length - 1 ? [4, 4, 0, 0] : 0}
+            radius={[3, 3, 0, 0]}
             isAnimationActive={false}
           />
         ))}

@@ -3,8 +3,8 @@ import type { Component } from "../schemas/component.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../schemas/dashboard.ts";
 import type { Ride, RidesPage, RideTotals } from "../schemas/ride.ts";
 import type { ServiceEntry } from "../schemas/service-entry.ts";
-import type { DemoData } from "./demo-schema.ts";
 import { costPerKm } from "./costs.ts";
+import type { DemoData } from "./demo-schema.ts";
 import { PLANS } from "./plans.ts";
 
 export function isDemoId(id: string): boolean {

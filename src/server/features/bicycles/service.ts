@@ -1,4 +1,5 @@
 import { type AnyColumn, and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
+import { costPerKm } from "../../../shared/domain/costs.ts";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
@@ -7,7 +8,6 @@ import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, rides, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { costPerKm } from "../../../shared/domain/costs.ts";
 import { bicycleServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { currentTier } from "../subscriptions/service.ts";

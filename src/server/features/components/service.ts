@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { costPerKm } from "../../../shared/domain/costs.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
@@ -6,9 +7,8 @@ import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
-import { assertAttachable, releaseFileUrls } from "../files/service.ts";
-import { costPerKm } from "../../../shared/domain/costs.ts";
 import { componentServiceCost } from "../costs/service.ts";
+import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { componentWear, listInstallations, placeComponents } from "./installations.ts";
 
 const m = messages.components;

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
 import { SPENDING_MONTHS, type Spending } from "../../../shared/schemas/spending.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, componentInstallations, components, serviceEntries } from "../../db/schema.ts";

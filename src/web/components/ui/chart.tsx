@@ -1,10 +1,10 @@
 import {
   type ComponentProps,
   type ComponentType,
+  type CSSProperties,
   createContext,
   type ReactNode,
   useContext,
-  useId,
 } from "react";
 import {
   type DefaultLegendContentProps,
@@ -17,7 +17,7 @@ import { cn } from "@/lib/utils.ts";
 
 /**
  * shadcn/ui's chart primitive (its API, trimmed to what Velolog uses): a series' key names its label and its
- * colour, which becomes `--color-<key>` inside the chart, so marks use `fill="var(--color-<key>)"` and follow
+ * colour, which becomes `--color-<key>` on the chart's box, so marks use `fill="var(--color-<key>)"` and follow
  * the theme through CSS variables.
  */
 export type ChartConfig = Record<string, { label?: ReactNode; icon?: ComponentType; color?: string }>;
@@ -31,42 +31,40 @@ function useChart() {
 }
 
 export function ChartContainer({
-  id,
   className,
   children,
   config,
+  style,
   ...props
 }: ComponentProps<"div"> & {
   config: ChartConfig;
   children: ComponentProps<typeof ResponsiveContainer>["children"];
 }) {
-  const uniqueId = useId();
-  const chartId = `chart-${id ?? uniqueId.replace(/[^a-zA-Z0-9_-]/g, "")}`;
   return (
     <ChartContext.Provider value={{ config }}>
       <div
         data-slot="chart"
-        data-chart={chartId}
         className={cn(
           "flex aspect-video justify-center text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground [&_.recharts-cartesian-grid_line[stroke='#ccc']]:stroke-border/50 [&_.recharts-layer]:outline-hidden [&_.recharts-rectangle.recharts-tooltip-cursor]:fill-muted [&_.recharts-surface]:outline-hidden",
           className,
         )}
         {...props}
+        style={{ ...colourVariables(config), ...style }}
       >
-        <ChartStyle id={chartId} config={config} />
         <ResponsiveContainer initialDimension={{ width: 320, height: 200 }}>{children}</ResponsiveContainer>
       </div>
     </ChartContext.Provider>
   );
 }
 
-/** The series' colours as CSS variables scoped to one chart (values are theme variables, not user text). */
-function ChartStyle({ id, config }: { id: string; config: ChartConfig }) {
-  const colours = Object.entries(config).filter(([, item]) => item.color);
-  if (colours.length === 0) return null;
-  const css = `[data-chart=${id}] {\n${colours.map(([key, item]) => `  --color-${key}: ${item.color};`).join("\n")}\n}`;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: keys and colours come from our own config.
-  return <style dangerouslySetInnerHTML={{ __html: css }} />;
+/**
+ * The series' colours as CSS variables on the chart's box. Unlike shadcn's `<style>` element this needs no
+ * inner HTML; colours are theme variables (`var(--chart-1)`), so each theme applies its own.
+ */
+function colourVariables(config: ChartConfig): CSSProperties {
+  return Object.fromEntries(
+    Object.entries(config).flatMap(([key, item]) => (item.color ? [[`--color-${key}`, item.color]] : [])),
+  );
 }
 
 export const ChartTooltip = Tooltip;

@@ -90,6 +90,7 @@ test("the dashboard's Spending card shows the months by bicycle as a chart, and 
   await page.goto(`/bicycles/${bicycle.id}`);
   await expect(page.getByRole("definition").filter({ hasText: "per km" })).toHaveText("$2.08 per km");
   await expect(page.getByRole("list", { name: "Components" })).toContainText("1 service · $0.080 per km");
+  await page.screenshot({ path: "screenshots/costs/bicycle-costs-1280.png", fullPage: true });
 });
 
 test("the Spending card says so when there are no costs", async ({ page, baseURL, rider }) => {

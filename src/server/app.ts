@@ -11,6 +11,7 @@ import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
 import { stripeWebhookRoutes } from "./features/billing/webhook.ts";
 import { componentRoutes } from "./features/components/routes.ts";
+import { spendingRoutes } from "./features/costs/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
@@ -62,6 +63,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/intervals", intervalRoutes(deps))
     .route("/services", serviceRoutes(deps))
     .route("/dashboard", dashboardRoutes(deps))
+    .route("/spending", spendingRoutes(deps))
     .route("/", shareRoutes(deps))
     .route("/import", importRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))

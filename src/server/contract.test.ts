@@ -210,6 +210,7 @@ describeEachDatabase("the API contract", (kind) => {
       200,
     );
     await answer(rider("GET", "/api/dashboard"), 200);
+    await answer(rider("GET", "/api/spending"), 200);
     await answer(rider("GET", "/api/subscription"), 200);
     await answer(rider("GET", "/api/settings"), 200);
     await answer(rider("PUT", "/api/settings", { distanceUnit: "mi" }), 200);

@@ -3,6 +3,7 @@ import type { Component } from "../schemas/component.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../schemas/dashboard.ts";
 import type { Ride, RidesPage, RideTotals } from "../schemas/ride.ts";
 import type { ServiceEntry } from "../schemas/service-entry.ts";
+import { costPerKm } from "./costs.ts";
 import type { DemoData } from "./demo-schema.ts";
 import { PLANS } from "./plans.ts";
 
@@ -36,8 +37,14 @@ export function demoView(data: DemoData) {
   const ridden = (bicycleId: string | null, since = "") =>
     totalsOf(rides.filter((r) => r.bicycleId === bicycleId && r.startedAt >= since));
 
+  const serviceCostOf = (componentIds: string[]) =>
+    data.service_entries
+      .filter((s) => componentIds.includes(s.component_id))
+      .reduce((sum, s) => sum + s.cost, 0);
+
   const components: Component[] = data.components.map((c) => {
     const wear = ridden(c.bicycle_id, c.created_at);
+    const distance = Math.round((c.mileage + wear.distanceKm) * 10) / 10;
     return {
       id: c.id,
       bicycleId: c.bicycle_id,
@@ -46,8 +53,9 @@ export function demoView(data: DemoData) {
       type: c.type,
       brand: c.brand,
       mileage: c.mileage,
-      distance: Math.round((c.mileage + wear.distanceKm) * 10) / 10,
+      distance,
       movingSeconds: wear.movingSeconds,
+      costPerKm: costPerKm(serviceCostOf([c.id]), distance),
       notes: c.notes,
       imageUrl: c.image_url,
       serviceCount: data.service_entries.filter((s) => s.component_id === c.id).length,
@@ -76,23 +84,30 @@ export function demoView(data: DemoData) {
     })
     .sort(byDateDesc);
 
-  const bicycles: Bicycle[] = data.bicycles.map((b) => ({
-    id: b.id,
-    name: b.name,
-    description: b.description,
-    imageUrl: b.image_url,
-    purchaseDate: b.purchase_date,
-    price: b.price,
-    purchaseCondition: b.purchase_condition,
-    storeName: b.store_name,
-    serialNumber: b.serial_number,
-    storeLink: b.store_link,
-    componentCount: components.filter((c) => c.bicycleId === b.id).length,
-    distanceKm: Math.round(ridden(b.id).distanceKm * 10) / 10,
-    movingSeconds: ridden(b.id).movingSeconds,
-    createdAt: b.created_at,
-    updatedAt: b.updated_at,
-  }));
+  // Demo components never move: a bicycle's service costs are its components' entries.
+  const bicycles: Bicycle[] = data.bicycles.map((b) => {
+    const distanceKm = Math.round(ridden(b.id).distanceKm * 10) / 10;
+    const serviceCost = serviceCostOf(components.filter((c) => c.bicycleId === b.id).map((c) => c.id));
+    return {
+      id: b.id,
+      name: b.name,
+      description: b.description,
+      imageUrl: b.image_url,
+      purchaseDate: b.purchase_date,
+      price: b.price,
+      purchaseCondition: b.purchase_condition,
+      storeName: b.store_name,
+      serialNumber: b.serial_number,
+      storeLink: b.store_link,
+      componentCount: components.filter((c) => c.bicycleId === b.id).length,
+      distanceKm,
+      movingSeconds: ridden(b.id).movingSeconds,
+      serviceCost,
+      costPerKm: costPerKm((b.price ?? 0) + serviceCost, distanceKm),
+      createdAt: b.created_at,
+      updatedAt: b.updated_at,
+    };
+  });
 
   return {
     bicycles,

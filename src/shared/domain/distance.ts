@@ -1,7 +1,7 @@
 export const DISTANCE_UNITS = ["km", "mi"] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
-const KM_PER_MILE = 1.609344;
+export const KM_PER_MILE = 1.609344;
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /** Distances are stored in kilometres; a value typed in the user's unit becomes km. */

@@ -46,6 +46,10 @@ export const bicycleSchema = z.object({
   /** The rides' distance (km) and moving time (seconds) on this bicycle. */
   distanceKm: z.number(),
   movingSeconds: z.number(),
+  /** The costs of its components' service entries while they were on it (decision 0045). */
+  serviceCost: z.number(),
+  /** Its price plus those service costs over its rides' distance; null while it has no rides. */
+  costPerKm: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

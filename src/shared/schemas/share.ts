@@ -31,6 +31,8 @@ export const sharedBikeSnapshotSchema = z.object({
     /** Only when the owner chose to include it. */
     serialNumber: z.string().nullable().optional(),
     storeLink: z.string().nullable(),
+    /** Cost per km (decision 0045), only when the owner included costs; null before any ride. */
+    costPerKm: z.number().nullable().optional(),
   }),
   components: z.array(
     z.object({
@@ -40,6 +42,8 @@ export const sharedBikeSnapshotSchema = z.object({
       mileage: z.number(),
       notes: z.string().nullable(),
       imageUrl: z.string().nullable(),
+      /** Only when the owner included costs, like `bike.costPerKm`. */
+      costPerKm: z.number().nullable().optional(),
     }),
   ),
   /** `cost` is left out when the owner chose not to include service costs. */

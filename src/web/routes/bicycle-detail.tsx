@@ -23,8 +23,9 @@ import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatWear } from "../../shared/domain/distance.ts";
-import { formatDate, formatPrice } from "../../shared/format.ts";
+import { formatCost, formatDate, formatPrice } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Bicycle } from "../../shared/schemas/bicycle.ts";
 
@@ -284,6 +285,8 @@ function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
     ],
     ["Components", String(bicycle.componentCount)],
     ["Ridden", formatWear({ distance: bicycle.distanceKm, movingSeconds: bicycle.movingSeconds }, unit)],
+    ["Service costs", formatCost(bicycle.serviceCost)],
+    [`Cost per ${unit}`, formatCostPerDistance(bicycle.costPerKm, unit)],
     ["Added", formatDate(bicycle.createdAt)],
   ];
   return (

@@ -22,6 +22,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatWear } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
@@ -235,6 +236,7 @@ function ComponentView({
                   ["Brand", component.brand || "—"],
                   ["Current mileage", formatWear(component, unit)],
                   ["Service count", String(component.serviceCount)],
+                  [`Cost per ${unit}`, formatCostPerDistance(component.costPerKm, unit)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { PageHeader } from "@/components/page-header.tsx";
 import { DashboardSkeleton } from "@/components/skeletons.tsx";
 import { useSession } from "@/features/auth/api.ts";
+import { SpendingCard } from "@/features/costs/components/spending-card.tsx";
 import { emptyDashboard, useDashboard } from "@/features/dashboard/api.ts";
 import { DashboardView } from "@/features/dashboard/components/dashboard-view.tsx";
 import { useDemo } from "@/features/demo/api.ts";
@@ -33,6 +34,7 @@ function OwnDashboard() {
     <div className="grid gap-8">
       <DueCard bicycles={stats.bicycles} />
       {dashboard.isPending ? <DashboardSkeleton label={LOADING} /> : <DashboardView stats={stats} />}
+      {dashboard.isPending ? null : <SpendingCard />}
     </div>
   );
 }

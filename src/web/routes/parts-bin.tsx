@@ -20,6 +20,7 @@ import { ImportUrlPanel } from "@/features/import/components/import-url-panel.ts
 import { ComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatWear } from "../../shared/domain/distance.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
@@ -164,7 +165,17 @@ function PartsBin() {
                       />
                     </CardHeader>
                     <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground">
-                      <p>{[component.brand, formatWear(component, unit)].filter(Boolean).join(" · ")}</p>
+                      <p>
+                        {[
+                          component.brand,
+                          formatWear(component, unit),
+                          component.costPerKm === null
+                            ? null
+                            : formatCostPerDistance(component.costPerKm, unit),
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </p>
                       <ComponentDue componentId={component.id} />
                     </CardContent>
                   </Card>

@@ -11,6 +11,7 @@ import { useSharedBike } from "@/features/shares/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatDistance } from "../../shared/domain/distance.ts";
 import { formatCost, formatDate, formatPrice } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
@@ -93,6 +94,15 @@ function SharedBike({ view }: { view: SharedBikeView }) {
       bike.purchaseCondition === "new" ? "New" : bike.purchaseCondition === "used" ? "Used" : "—",
     ],
     ["Store", bike.storeName || "—"],
+    // Cost per distance, like the price, only in a link made with costs.
+    ...(bike.costPerKm !== undefined
+      ? [
+          [
+            `Cost per ${view.snapshot.distanceUnit}`,
+            formatCostPerDistance(bike.costPerKm, view.snapshot.distanceUnit),
+          ] as [string, string],
+        ]
+      : []),
     ...(bike.serialNumber !== undefined
       ? [["Serial number", bike.serialNumber || "—"] as [string, string]]
       : []),
@@ -171,7 +181,13 @@ function SharedBike({ view }: { view: SharedBikeView }) {
                       <Badge variant="secondary">{c.type}</Badge>
                     </div>
                     <p className="text-sm text-muted-foreground">
-                      {[c.brand, formatDistance(c.mileage, view.snapshot.distanceUnit)]
+                      {[
+                        c.brand,
+                        formatDistance(c.mileage, view.snapshot.distanceUnit),
+                        c.costPerKm == null
+                          ? null
+                          : formatCostPerDistance(c.costPerKm, view.snapshot.distanceUnit),
+                      ]
                         .filter(Boolean)
                         .join(" · ")}
                     </p>

@@ -1,4 +1,5 @@
 import { type AnyColumn, and, count, desc, eq, getTableColumns, sql, sum } from "drizzle-orm";
+import { costPerKm } from "../../../shared/domain/costs.ts";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
@@ -7,6 +8,7 @@ import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, rides, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
+import { bicycleServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { currentTier } from "../subscriptions/service.ts";
 
@@ -21,24 +23,30 @@ type BicycleRow = typeof bicycles.$inferSelect & {
   componentCount: number;
   riddenKm: string | number | null;
   riddenSeconds: string | number | null;
+  serviceCost: string | number | null;
 };
 
 export function toBicycle(row: BicycleRow): Bicycle {
+  const price = row.price === null ? null : Number(row.price);
+  const serviceCost = Number(row.serviceCost ?? 0);
+  const distanceKm = Math.round(Number(row.riddenKm ?? 0) * 10) / 10;
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     imageUrl: row.imageUrl,
     purchaseDate: row.purchaseDate,
-    price: row.price === null ? null : Number(row.price),
+    price,
     purchaseCondition:
       row.purchaseCondition === "new" || row.purchaseCondition === "used" ? row.purchaseCondition : null,
     storeName: row.storeName,
     serialNumber: row.serialNumber,
     storeLink: row.storeLink,
     componentCount: row.componentCount,
-    distanceKm: Math.round(Number(row.riddenKm ?? 0) * 10) / 10,
+    distanceKm,
     movingSeconds: Number(row.riddenSeconds ?? 0),
+    serviceCost,
+    costPerKm: costPerKm((price ?? 0) + serviceCost, distanceKm),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -75,13 +83,14 @@ export function riddenOn(db: Database, bicycleId: AnyColumn) {
   };
 }
 
-/** Bicycles with the number of components on each and what has been ridden on them. */
+/** Bicycles with the number of components on each, what has been ridden on them and what they cost. */
 function selectBicycles(db: Database) {
   return db
     .select({
       ...getTableColumns(bicycles),
       componentCount: db.$count(components, eq(components.bicycleId, bicycles.id)),
       ...riddenOn(db, bicycles.id),
+      serviceCost: bicycleServiceCost(db, bicycles.id),
     })
     .from(bicycles);
 }
@@ -126,7 +135,7 @@ export async function createBicycle(
       .insert(bicycles)
       .values({ ...toColumns(input), userId })
       .returning();
-    return toBicycle({ ...row!, componentCount: 0, riddenKm: 0, riddenSeconds: 0 });
+    return toBicycle({ ...row!, componentCount: 0, riddenKm: 0, riddenSeconds: 0, serviceCost: 0 });
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { costPerKm } from "../../../shared/domain/costs.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { Storage } from "../../adapters/storage.ts";
@@ -6,6 +7,7 @@ import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
+import { componentServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { componentWear, listInstallations, placeComponents } from "./installations.ts";
 
@@ -16,9 +18,11 @@ type Row = typeof components.$inferSelect & {
   bicycleName: string | null;
   riddenKm: string | null;
   riddenSeconds: string | null;
+  serviceCost: string | null;
 };
 
 function toComponent(row: Row): Component {
+  const distance = Math.round((Number(row.mileage) + Number(row.riddenKm ?? 0)) * 10) / 10;
   return {
     id: row.id,
     bicycleId: row.bicycleId,
@@ -27,8 +31,9 @@ function toComponent(row: Row): Component {
     type: row.type,
     brand: row.brand,
     mileage: Number(row.mileage),
-    distance: Math.round((Number(row.mileage) + Number(row.riddenKm ?? 0)) * 10) / 10,
+    distance,
     movingSeconds: Number(row.riddenSeconds ?? 0),
+    costPerKm: costPerKm(Number(row.serviceCost ?? 0), distance),
     notes: row.notes,
     imageUrl: row.imageUrl,
     serviceCount: row.serviceCount,
@@ -39,7 +44,7 @@ function toComponent(row: Row): Component {
 
 /**
  * What a component's answer adds to its row: its bicycle's name, how many service entries it has, and the
- * distance and time of the rides it was on (from `wear`, joined laterally).
+ * distance and time of the rides it was on (from `wear`, joined laterally), and what its services cost.
  */
 function componentExtras(db: Database, wear: ReturnType<typeof componentWear>) {
   return {
@@ -47,6 +52,7 @@ function componentExtras(db: Database, wear: ReturnType<typeof componentWear>) {
     serviceCount: db.$count(serviceEntries, eq(serviceEntries.componentId, components.id)),
     riddenKm: wear.riddenKm,
     riddenSeconds: wear.riddenSeconds,
+    serviceCost: componentServiceCost(db),
   };
 }
 

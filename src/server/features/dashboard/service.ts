@@ -6,6 +6,7 @@ import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries, user } from "../../db/schema.ts";
 import { riddenOn, toBicycle } from "../bicycles/service.ts";
+import { bicycleServiceCost } from "../costs/service.ts";
 import { newestFirst, toEntry } from "../services/service.ts";
 import { tierOf } from "../subscriptions/service.ts";
 
@@ -48,6 +49,7 @@ function readDashboard(db: Database, userId: string) {
           componentCount: countOf(db, components, eq(components.bicycleId, bicycle.id)).as("component_count"),
           riddenKm: riddenOn(db, bicycle.id).riddenKm.as("ridden_km"),
           riddenSeconds: riddenOn(db, bicycle.id).riddenSeconds.as("ridden_seconds"),
+          serviceCost: bicycleServiceCost(db, bicycle.id).as("service_cost"),
         }),
       },
       serviceEntries: {

@@ -56,6 +56,7 @@ async function takeSnapshot(
       storeName: bicycle.storeName,
       ...(includeSerialNumber ? { serialNumber: bicycle.serialNumber } : {}),
       storeLink: bicycle.storeLink,
+      ...(includeCosts ? { costPerKm: bicycle.costPerKm } : {}),
     },
     components: parts.map((c) => ({
       name: c.name,
@@ -65,6 +66,7 @@ async function takeSnapshot(
       mileage: c.distance,
       notes: c.notes,
       imageUrl: c.imageUrl,
+      ...(includeCosts ? { costPerKm: c.costPerKm } : {}),
     })),
     services: entries.map((e) => ({
       date: e.date,

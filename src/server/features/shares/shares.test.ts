@@ -90,9 +90,20 @@ describeEachDatabase("share links API", (kind) => {
           purchaseCondition: "used",
           storeName: "Corner Shop",
           storeLink: "https://shop.example/trail",
+          // No rides yet: no distance to divide by.
+          costPerKm: null,
         },
         components: [
-          { name: "Chain", type: "Drivetrain", brand: "KMC", mileage: 300, notes: null, imageUrl: null },
+          {
+            name: "Chain",
+            type: "Drivetrain",
+            brand: "KMC",
+            mileage: 300,
+            notes: null,
+            imageUrl: null,
+            // $12.50 over 300 km.
+            costPerKm: 0.0417,
+          },
         ],
         services: [{ date: "2024-05-01", description: "Waxed", componentName: "Chain", cost: 12.5 }],
         distanceUnit: "km",

@@ -37,6 +37,8 @@ function useInvalidateServices() {
       queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
       queryClient.invalidateQueries({ queryKey: ["components"] }),
       queryClient.invalidateQueries({ queryKey: ["intervals"] }),
+      // A bicycle's service costs and cost per distance come with the bicycle.
+      queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
     ]);
 }
 

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { formatCostPerDistance } from "../../../../shared/domain/costs.ts";
 import { formatWear } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
@@ -48,6 +49,7 @@ export function ComponentList({
                 component.brand,
                 formatWear(component, unit),
                 `${component.serviceCount} ${component.serviceCount === 1 ? "service" : "services"}`,
+                component.costPerKm === null ? null : formatCostPerDistance(component.costPerKm, unit),
               ]
                 .filter(Boolean)
                 .join(" · ")}

@@ -1,0 +1,112 @@
+import { type AnyColumn, and, asc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { SPENDING_MONTHS, type Spending } from "../../../shared/schemas/spending.ts";
+import type { Database } from "../../db/index.ts";
+import { bicycles, componentInstallations, components, serviceEntries } from "../../db/schema.ts";
+
+/** The end of a service entry's day (UTC): where its component was then is where the cost belongs. */
+const endOfServiceDay = sql`((${serviceEntries.date} + 1)::timestamp at time zone 'UTC')`;
+
+/**
+ * The bicycle a service entry's cost counts to (null: the parts bin), as a subquery of a select from
+ * `service_entries`: where its component was at the end of that day; for an entry dated before the component's
+ * first placement (a log typed in afterwards), where it was first placed. Decision 0045.
+ */
+function serviceBicycleId(db: Database) {
+  const placedBefore = sql`${componentInstallations.startedAt} < ${endOfServiceDay}`;
+  return sql<string | null>`(${db
+    .select({ bicycleId: componentInstallations.bicycleId })
+    .from(componentInstallations)
+    .where(eq(componentInstallations.componentId, serviceEntries.componentId))
+    .orderBy(
+      sql`case when ${placedBefore} then ${componentInstallations.startedAt} end desc nulls last`,
+      asc(componentInstallations.startedAt),
+    )
+    .limit(1)})`;
+}
+
+/** What a component's service entries cost, as a subquery of a select from `components`. */
+export function componentServiceCost(db: Database) {
+  return sql<string | null>`(${db
+    .select({ total: sum(serviceEntries.cost) })
+    .from(serviceEntries)
+    .where(eq(serviceEntries.componentId, components.id))})`;
+}
+
+/**
+ * What the service entries that count to a bicycle cost (its components' entries while they were on it), as a
+ * subquery of a select from `bicycles`. Only entries of components that were ever on it are looked at.
+ */
+export function bicycleServiceCost(db: Database, bicycleId: AnyColumn) {
+  const everOnIt = db
+    .select({ id: componentInstallations.componentId })
+    .from(componentInstallations)
+    .where(eq(componentInstallations.bicycleId, bicycleId));
+  return sql<string | null>`(${db
+    .select({ total: sum(serviceEntries.cost) })
+    .from(serviceEntries)
+    .where(and(inArray(serviceEntries.componentId, everOnIt), eq(serviceBicycleId(db), bicycleId)))})`;
+}
+
+/** The first day of each of the last 12 months (UTC), oldest first, and the first day after them. */
+function spendingMonths(now: Date) {
+  const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+  const starts = Array.from({ length: SPENDING_MONTHS }, (_, i) => month(SPENDING_MONTHS - 1 - i));
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return {
+    months: starts.map((start) => day(start).slice(0, 7)),
+    from: day(starts[0]!),
+    until: day(month(-1)),
+  };
+}
+
+/**
+ * The user's service costs of the last 12 months by month and by the bicycle each counts to (the parts bin as
+ * its own group), summed in one grouped statement. Months are calendar months of the entries' dates; which
+ * 12 months is decided in UTC (the app has no per-user time zone).
+ */
+export async function spending(db: Database, userId: string, now = new Date()): Promise<Spending> {
+  const { months, from, until } = spendingMonths(now);
+  const counted = db
+    .select({
+      month: sql<string>`to_char(${serviceEntries.date}, 'YYYY-MM')`.as("month"),
+      bicycleId: serviceBicycleId(db).as("bicycle_id"),
+      cost: serviceEntries.cost,
+    })
+    .from(serviceEntries)
+    .where(
+      and(eq(serviceEntries.userId, userId), gte(serviceEntries.date, from), lt(serviceEntries.date, until)),
+    )
+    .as("counted");
+  const rows = await db
+    .select({
+      month: counted.month,
+      bicycleId: counted.bicycleId,
+      bicycleName: bicycles.name,
+      total: sum(counted.cost).mapWith(Number),
+    })
+    .from(counted)
+    .leftJoin(bicycles, eq(bicycles.id, counted.bicycleId))
+    .groupBy(counted.month, counted.bicycleId, bicycles.name);
+
+  const groups = new Map<string | null, Spending["groups"][number]>();
+  for (const row of rows) {
+    const group = groups.get(row.bicycleId) ?? {
+      bicycleId: row.bicycleId,
+      bicycleName: row.bicycleName,
+      amounts: months.map(() => 0),
+      total: 0,
+    };
+    group.amounts[months.indexOf(row.month)] = row.total;
+    group.total = cents(group.total + row.total);
+    groups.set(row.bicycleId, group);
+  }
+  const sorted = [...groups.values()].sort(
+    (a, b) => b.total - a.total || (a.bicycleName ?? "").localeCompare(b.bicycleName ?? ""),
+  );
+  return { months, groups: sorted, total: cents(sorted.reduce((all, group) => all + group.total, 0)) };
+}
+
+/** Sums of 2-decimal amounts, kept exact to the cent. */
+function cents(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { costPerKm, formatCostPerDistance } from "./costs.ts";
+
+describe("cost per distance", () => {
+  it("divides what was paid by the distance, and has no figure before any distance", () => {
+    expect(costPerKm(60, 2000)).toBe(0.03);
+    expect(costPerKm(10, 3)).toBe(3.3333);
+    expect(costPerKm(0, 100)).toBe(0);
+    expect(costPerKm(60, 0)).toBeNull();
+  });
+
+  it("shows the user's unit, a tenth of a cent below a dollar, and a dash without distance", () => {
+    expect(formatCostPerDistance(0.03, "km")).toBe("$0.030 per km");
+    expect(formatCostPerDistance(0.03, "mi")).toBe("$0.048 per mi");
+    expect(formatCostPerDistance(2.5, "km")).toBe("$2.50 per km");
+    expect(formatCostPerDistance(null, "mi")).toBe("—");
+  });
+});

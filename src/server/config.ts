@@ -63,7 +63,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  STRAVA_CLIENT_ID: z.string().regex(/^\d+$/, "must be the number Strava gives your API application").optional(),
+  STRAVA_CLIENT_ID: z
+    .string()
+    .regex(/^\d+$/, "must be the number Strava gives your API application")
+    .optional(),
   STRAVA_CLIENT_SECRET: z.string().min(1).optional(),
   STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   STRAVA_WEBHOOK_SUBSCRIPTION_ID: z

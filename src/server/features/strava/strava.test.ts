@@ -248,6 +248,20 @@ describeEachDatabase("Strava", (kind) => {
     expect(await connect(second)).toBe("/account?strava=taken");
   });
 
+  it("forgets the tokens when the athlete revokes access on Strava's side; rides stay", async () => {
+    const { rider, athlete } = await connectedRider();
+    const bike = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", bike.id);
+    strava.addActivity(athlete.id, { start_date: "2024-07-01T07:00:00Z", distance: 20_000 });
+    await rider.request("POST", "/api/strava/import");
+    const revoked = strava.event(SUBSCRIPTION, athlete.id, athlete.id, "update", "athlete", {
+      authorized: "false",
+    });
+    expect((await deliver(revoked)).status).toBe(200);
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect((await ridesOf(rider, bike.id)).totals.rides).toBe(1);
+  });
+
   it("answers Strava's subscription check only with our verify token", async () => {
     const check = (token: string) =>
       anonymous(t.app).request(

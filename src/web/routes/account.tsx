@@ -14,6 +14,7 @@ import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
 import { SignInMethodsCard } from "@/features/auth/components/sign-in-methods-card.tsx";
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
+import { StravaCard } from "@/features/strava/components/strava-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
 
@@ -78,6 +79,7 @@ export function AccountPage() {
           <SubscriptionCard />
           <PreferencesCard />
           <SignInMethodsCard email={user.email} />
+          <StravaCard />
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <ChangePasswordCard />

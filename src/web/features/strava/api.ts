@@ -56,6 +56,10 @@ export function useDisconnectStrava() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(client.strava.$delete()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stravaKeys.all }),
+    // Not connected any more: there are no Strava bikes to read again.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: stravaKeys.bikes });
+      queryClient.setQueryData(stravaKeys.status, { connection: null });
+    },
   });
 }

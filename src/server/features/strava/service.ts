@@ -235,6 +235,15 @@ export async function disconnect(deps: StravaDeps, userId: string): Promise<void
   await forget(deps.db, userId);
 }
 
+/** Runs before an account is deleted: its Strava access is revoked at Strava too (when Strava answers). */
+export async function disconnectStravaOf(db: Database, config: Config, userId: string): Promise<void> {
+  const deps = stravaDeps(db, config);
+  if (!deps) return;
+  await disconnect(deps, userId).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
+  });
+}
+
 async function forget(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(stravaGear).where(eq(stravaGear.userId, userId));

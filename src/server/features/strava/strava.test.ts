@@ -262,6 +262,17 @@ describeEachDatabase("Strava", (kind) => {
     expect((await ridesOf(rider, bike.id)).totals.rides).toBe(1);
   });
 
+  it("revokes the Strava access when the account is deleted", async () => {
+    const { rider, athlete } = await connectedRider();
+    expect(strava.hasTokens(athlete.id)).toBe(true);
+    const deleted = await rider.request("POST", "/api/auth/delete-user", { password: "correct-horse" });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(strava.hasTokens(athlete.id)).toBe(false);
+    expect(
+      await t.db.select().from(stravaConnections).where(eq(stravaConnections.userId, rider.userId)),
+    ).toEqual([]);
+  });
+
   it("answers Strava's subscription check only with our verify token", async () => {
     const check = (token: string) =>
       anonymous(t.app).request(

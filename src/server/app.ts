@@ -28,6 +28,8 @@ import { componentServiceRoutes, serviceRoutes } from "./features/services/route
 import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
+import { stravaRoutes } from "./features/strava/routes.ts";
+import { stravaWebhookRoutes } from "./features/strava/webhook.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import { apiDocsPage, apiDocsScript, apiDocsScriptPath } from "./http/api-docs.ts";
 import { bodyLimit } from "./http/body-limit.ts";
@@ -71,6 +73,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/settings", settingsRoutes(deps))
     .route("/reminders", reminderRoutes(deps))
     .route("/calendar", calendarRoutes(deps))
+    .route("/strava", stravaRoutes(deps))
     .route("/api-tokens", apiTokenRoutes(deps))
     .route("/files", fileRoutes(deps));
 }
@@ -98,6 +101,7 @@ const documentInfo = {
     "Account",
     "Feedback",
     "Billing",
+    "Strava",
     "Instance",
   ].map((name) => ({ name })),
 };
@@ -143,6 +147,8 @@ export function createApp(deps: AppDeps) {
   // Stripe sends no Origin and no cookie, the signature on the raw body authenticates it, and the route
   // has its own body limit (features/billing/webhook.ts).
   app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
+  // Strava's webhook likewise: no Origin, no cookie, and its own body limit (features/strava/webhook.ts).
+  app.route("/api/strava/webhook", stravaWebhookRoutes(deps));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
   // Uploads and ride files have their own, larger limits (features/files/routes.ts, features/rides/routes.ts).
   app.use(

@@ -72,6 +72,40 @@ describe("config", () => {
     }
   });
 
+  it("Strava: off without settings, client id and secret together, the webhook settings only with them", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
+    expect(loadConfig({ DATA_DIR: dataDir }).strava).toBeNull();
+    const strava = { STRAVA_CLIENT_ID: "4242", STRAVA_CLIENT_SECRET: "secret" };
+    expect(loadConfig({ DATA_DIR: dataDir, ...strava }).strava).toEqual({
+      clientId: "4242",
+      clientSecret: "secret",
+      baseUrl: "https://www.strava.com",
+      webhookVerifyToken: undefined,
+      webhookSubscriptionId: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        ...strava,
+        STRAVA_WEBHOOK_VERIFY_TOKEN: "a-verify-token-long-enough",
+        STRAVA_WEBHOOK_SUBSCRIPTION_ID: "120475",
+        STRAVA_API_BASE_URL: "http://127.0.0.1:9999/",
+      }).strava,
+    ).toMatchObject({ baseUrl: "http://127.0.0.1:9999", webhookSubscriptionId: 120475 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRAVA_CLIENT_ID: "4242" })).toThrow(
+      /STRAVA_CLIENT_SECRET: STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET go together/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...strava, STRAVA_CLIENT_ID: "my-app" })).toThrow(
+      /STRAVA_CLIENT_ID: must be the number Strava gives/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRAVA_WEBHOOK_SUBSCRIPTION_ID: "1" })).toThrow(
+      /STRAVA_WEBHOOK_SUBSCRIPTION_ID: needs STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...strava, STRAVA_WEBHOOK_VERIFY_TOKEN: "short" })).toThrow(
+      /STRAVA_WEBHOOK_VERIFY_TOKEN: must be at least 16 characters/,
+    );
+  });
+
   it("needs nothing: port 3000, ./data, a generated secret kept in DATA_DIR", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "velolog-config-"));
     const config = loadConfig({ DATA_DIR: dataDir });

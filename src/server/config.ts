@@ -63,6 +63,17 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  STRAVA_CLIENT_ID: z
+    .string()
+    .regex(/^\d+$/, "must be the number Strava gives your API application")
+    .optional(),
+  STRAVA_CLIENT_SECRET: z.string().min(1).optional(),
+  STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  STRAVA_WEBHOOK_SUBSCRIPTION_ID: z
+    .string()
+    .regex(/^\d+$/, "must be the id Strava gave the push subscription")
+    .optional(),
+  STRAVA_API_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   BACKUP_DIR: z.string().min(1).default("./backups"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -100,6 +111,18 @@ export interface StripeConfig {
   apiBaseUrl: string | undefined;
 }
 
+/** Strava (issue Q, decision 0041): connect, map bikes, import rides; nothing of it shows when absent. */
+export interface StravaConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where www.strava.com is: its OAuth pages and /api/v3 (a local stand-in in tests). */
+  baseUrl: string;
+  /** Answers Strava's subscription check; without it the webhook answers 404. */
+  webhookVerifyToken: string | undefined;
+  /** The push subscription whose events are taken; without it events are acknowledged and ignored. */
+  webhookSubscriptionId: number | undefined;
+}
+
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
@@ -130,6 +153,8 @@ export interface Config {
   smtp: SmtpConfig | null;
   /** Google sign-in; the button is hidden without it. */
   google: GoogleConfig | null;
+  /** Strava connection (STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET); null hides and turns off everything Strava. */
+  strava: StravaConfig | null;
   /** S3-compatible object storage for uploaded files; undefined means local disk under DATA_DIR. */
   s3: S3Config | undefined;
   /** Tests only: lets page import reach 127.0.0.1 (where a test serves its pages). Never in production. */
@@ -227,6 +252,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together");
   }
+  if (Boolean(e.STRAVA_CLIENT_ID) !== Boolean(e.STRAVA_CLIENT_SECRET)) {
+    problems.push("STRAVA_CLIENT_SECRET: STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET go together");
+  }
+  const stravaExtras = [
+    "STRAVA_WEBHOOK_VERIFY_TOKEN",
+    "STRAVA_WEBHOOK_SUBSCRIPTION_ID",
+    "STRAVA_API_BASE_URL",
+  ] as const;
+  for (const name of stravaExtras.filter((n) => e[n] !== undefined && !e.STRAVA_CLIENT_ID)) {
+    problems.push(`${name}: needs STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET`);
+  }
   const billingMode = e.BILLING_MODE ?? (e.STRIPE_SECRET_KEY ? "stripe" : "test");
   if (billingMode === "stripe" && !e.STRIPE_SECRET_KEY) {
     problems.push(`BILLING_MODE: stripe needs ${STRIPE_REQUIRED.join(", ")}`);
@@ -273,6 +309,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.GOOGLE_CLIENT_ID,
             clientSecret: e.GOOGLE_CLIENT_SECRET,
             issuerUrl: (e.GOOGLE_ISSUER_URL ?? "https://accounts.google.com").replace(/\/$/, ""),
+          }
+        : null,
+    strava:
+      e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
+        ? {
+            clientId: e.STRAVA_CLIENT_ID,
+            clientSecret: e.STRAVA_CLIENT_SECRET,
+            baseUrl: (e.STRAVA_API_BASE_URL ?? "https://www.strava.com").replace(/\/$/, ""),
+            webhookVerifyToken: e.STRAVA_WEBHOOK_VERIFY_TOKEN,
+            webhookSubscriptionId: e.STRAVA_WEBHOOK_SUBSCRIPTION_ID
+              ? Number(e.STRAVA_WEBHOOK_SUBSCRIPTION_ID)
+              : undefined,
           }
         : null,
     s3:

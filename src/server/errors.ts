@@ -13,6 +13,7 @@ export const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   LIMIT_REACHED: 409,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -20,7 +20,14 @@ interface Document {
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 
 describeEachDatabase("the OpenAPI document", (kind) => {
-  const t = useTestApp(kind, { env: { METRICS_TOKEN: "metrics-token-for-the-openapi-test" } });
+  // Strava configured, so that its routes are in the document (the test calls no Strava).
+  const t = useTestApp(kind, {
+    env: {
+      METRICS_TOKEN: "metrics-token-for-the-openapi-test",
+      STRAVA_CLIENT_ID: "4242",
+      STRAVA_CLIENT_SECRET: "strava-secret-for-the-openapi-test",
+    },
+  });
 
   async function document(): Promise<Document> {
     const response = await t.app.request("/api/openapi.json");

@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
 import { cancelBillingOf } from "./features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "./features/files/service.ts";
+import { disconnectStravaOf } from "./features/strava/service.ts";
 import { createLogger } from "./logger.ts";
 
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist");
@@ -38,6 +39,7 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     logger,
     beforeDeleteUser: async (userId) => {
       await cancelBillingOf(database.db, config, userId);
+      await disconnectStravaOf(database.db, config, userId);
       await deleteAllFilesOf(database.db, storage, userId);
     },
   });

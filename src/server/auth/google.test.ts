@@ -57,7 +57,7 @@ describeEachDatabase("Google sign-in", (kind) => {
     );
 
   it("is offered, through /api/auth-options, when configured", async () => {
-    expect(await json(t.app.request("/api/auth-options"))).toEqual({ google: true });
+    expect(await json(t.app.request("/api/auth-options"))).toEqual({ google: true, strava: false });
   });
 
   it("signs a new person in: a session, a verified user named from the profile, one Google account", async () => {
@@ -150,7 +150,7 @@ describeEachDatabase("Google sign-in, not configured", (kind) => {
   const t = useTestApp(kind);
 
   it("is not offered, and starting it is refused", async () => {
-    expect(await json(t.app.request("/api/auth-options"))).toEqual({ google: false });
+    expect(await json(t.app.request("/api/auth-options"))).toEqual({ google: false, strava: false });
     const start = await t.app.request("/api/auth/sign-in/social", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },

@@ -261,6 +261,39 @@ export const rides = pgTable(
 );
 
 /**
+ * A user's Strava connection (decision 0041): the athlete, and the OAuth tokens encrypted with the auth
+ * secret (like two-factor secrets). Disconnecting deletes the row; the rides imported through it stay.
+ */
+export const stravaConnections = pgTable("strava_connections", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  athleteId: bigint("athlete_id", { mode: "number" }).notNull().unique(),
+  athleteName: text("athlete_name").notNull(),
+  accessToken: text("access_token").notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  scope: text("scope").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Which Velolog bicycle a Strava bike (gear) rides as; a bike without a row is not imported. */
+export const stravaGear = pgTable(
+  "strava_gear",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    gearId: text("gear_id").notNull(),
+    bicycleId: uuid("bicycle_id")
+      .notNull()
+      .references(() => bicycles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gearId] })],
+);
+
+/**
  * Where a component has been (issue Q): on a bicycle (or in the parts bin, `bicycle_id` null) from `started_at`
  * until `ended_at` (null: still there). Every placement of a component closes its open period and opens one.
  */

@@ -35,7 +35,7 @@ const errorDescriptions = {
   413: "The body is too large (PAYLOAD_TOO_LARGE).",
   415: "The body is not of a declared media type (VALIDATION).",
   429: "Too many requests (RATE_LIMITED); try again later.",
-  503: "Not available now.",
+  503: "Not available now (UNAVAILABLE), e.g. a service we call did not answer; try again later.",
 } as const;
 type ErrorStatus = keyof typeof errorDescriptions;
 

@@ -51,7 +51,9 @@ describe("security headers and cross-site writes", () => {
     const rider = await signUp(t.app);
     // Exempt: Stripe's webhook uses no cookie and no session; Stripe's signature on the body authenticates
     // it, which a cross-site page cannot forge (features/billing/stripe.test.ts).
-    const exempt = new Set(["/api/billing/webhook"]);
+    // Strava's webhook uses no cookie either; an event is only a hint to re-read the activity from Strava
+    // with the athlete's token, so a forged one stores nothing untrue (features/strava/strava.test.ts).
+    const exempt = new Set(["/api/billing/webhook", "/api/strava/webhook"]);
     const writes = t.app.routes.filter(
       (r) =>
         r.path.startsWith("/api/") &&

@@ -138,7 +138,7 @@ export function sessionMiddleware(auth: Auth, db: Database) {
  * Where a token is never accepted: the auth library's routes (sign-in, account deletion, ...), token
  * management and billing. A stolen token cannot take over the account, mint tokens or spend money.
  */
-const TOKENS_REFUSED = ["/api/auth", "/api/api-tokens", "/api/billing"];
+const TOKENS_REFUSED = ["/api/auth", "/api/api-tokens", "/api/billing", "/api/strava"];
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** Its bearer token is METRICS_TOKEN, checked by its own route (http/metrics.ts), not a personal token. */
 const METRICS_PATH = "/api/metrics";

@@ -13,6 +13,7 @@ import { loadConfig } from "../config.ts";
 import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
 import { cancelBillingOf } from "../features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
+import { disconnectStravaOf } from "../features/strava/service.ts";
 import { createLogger, type Logger } from "../logger.ts";
 import { lastLinkTo } from "./outbox.ts";
 import { pgliteImage } from "./pglite-image.ts";
@@ -142,6 +143,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     logger,
     beforeDeleteUser: async (userId) => {
       await cancelBillingOf(database.db, config, userId);
+      await disconnectStravaOf(database.db, config, userId);
       await deleteAllFilesOf(database.db, storage, userId);
     },
   });

@@ -85,6 +85,7 @@ export const ERROR_CODES = [
   "LIMIT_REACHED",
   "CONFLICT",
   "RATE_LIMITED",
+  "UNAVAILABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

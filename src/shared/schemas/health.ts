@@ -18,5 +18,7 @@ export const liveSchema = z.object({ status: z.literal("alive") });
 export const authOptionsSchema = z.object({
   /** Whether "Sign in with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
   google: z.boolean(),
+  /** Whether Account Settings offers "Connect Strava" (STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET are set). */
+  strava: z.boolean(),
 });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;

@@ -15,6 +15,7 @@ import { SignInMethodsCard } from "@/features/auth/components/sign-in-methods-ca
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
 import { RemindersCard } from "@/features/reminders/components/reminders-card.tsx";
+import { StravaCard } from "@/features/strava/components/strava-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
 
@@ -80,6 +81,7 @@ export function AccountPage() {
           <PreferencesCard />
           <RemindersCard />
           <SignInMethodsCard email={user.email} />
+          <StravaCard />
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <ChangePasswordCard />

@@ -10,10 +10,11 @@ export function authOptionsRoutes({ config }: AppDeps) {
       method: "get",
       path: "/",
       tags: ["Instance"],
-      summary: "The sign-in methods this instance offers besides email and password",
+      summary:
+        "The sign-in methods this instance offers besides email and password, and whether Strava can be connected",
       security: auth.public,
       responses: { 200: json(authOptionsSchema, "The options.") },
     }),
-    (c) => c.json({ google: config.google !== null }, 200),
+    (c) => c.json({ google: config.google !== null, strava: config.strava !== null }, 200),
   );
 }

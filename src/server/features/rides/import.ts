@@ -22,6 +22,16 @@ const m = messages.rideFiles;
 const SAME_START_MS = 60_000;
 const SAME_DISTANCE = 0.02;
 
+/** The rides that are the same ride as one starting at `startedAt` over `distanceKm` (file and Strava imports). */
+export function sameRideAs(startedAt: Date, distanceKm: number) {
+  return and(
+    gte(rides.startedAt, new Date(startedAt.getTime() - SAME_START_MS)),
+    lte(rides.startedAt, new Date(startedAt.getTime() + SAME_START_MS)),
+    gte(rides.distanceKm, (distanceKm * (1 - SAME_DISTANCE)).toFixed(3)),
+    lte(rides.distanceKm, (distanceKm * (1 + SAME_DISTANCE)).toFixed(3)),
+  );
+}
+
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
@@ -86,12 +96,7 @@ async function importOne(
         eq(rides.userId, userId),
         or(
           and(eq(rides.source, "file"), eq(rides.externalId, fingerprint)),
-          and(
-            gte(rides.startedAt, new Date(startedAt.getTime() - SAME_START_MS)),
-            lte(rides.startedAt, new Date(startedAt.getTime() + SAME_START_MS)),
-            gte(rides.distanceKm, (ride.distanceKm * (1 - SAME_DISTANCE)).toFixed(3)),
-            lte(rides.distanceKm, (ride.distanceKm * (1 + SAME_DISTANCE)).toFixed(3)),
-          ),
+          sameRideAs(startedAt, ride.distanceKm),
         ),
       ),
     )

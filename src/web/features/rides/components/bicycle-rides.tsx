@@ -145,6 +145,13 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
   );
 }
 
+/** Where a ride came from, beside its figures (nothing for one added by hand). */
+const SOURCE_LABELS: Record<Ride["source"], string> = {
+  manual: "",
+  file: "from a file",
+  strava: "from Strava",
+};
+
 /** Rides with their totals, newest first, a page at a time; `actions` adds the owner's buttons to each. */
 export function RidesList({
   page,
@@ -202,6 +209,7 @@ export function RidesList({
                   formatDistance(ride.distanceKm, unit),
                   formatHours(ride.movingSeconds),
                   ride.elevationGainM === null ? "" : `${ride.elevationGainM} m climbed`,
+                  SOURCE_LABELS[ride.source],
                 ]
                   .filter(Boolean)
                   .join(" · ")}

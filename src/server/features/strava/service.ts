@@ -1,0 +1,305 @@
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import { rideInputSchema } from "../../../shared/schemas/ride.ts";
+import type { StravaBike, StravaImportResult, StravaStatus } from "../../../shared/schemas/strava.ts";
+import type { Config, StravaConfig } from "../../config.ts";
+import type { Database } from "../../db/index.ts";
+import { rides, stravaConnections, stravaGear } from "../../db/schema.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { assertOwnBicycle } from "../components/service.ts";
+import { sameRideAs } from "../rides/import.ts";
+import {
+  ACTIVITIES_PER_PAGE,
+  activitiesPage,
+  athleteBikes,
+  deauthorize,
+  exchangeCode,
+  REQUIRED_SCOPES,
+  activity as readActivity,
+  refreshTokens,
+  type StravaActivity,
+  StravaNotFound,
+} from "./strava-api.ts";
+
+/** Strava's settings and the key its tokens are encrypted with. */
+export interface StravaDeps {
+  db: Database;
+  strava: StravaConfig;
+  /** The auth secret: tokens are stored encrypted with it, as two-factor secrets are. */
+  key: string;
+}
+
+export function stravaDeps(db: Database, config: Config): StravaDeps | null {
+  return config.strava ? { db, strava: config.strava, key: config.authSecret } : null;
+}
+
+/** An import stops here (40,000 activities): past it the athlete can ask again later. */
+const MAX_PAGES = 200;
+/** A token this close to its end is refreshed before it is used. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+const notConnected = () => notFound("Connect Strava first.");
+
+/** Exchanges the code Strava sent back for tokens and stores them; the athlete may be connected to one user only. */
+export async function completeConnection(
+  { db, strava, key }: StravaDeps,
+  userId: string,
+  code: string,
+  grantedScope: string,
+): Promise<"connected" | "scope" | "taken"> {
+  const granted = grantedScope.split(",");
+  if (!REQUIRED_SCOPES.every((scope) => granted.includes(scope))) return "scope";
+  const tokens = await exchangeCode(strava, code);
+  const [owner] = await db
+    .select({ userId: stravaConnections.userId })
+    .from(stravaConnections)
+    .where(eq(stravaConnections.athleteId, tokens.athlete.id));
+  if (owner && owner.userId !== userId) return "taken";
+  const values = {
+    athleteId: tokens.athlete.id,
+    athleteName:
+      [tokens.athlete.firstname, tokens.athlete.lastname].filter(Boolean).join(" ") || "Strava athlete",
+    accessToken: await symmetricEncrypt({ key, data: tokens.access_token }),
+    refreshToken: await symmetricEncrypt({ key, data: tokens.refresh_token }),
+    expiresAt: new Date(tokens.expires_at * 1000),
+    scope: grantedScope,
+    updatedAt: new Date(),
+  };
+  const previous = await db
+    .select({ athleteId: stravaConnections.athleteId })
+    .from(stravaConnections)
+    .where(eq(stravaConnections.userId, userId));
+  await db.transaction(async (tx) => {
+    // Another Strava account than before: its bikes are others, so the old mapping goes.
+    if (previous[0] && previous[0].athleteId !== tokens.athlete.id) {
+      await tx.delete(stravaGear).where(eq(stravaGear.userId, userId));
+    }
+    await tx
+      .insert(stravaConnections)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: stravaConnections.userId, set: values });
+  });
+  return "connected";
+}
+
+export async function stravaStatus(db: Database, userId: string): Promise<StravaStatus> {
+  const [row] = await db
+    .select({ athleteName: stravaConnections.athleteName, createdAt: stravaConnections.createdAt })
+    .from(stravaConnections)
+    .where(eq(stravaConnections.userId, userId));
+  return {
+    connection: row ? { athleteName: row.athleteName, connectedAt: row.createdAt.toISOString() } : null,
+  };
+}
+
+/** A usable access token of the user's connection, refreshed (and stored) when it is about to end. */
+async function accessToken({ db, strava, key }: StravaDeps, userId: string): Promise<string> {
+  const [row] = await db.select().from(stravaConnections).where(eq(stravaConnections.userId, userId));
+  if (!row) throw notConnected();
+  if (row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) {
+    return symmetricDecrypt({ key, data: row.accessToken });
+  }
+  const fresh = await refreshTokens(strava, await symmetricDecrypt({ key, data: row.refreshToken }));
+  await db
+    .update(stravaConnections)
+    .set({
+      accessToken: await symmetricEncrypt({ key, data: fresh.access_token }),
+      refreshToken: await symmetricEncrypt({ key, data: fresh.refresh_token }),
+      expiresAt: new Date(fresh.expires_at * 1000),
+      updatedAt: new Date(),
+    })
+    .where(eq(stravaConnections.userId, userId));
+  return fresh.access_token;
+}
+
+async function gearMap(db: Database, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ gearId: stravaGear.gearId, bicycleId: stravaGear.bicycleId })
+    .from(stravaGear)
+    .where(eq(stravaGear.userId, userId));
+  return new Map(rows.map((row) => [row.gearId, row.bicycleId]));
+}
+
+/** The athlete's bikes on Strava, each with the bicycle its rides go to. */
+export async function listBikes(deps: StravaDeps, userId: string): Promise<StravaBike[]> {
+  const bikes = await athleteBikes(deps.strava, await accessToken(deps, userId));
+  const mapped = await gearMap(deps.db, userId);
+  return bikes.map((bike) => ({ ...bike, bicycleId: mapped.get(bike.id) ?? null }));
+}
+
+/** Sends a Strava bike's rides to one of the user's bicycles, or (null) to none. */
+export async function mapBike(
+  deps: StravaDeps,
+  userId: string,
+  gearId: string,
+  bicycleId: string | null,
+): Promise<StravaBike[]> {
+  const { db } = deps;
+  if (bicycleId) await assertOwnBicycle(db, userId, bicycleId);
+  const bikes = await listBikes(deps, userId);
+  if (!bikes.some((bike) => bike.id === gearId)) throw notFound("No such bike on your Strava account.");
+  if (bicycleId) {
+    await db
+      .insert(stravaGear)
+      .values({ userId, gearId, bicycleId })
+      .onConflictDoUpdate({ target: [stravaGear.userId, stravaGear.gearId], set: { bicycleId } });
+  } else {
+    await db.delete(stravaGear).where(and(eq(stravaGear.userId, userId), eq(stravaGear.gearId, gearId)));
+  }
+  return bikes.map((bike) => (bike.id === gearId ? { ...bike, bicycleId } : bike));
+}
+
+type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable";
+
+const isStrava = (userId: string, activityId: number) =>
+  and(eq(rides.userId, userId), eq(rides.source, "strava"), eq(rides.externalId, String(activityId)));
+
+/**
+ * Stores one activity as a ride of the bicycle its bike is mapped to: changes the ride already imported
+ * from it, or adds one unless the same ride is already there (the file import's rule: a start within a
+ * minute, a distance within 2%).
+ */
+async function storeActivity(
+  db: Database,
+  userId: string,
+  activity: StravaActivity,
+  mapped: Map<string, string>,
+): Promise<Stored> {
+  const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
+  if (!bicycleId) return "unmapped";
+  const input = rideInputSchema.safeParse({
+    name: activity.name?.trim() || "Strava ride",
+    startedAt: activity.start_date,
+    distanceKm: activity.distance / 1000,
+    movingSeconds: Math.round(activity.moving_time),
+    elevationGainM: activity.total_elevation_gain == null ? null : Math.round(activity.total_elevation_gain),
+  });
+  if (!input.success) return "unusable";
+  const ride = input.data;
+  const values = {
+    bicycleId,
+    name: ride.name,
+    startedAt: new Date(ride.startedAt),
+    distanceKm: ride.distanceKm.toFixed(3),
+    movingSeconds: ride.movingSeconds,
+    elevationGainM: ride.elevationGainM,
+  };
+  const updated = await db
+    .update(rides)
+    .set({ ...values, updatedAt: new Date() })
+    .where(isStrava(userId, activity.id))
+    .returning({ id: rides.id });
+  if (updated.length > 0) return "updated";
+  const [same] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(eq(rides.userId, userId), sameRideAs(values.startedAt, ride.distanceKm)))
+    .limit(1);
+  if (same) return "duplicate";
+  const inserted = await db
+    .insert(rides)
+    .values({ ...values, userId, source: "strava", externalId: String(activity.id) })
+    // The same activity from an import and an event at once: the unique activity id keeps one.
+    .onConflictDoNothing()
+    .returning({ id: rides.id });
+  return inserted.length > 0 ? "imported" : "duplicate";
+}
+
+/** Imports every past activity of the mapped bikes, a page of 200 at a time; running it again adds nothing. */
+export async function importPastRides(deps: StravaDeps, userId: string): Promise<StravaImportResult> {
+  const token = await accessToken(deps, userId);
+  const mapped = await gearMap(deps.db, userId);
+  if (mapped.size === 0) {
+    throw new AppError("VALIDATION", "Choose a bicycle for at least one Strava bike first.");
+  }
+  const result = { imported: 0, alreadyThere: 0 };
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const activities = await activitiesPage(deps.strava, token, page);
+    for (const activity of activities) {
+      const stored = await storeActivity(deps.db, userId, activity, mapped);
+      if (stored === "imported") result.imported++;
+      if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
+    }
+    if (activities.length < ACTIVITIES_PER_PAGE) break;
+  }
+  return result;
+}
+
+/** Forgets the tokens (revoking them at Strava first, when Strava answers) and the bike mapping; rides stay. */
+export async function disconnect(deps: StravaDeps, userId: string): Promise<void> {
+  const token = await accessToken(deps, userId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "NOT_FOUND") throw error;
+    return null;
+  });
+  if (token) await deauthorize(deps.strava, token).catch(() => undefined);
+  await forget(deps.db, userId);
+}
+
+/** Runs before an account is deleted: its Strava access is revoked at Strava too (when Strava answers). */
+export async function disconnectStravaOf(db: Database, config: Config, userId: string): Promise<void> {
+  const deps = stravaDeps(db, config);
+  if (!deps) return;
+  await disconnect(deps, userId).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
+  });
+}
+
+async function forget(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(stravaGear).where(eq(stravaGear.userId, userId));
+    await tx.delete(stravaConnections).where(eq(stravaConnections.userId, userId));
+  });
+}
+
+/** A webhook event as Strava POSTs it. */
+export interface StravaEvent {
+  object_type: string;
+  object_id: number;
+  aspect_type: string;
+  owner_id: number;
+  subscription_id: number;
+  updates?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Applies one webhook event. Strava does not sign events, so only our subscription's events for a connected
+ * athlete are read, and an activity is always read again from Strava's API with the athlete's token: a forged
+ * event can at most make us fetch real data. Events are idempotent by the activity id.
+ */
+export async function applyEvent(deps: StravaDeps, event: StravaEvent): Promise<"applied" | "ignored"> {
+  const { db, strava } = deps;
+  if (strava.webhookSubscriptionId === undefined || event.subscription_id !== strava.webhookSubscriptionId) {
+    return "ignored";
+  }
+  const [connection] = await db
+    .select({ userId: stravaConnections.userId })
+    .from(stravaConnections)
+    .where(eq(stravaConnections.athleteId, event.owner_id));
+  if (!connection) return "ignored";
+  const { userId } = connection;
+  if (event.object_type === "athlete") {
+    // The athlete revoked our access on Strava's side: the tokens are useless now.
+    if (event.updates?.authorized !== "false") return "ignored";
+    await forget(db, userId);
+    return "applied";
+  }
+  if (event.object_type !== "activity") return "ignored";
+  const removeRide = () => db.delete(rides).where(isStrava(userId, event.object_id));
+  if (event.aspect_type === "delete") {
+    await removeRide();
+    return "applied";
+  }
+  let found: StravaActivity;
+  try {
+    found = await readActivity(strava, await accessToken(deps, userId), event.object_id);
+  } catch (error) {
+    if (!(error instanceof StravaNotFound)) throw error;
+    await removeRide();
+    return "applied";
+  }
+  if (found.id !== event.object_id) return "ignored";
+  const stored = await storeActivity(db, userId, found, await gearMap(db, userId));
+  // Moved to a bike that is not imported, or changed into something that is no ride: it leaves.
+  if (stored === "unmapped" || stored === "unusable") await removeRide();
+  return "applied";
+}

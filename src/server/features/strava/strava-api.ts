@@ -1,0 +1,142 @@
+import { z } from "zod";
+import type { StravaConfig } from "../../config.ts";
+import { AppError } from "../../errors.ts";
+
+/** What we ask Strava for: every activity, private ones too (activity:read_all), and the athlete's bikes (profile:read_all). */
+export const STRAVA_SCOPE = "read,activity:read_all,profile:read_all";
+export const REQUIRED_SCOPES = ["activity:read_all", "profile:read_all"];
+
+/** Strava's most per page of the athlete's activities. */
+export const ACTIVITIES_PER_PAGE = 200;
+
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expires_at: z.number(),
+});
+
+const tokenWithAthleteSchema = tokenSchema.extend({
+  athlete: z.object({
+    id: z.number(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+  }),
+});
+
+const athleteSchema = z.object({
+  id: z.number(),
+  bikes: z.array(z.object({ id: z.string(), name: z.string().nullish() })).nullish(),
+});
+
+export const activitySchema = z.object({
+  id: z.number(),
+  name: z.string().nullish(),
+  start_date: z.string(),
+  distance: z.number(),
+  moving_time: z.number(),
+  total_elevation_gain: z.number().nullish(),
+  gear_id: z.string().nullish(),
+});
+
+export type StravaActivity = z.infer<typeof activitySchema>;
+export type StravaTokens = z.infer<typeof tokenSchema>;
+
+/** Strava did not answer as it should (down, or refused our application): the user may try again later. */
+const unavailable = () =>
+  new AppError("UNAVAILABLE", "Strava did not answer as expected. Please try again in a few minutes.");
+
+/** A Strava API answer of 404: the activity is gone, or no longer visible to us. */
+export class StravaNotFound extends Error {}
+
+async function send(response: Promise<Response>): Promise<unknown> {
+  const answer = await response.catch(() => {
+    throw unavailable();
+  });
+  if (answer.status === 404) throw new StravaNotFound();
+  if (!answer.ok) throw unavailable();
+  return answer.json().catch(() => {
+    throw unavailable();
+  });
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw unavailable();
+  return parsed.data;
+}
+
+function tokenRequest(config: StravaConfig, grant: Record<string, string>) {
+  return send(
+    fetch(`${config.baseUrl}/oauth/token`, {
+      method: "POST",
+      body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...grant }),
+      signal: AbortSignal.timeout(10_000),
+    }),
+  );
+}
+
+/** The page on Strava where the athlete approves us; Strava sends them back to `redirectUri` with a code. */
+export function authorizeUrl(config: StravaConfig, redirectUri: string, state: string): string {
+  const url = new URL(`${config.baseUrl}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    client_id: config.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    approval_prompt: "auto",
+    scope: STRAVA_SCOPE,
+    state,
+  }).toString();
+  return url.toString();
+}
+
+export async function exchangeCode(config: StravaConfig, code: string) {
+  return parse(
+    tokenWithAthleteSchema,
+    await tokenRequest(config, { code, grant_type: "authorization_code" }),
+  );
+}
+
+export async function refreshTokens(config: StravaConfig, refreshToken: string) {
+  return parse(
+    tokenSchema,
+    await tokenRequest(config, { refresh_token: refreshToken, grant_type: "refresh_token" }),
+  );
+}
+
+/** Revokes every token Strava gave us for the athlete. */
+export async function deauthorize(config: StravaConfig, accessToken: string): Promise<void> {
+  await send(
+    fetch(`${config.baseUrl}/oauth/deauthorize`, {
+      method: "POST",
+      body: new URLSearchParams({ access_token: accessToken }),
+      signal: AbortSignal.timeout(10_000),
+    }),
+  );
+}
+
+function get(config: StravaConfig, accessToken: string, path: string) {
+  return send(
+    fetch(`${config.baseUrl}/api/v3${path}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(15_000),
+    }),
+  );
+}
+
+export async function athleteBikes(config: StravaConfig, accessToken: string) {
+  const athlete = parse(athleteSchema, await get(config, accessToken, "/athlete"));
+  return (athlete.bikes ?? []).map((bike) => ({ id: bike.id, name: bike.name || bike.id }));
+}
+
+export async function activitiesPage(config: StravaConfig, accessToken: string, page: number) {
+  const query = new URLSearchParams({
+    after: "0",
+    page: String(page),
+    per_page: String(ACTIVITIES_PER_PAGE),
+  });
+  return parse(z.array(activitySchema), await get(config, accessToken, `/athlete/activities?${query}`));
+}
+
+export async function activity(config: StravaConfig, accessToken: string, id: number) {
+  return parse(activitySchema, await get(config, accessToken, `/activities/${id}`));
+}

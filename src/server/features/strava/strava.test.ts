@@ -1,0 +1,327 @@
+import { symmetricDecrypt } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { Component } from "../../../shared/schemas/component.ts";
+import type { RidesPage } from "../../../shared/schemas/ride.ts";
+import type { StravaBike } from "../../../shared/schemas/strava.ts";
+import { stravaConnections, stravaGear } from "../../db/schema.ts";
+import { type StravaStandIn, startStravaStandIn } from "../../testing/strava-stand-in.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  json,
+  signUp,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestClient,
+  useTestApp,
+} from "../../testing/test-app.ts";
+
+const CLIENT_ID = "4242";
+const CLIENT_SECRET = "strava-client-secret-for-tests";
+const VERIFY_TOKEN = "verify-token-of-this-test-server";
+const SUBSCRIPTION = 777;
+
+describeEachDatabase("Strava", (kind) => {
+  let t: TestApp;
+  let strava: StravaStandIn;
+  let athleteCounter = 1000 + (kind === "pglite" ? 0 : 500);
+
+  beforeAll(async () => {
+    strava = await startStravaStandIn({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    t = await createTestApp(kind, {
+      env: {
+        STRAVA_CLIENT_ID: CLIENT_ID,
+        STRAVA_CLIENT_SECRET: CLIENT_SECRET,
+        STRAVA_API_BASE_URL: strava.url,
+        STRAVA_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+        STRAVA_WEBHOOK_SUBSCRIPTION_ID: String(SUBSCRIPTION),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await strava.close();
+  });
+
+  /** Goes through "Connect Strava" as a browser does: our route, Strava's page, back to our callback. */
+  async function connect(rider: TestClient): Promise<string> {
+    const start = await rider.request("POST", "/api/strava/connect");
+    expect(start.status).toBe(200);
+    const stateCookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const { url } = await json<{ url: string }>(start);
+    const approved = await fetch(url, { redirect: "manual" });
+    const back = new URL(approved.headers.get("location")!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${TEST_ORIGIN}/api/strava/callback`);
+    const done = await t.app.request(`${back.pathname}${back.search}`, {
+      headers: { Cookie: `${rider.cookie}; ${stateCookie}` },
+    });
+    expect(done.status).toBe(302);
+    return done.headers.get("location")!;
+  }
+
+  async function connectedRider(bikes = [{ id: "b1001", name: "Canyon Endurace" }]) {
+    const rider = await signUp(t.app);
+    const athlete = strava.addAthlete(++athleteCounter, bikes);
+    expect(await connect(rider)).toBe("/account?strava=connected");
+    return { rider, athlete };
+  }
+
+  async function addBicycle(rider: TestClient, name: string) {
+    return (await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name }))).bicycle;
+  }
+
+  const mapBike = (rider: TestClient, gearId: string, bicycleId: string | null) =>
+    rider.request("PUT", `/api/strava/bikes/${gearId}`, { bicycleId });
+
+  const ridesOf = async (rider: TestClient, bicycleId: string) =>
+    json<RidesPage>(rider.request("GET", `/api/bicycles/${bicycleId}/rides`));
+
+  /** Delivers an event as Strava does: JSON, no cookie, no Origin. */
+  const deliver = (event: object) =>
+    t.app.request("/api/strava/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(event),
+    });
+
+  it("connects, maps a bike, imports past rides (the components wear), follows events, and disconnects", async () => {
+    const { rider, athlete } = await connectedRider([
+      { id: "b1001", name: "Canyon Endurace" },
+      { id: "b1002", name: "Commuter" },
+    ]);
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({
+      connection: { athleteName: "Ada Lovelace", connectedAt: expect.any(String) },
+    });
+    // The tokens are stored encrypted with the auth secret.
+    const [stored] = await t.db
+      .select()
+      .from(stravaConnections)
+      .where(eq(stravaConnections.userId, rider.userId));
+    expect(stored!.athleteId).toBe(athlete.id);
+    expect(stored!.accessToken).not.toMatch(/^[0-9a-f]{40}$/);
+    expect(await symmetricDecrypt({ key: t.config.authSecret, data: stored!.accessToken })).toMatch(
+      /^[0-9a-f]{40}$/,
+    );
+
+    const road = await addBicycle(rider, "Road");
+    const chain = (
+      await json<{ component: Component }>(
+        rider.request("POST", "/api/components", {
+          bicycleId: road.id,
+          name: "Chain",
+          type: "Drivetrain",
+          installedAt: "2024-01-01",
+        }),
+      )
+    ).component;
+    strava.addActivity(athlete.id, {
+      start_date: "2024-03-02T08:00:00Z",
+      distance: 42_195,
+      name: "Long one",
+    });
+    strava.addActivity(athlete.id, { start_date: "2024-03-09T08:00:00Z", distance: 30_000 });
+    // On the commuter, which stays unmapped: not imported.
+    strava.addActivity(athlete.id, { start_date: "2024-03-10T08:00:00Z", distance: 8_000, gear_id: "b1002" });
+    // A ride already there from a file (a minute off, 1% longer): the same ride, not a second one.
+    await rider.request("POST", `/api/bicycles/${road.id}/rides`, {
+      name: "From my GPS",
+      startedAt: "2024-03-09T08:00:40Z",
+      distanceKm: 30.3,
+      movingSeconds: 4000,
+    });
+
+    const bikes = await json<{ bikes: StravaBike[] }>(rider.request("GET", "/api/strava/bikes"));
+    expect(bikes.bikes).toEqual([
+      { id: "b1001", name: "Canyon Endurace", bicycleId: null },
+      { id: "b1002", name: "Commuter", bicycleId: null },
+    ]);
+    const mapped = await mapBike(rider, "b1001", road.id);
+    expect(mapped.status).toBe(200);
+    expect((await json<{ bikes: StravaBike[] }>(mapped)).bikes[0]).toMatchObject({ bicycleId: road.id });
+
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({ imported: 1, alreadyThere: 1 });
+    const afterImport = await ridesOf(rider, road.id);
+    expect(afterImport.rides.map((r) => [r.name, r.distanceKm, r.source, r.elevationGainM])).toEqual([
+      ["From my GPS", 30.3, "manual", null],
+      ["Long one", 42.195, "strava", 120],
+    ]);
+    const wear = async () =>
+      (await json<{ component: Component }>(rider.request("GET", `/api/components/${chain.id}`))).component;
+    expect((await wear()).distance).toBeCloseTo(72.5, 1);
+    // Again: nothing twice.
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({ imported: 0, alreadyThere: 2 });
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
+
+    // A new ride on Strava: the event adds it, read from Strava's API (the access token had expired).
+    // Six hours later: Strava's access token has ended, as the expiry we stored says.
+    strava.expireAccessTokens();
+    await t.db
+      .update(stravaConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stravaConnections.userId, rider.userId));
+    const tokenRequests = strava.calls("POST", "/oauth/token").length;
+    const fresh = strava.addActivity(athlete.id, { start_date: "2024-04-01T07:00:00Z", distance: 25_000 });
+    const created = await deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "create"));
+    expect(created.status).toBe(200);
+    expect(await json(created)).toEqual({ received: true });
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(3);
+    expect((await wear()).distance).toBeCloseTo(97.5, 1);
+    expect(strava.calls("POST", "/oauth/token").length).toBe(tokenRequests + 1);
+
+    // The same event again adds nothing.
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "create"));
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(3);
+
+    // Renamed and corrected on Strava: the ride changes.
+    fresh.name = "Evening spin";
+    fresh.distance = 26_500;
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "update", "activity", { title: "x" }));
+    const updated = (await ridesOf(rider, road.id)).rides[0]!;
+    expect([updated.name, updated.distanceKm]).toEqual(["Evening spin", 26.5]);
+
+    // An event of another subscription, or for an athlete no one connected, changes nothing.
+    const stray = strava.addActivity(athlete.id, { start_date: "2024-05-01T07:00:00Z", distance: 10_000 });
+    expect((await deliver(strava.event(SUBSCRIPTION + 1, athlete.id, stray.id, "create"))).status).toBe(200);
+    expect((await deliver(strava.event(SUBSCRIPTION, 99_999_999, stray.id, "create"))).status).toBe(200);
+    expect((await deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "delete"))).status).toBe(200);
+    const left = await ridesOf(rider, road.id);
+    expect(left.rides.map((r) => r.name)).toEqual(["From my GPS", "Long one"]);
+    expect((await wear()).distance).toBeCloseTo(72.5, 1);
+
+    // Disconnect: tokens revoked at Strava and deleted here; the rides stay.
+    expect((await rider.request("DELETE", "/api/strava")).status).toBe(204);
+    expect(strava.hasTokens(athlete.id)).toBe(false);
+    expect(
+      await t.db.select().from(stravaConnections).where(eq(stravaConnections.userId, rider.userId)),
+    ).toEqual([]);
+    expect(await t.db.select().from(stravaGear).where(eq(stravaGear.userId, rider.userId))).toEqual([]);
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
+    // Events for the disconnected athlete are ignored.
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, stray.id, "create"));
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
+    expect((await rider.request("POST", "/api/strava/import")).status).toBe(404);
+  });
+
+  it("maps a bike only to the caller's own bicycle: another user's is a 404 and nothing is stored", async () => {
+    const { rider } = await connectedRider();
+    const other = await signUp(t.app);
+    const theirs = await addBicycle(other, "Not yours");
+    const refused = await mapBike(rider, "b1001", theirs.id);
+    expect(refused.status).toBe(404);
+    expect(await t.db.select().from(stravaGear).where(eq(stravaGear.userId, rider.userId))).toEqual([]);
+    const mine = await addBicycle(rider, "Mine");
+    expect((await mapBike(rider, "b9999", mine.id)).status).toBe(404);
+    const bad = await mapBike(rider, "b1001", "not-a-bicycle");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty(
+      "bicycleId",
+    );
+    expect((await rider.request("POST", "/api/strava/import")).status).toBe(400);
+  });
+
+  it("refuses a callback without this browser's state, and a grant without the scopes it needs", async () => {
+    const rider = await signUp(t.app);
+    strava.addAthlete(++athleteCounter, []);
+    const start = await rider.request("POST", "/api/strava/connect");
+    const { url } = await json<{ url: string }>(start);
+    const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
+    // Without the state cookie (a link someone else started): not connected.
+    const forged = await rider.request("GET", `${back.pathname}${back.search}`);
+    expect(forged.headers.get("location")).toBe("/account?strava=failed");
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+
+    strava.authorizeAs.scope = "read";
+    expect(await connect(rider)).toBe("/account?strava=scope");
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+
+    // The same Strava athlete cannot be connected to a second account.
+    const { athlete } = await connectedRider();
+    const second = await signUp(t.app);
+    strava.authorizeAs.athleteId = athlete.id;
+    expect(await connect(second)).toBe("/account?strava=taken");
+  });
+
+  it("forgets the tokens when the athlete revokes access on Strava's side; rides stay", async () => {
+    const { rider, athlete } = await connectedRider();
+    const bike = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", bike.id);
+    strava.addActivity(athlete.id, { start_date: "2024-07-01T07:00:00Z", distance: 20_000 });
+    await rider.request("POST", "/api/strava/import");
+    const revoked = strava.event(SUBSCRIPTION, athlete.id, athlete.id, "update", "athlete", {
+      authorized: "false",
+    });
+    expect((await deliver(revoked)).status).toBe(200);
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect((await ridesOf(rider, bike.id)).totals.rides).toBe(1);
+  });
+
+  it("revokes the Strava access when the account is deleted", async () => {
+    const { rider, athlete } = await connectedRider();
+    expect(strava.hasTokens(athlete.id)).toBe(true);
+    const deleted = await rider.request("POST", "/api/auth/delete-user", { password: "correct-horse" });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect(strava.hasTokens(athlete.id)).toBe(false);
+    expect(
+      await t.db.select().from(stravaConnections).where(eq(stravaConnections.userId, rider.userId)),
+    ).toEqual([]);
+  });
+
+  it("answers Strava's subscription check only with our verify token", async () => {
+    const check = (token: string) =>
+      anonymous(t.app).request(
+        "GET",
+        `/api/strava/webhook?hub.mode=subscribe&hub.challenge=15f7d1a91c1f40f8a748fd134752feb3&hub.verify_token=${token}`,
+      );
+    const ok = await check(VERIFY_TOKEN);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ "hub.challenge": "15f7d1a91c1f40f8a748fd134752feb3" });
+    expect((await check("someone-elses-token")).status).toBe(403);
+    const malformed = await deliver({ object_type: "activity" });
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describeEachDatabase("Strava, not configured", (kind) => {
+  const t = useTestApp(kind);
+
+  it("shows and answers nothing Strava", async () => {
+    const rider = await signUp(t.app);
+    expect(await json(rider.request("GET", "/api/auth-options"))).toMatchObject({ strava: false });
+    for (const [method, path] of [
+      ["GET", "/api/strava"],
+      ["POST", "/api/strava/connect"],
+      ["GET", "/api/strava/callback?code=x&state=y"],
+      ["GET", "/api/strava/bikes"],
+      ["PUT", "/api/strava/bikes/b1"],
+      ["POST", "/api/strava/import"],
+      ["DELETE", "/api/strava"],
+      ["GET", "/api/strava/webhook?hub.mode=subscribe&hub.challenge=a&hub.verify_token=b"],
+    ] as const) {
+      expect(
+        (await rider.request(method, path, method === "PUT" ? { bicycleId: null } : undefined)).status,
+      ).toBe(404);
+    }
+    const event = {
+      object_type: "activity",
+      object_id: 1,
+      aspect_type: "create",
+      owner_id: 1,
+      subscription_id: 1,
+    };
+    const posted = await t.app.request("/api/strava/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(event),
+    });
+    expect(posted.status).toBe(404);
+    const document = await json<{ paths: Record<string, unknown> }>(t.app.request("/api/openapi.json"));
+    expect(Object.keys(document.paths).filter((path) => path.includes("strava"))).toEqual([]);
+  });
+});

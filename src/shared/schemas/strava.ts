@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** The user's Strava connection, or null when they have not connected. */
+export const stravaStatusSchema = z.object({
+  connection: z
+    .object({
+      athleteName: z.string(),
+      connectedAt: z.string(),
+    })
+    .nullable(),
+});
+export type StravaStatus = z.infer<typeof stravaStatusSchema>;
+
+/** A Strava bike and the Velolog bicycle its rides go to (null: not imported). */
+export const stravaBikeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  bicycleId: z.string().nullable(),
+});
+export type StravaBike = z.infer<typeof stravaBikeSchema>;
+
+export const stravaBikesSchema = z.object({ bikes: z.array(stravaBikeSchema) });
+
+export const stravaBikeParamSchema = z.object({
+  gearId: z.string().regex(/^b\d{1,20}$/, "Not a Strava bike id"),
+});
+
+export const stravaMappingInputSchema = z.object({
+  bicycleId: z.uuid({ error: "Please choose one of your bicycles" }).nullable(),
+});
+
+export const stravaConnectSchema = z.object({ url: z.string() });
+
+/** What "Import past rides" did: rides added, and rides that were already there (from Strava or a file). */
+export const stravaImportResultSchema = z.object({
+  imported: z.number(),
+  alreadyThere: z.number(),
+});
+export type StravaImportResult = z.infer<typeof stravaImportResultSchema>;
+
+/** Query parameters Strava sends the athlete back with (the callback ends with a redirect to /account). */
+export const stravaCallbackQuerySchema = z.object({
+  state: z.string().max(500).optional(),
+  code: z.string().max(500).optional(),
+  scope: z.string().max(500).optional(),
+  error: z.string().max(500).optional(),
+});
+
+/** What /account?strava=… says after the callback. */
+export const STRAVA_OUTCOMES = ["connected", "denied", "scope", "taken", "failed"] as const;
+export type StravaOutcome = (typeof STRAVA_OUTCOMES)[number];

@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInvalidateRides } from "@/features/rides/api.ts";
+import { call, client } from "@/lib/api-client.ts";
+import { showError } from "@/lib/error-handler.ts";
+
+export const stravaKeys = {
+  all: ["strava"] as const,
+  status: ["strava", "status"] as const,
+  bikes: ["strava", "bikes"] as const,
+};
+
+export function useStravaStatus(enabled: boolean) {
+  return useQuery({ queryKey: stravaKeys.status, queryFn: () => call(client.strava.$get()), enabled });
+}
+
+export function useStravaBikes(enabled: boolean) {
+  return useQuery({
+    queryKey: stravaKeys.bikes,
+    queryFn: () => call(client.strava.bikes.$get()).then((r) => r.bikes),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Goes to Strava's authorization page in this tab; Strava sends the user back to Account Settings. */
+export function useConnectStrava() {
+  return useMutation({
+    mutationFn: () => call(client.strava.connect.$post()),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => showError(error, { fallback: "Could not start connecting Strava." }),
+  });
+}
+
+export function useMapStravaBike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ gearId, bicycleId }: { gearId: string; bicycleId: string | null }) =>
+      call(client.strava.bikes[":gearId"].$put({ param: { gearId }, json: { bicycleId } })).then(
+        (r) => r.bikes,
+      ),
+    onSuccess: (bikes) => queryClient.setQueryData(stravaKeys.bikes, bikes),
+    onError: (error) => showError(error),
+  });
+}
+
+export function useImportStravaRides() {
+  const invalidateRides = useInvalidateRides();
+  return useMutation({
+    mutationFn: () => call(client.strava.import.$post()),
+    onSuccess: () => invalidateRides(),
+    onError: (error) => showError(error),
+  });
+}
+
+export function useDisconnectStrava() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(client.strava.$delete()),
+    // Not connected any more: there are no Strava bikes to read again.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: stravaKeys.bikes });
+      queryClient.setQueryData(stravaKeys.status, { connection: null });
+    },
+  });
+}

@@ -1,0 +1,198 @@
+import { useEffect, useId } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { useAuthOptions } from "@/features/auth/auth-options.ts";
+import { useBicycles } from "@/features/bicycles/api.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import type { StravaBike, StravaOutcome } from "../../../../shared/schemas/strava.ts";
+import {
+  useConnectStrava,
+  useDisconnectStrava,
+  useImportStravaRides,
+  useMapStravaBike,
+  useStravaBikes,
+  useStravaStatus,
+} from "../api.ts";
+
+/** What the address says after Strava sent the user back (features/strava/routes.ts). */
+const OUTCOMES: Record<StravaOutcome, { ok: boolean; title: string; description: string }> = {
+  connected: {
+    ok: true,
+    title: "Strava connected",
+    description: "Choose which bicycle each of your Strava bikes is, then import your past rides.",
+  },
+  denied: { ok: false, title: "Strava not connected", description: "Access was not granted on Strava." },
+  scope: {
+    ok: false,
+    title: "Strava not connected",
+    description:
+      "Velolog needs to read your activities (private ones too) and your bikes. Please connect again and keep those boxes ticked.",
+  },
+  taken: {
+    ok: false,
+    title: "Strava not connected",
+    description: "This Strava account is already connected to another Velolog account.",
+  },
+  failed: {
+    ok: false,
+    title: "Strava not connected",
+    description: "Connecting did not complete. Please try again.",
+  },
+};
+
+function useOutcomeToast() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get("strava") as StravaOutcome | null;
+  useEffect(() => {
+    if (!outcome) return;
+    const said = OUTCOMES[outcome];
+    if (said)
+      (said.ok ? toast.success : toast.error)(said.title, { id: "strava", description: said.description });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("strava");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [outcome, setParams]);
+}
+
+/** Account Settings' Strava card: only on an instance with Strava configured. */
+export function StravaCard() {
+  const options = useAuthOptions();
+  const enabled = options.data?.strava === true;
+  useOutcomeToast();
+  if (!enabled) return null;
+  return <StravaConnection />;
+}
+
+function StravaConnection() {
+  const status = useStravaStatus(true);
+  const connect = useConnectStrava();
+  const connection = status.data?.connection ?? null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Strava</CardTitle>
+        <CardDescription>
+          Rides recorded on Strava count towards the wear of your bicycles' components.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        {status.isPending ? (
+          <LinesSkeleton label="Checking your Strava connection..." lines={2} />
+        ) : connection ? (
+          <Connected athleteName={connection.athleteName} connectedAt={connection.connectedAt} />
+        ) : (
+          <div className="grid gap-3">
+            <p className="text-muted-foreground">
+              Connect your Strava account, choose which bicycle each Strava bike is, and your rides come in by
+              themselves.
+            </p>
+            <div>
+              <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+                {connect.isPending ? "Opening Strava..." : "Connect Strava"}
+              </Button>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Connected({ athleteName, connectedAt }: { athleteName: string; connectedAt: string }) {
+  const bikes = useStravaBikes(true);
+  const importRides = useImportStravaRides();
+  const disconnect = useDisconnectStrava();
+  const anyMapped = bikes.data?.some((bike) => bike.bicycleId !== null) ?? false;
+  const result = importRides.data;
+  return (
+    <div className="grid gap-4">
+      <p>
+        Connected as <span className="font-medium">{athleteName}</span>
+        <span className="text-muted-foreground"> since {formatDate(connectedAt)}</span>
+      </p>
+      {bikes.isPending ? (
+        <LinesSkeleton label="Reading your Strava bikes..." lines={2} />
+      ) : bikes.isError ? (
+        <p className="text-destructive" role="alert">
+          Your Strava bikes could not be read. Please try again in a few minutes.
+        </p>
+      ) : bikes.data.length === 0 ? (
+        <p className="text-muted-foreground">
+          Your Strava account has no bikes. Add your bikes under Gear on Strava, then come back here.
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Strava bikes">
+          {bikes.data.map((bike) => (
+            <BikeMapping key={bike.id} bike={bike} />
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() => importRides.mutate()}
+            disabled={!anyMapped || importRides.isPending}
+            title={anyMapped ? undefined : "Choose a bicycle for a Strava bike first"}
+          >
+            {importRides.isPending ? "Importing..." : "Import past rides"}
+          </Button>
+          <ConfirmDialog
+            trigger={<Button variant="outline">Disconnect</Button>}
+            title="Disconnect Strava?"
+            description="Velolog forgets your Strava access and which bicycle each Strava bike is. New rides on Strava no longer come in; the rides already imported stay."
+            confirmLabel="Disconnect"
+            pendingLabel="Disconnecting..."
+            onConfirm={() =>
+              disconnect.mutateAsync().then(() => toast.success("Strava disconnected", { id: "strava" }))
+            }
+          />
+        </div>
+        <p aria-live="polite" className="text-muted-foreground">
+          {result
+            ? `${result.imported} ${result.imported === 1 ? "ride" : "rides"} imported${
+                result.alreadyThere > 0 ? `, ${result.alreadyThere} already there` : ""
+              }.`
+            : "New rides on mapped bikes come in by themselves; import once for the rides you already have."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function BikeMapping({ bike }: { bike: StravaBike }) {
+  const id = useId();
+  const bicycles = useBicycles();
+  const map = useMapStravaBike();
+  return (
+    <li className="grid gap-1.5 sm:grid-cols-[1fr_minmax(0,16rem)] sm:items-center sm:gap-4">
+      <label htmlFor={id} className="font-medium break-words">
+        {bike.name}
+      </label>
+      <NativeSelect
+        id={id}
+        value={bike.bicycleId ?? ""}
+        disabled={map.isPending || bicycles.isPending}
+        onChange={(event) =>
+          map.mutate({ gearId: bike.id, bicycleId: event.target.value === "" ? null : event.target.value })
+        }
+      >
+        <option value="">Not imported</option>
+        {bicycles.data?.map((bicycle) => (
+          <option key={bicycle.id} value={bicycle.id}>
+            {bicycle.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </li>
+  );
+}

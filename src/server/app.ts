@@ -16,6 +16,7 @@ import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/import/routes.ts";
+import { passportRoutes } from "./features/passport/routes.ts";
 import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
@@ -48,6 +49,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/subscription", subscriptionRoutes(deps))
     .route("/bicycles", bicycleRoutes(deps))
     .route("/bicycles", bicycleRideRoutes(deps))
+    .route("/bicycles", passportRoutes(deps))
     .route("/rides", rideRoutes(deps))
     .route("/components", componentRoutes(deps))
     .route("/components", componentServiceRoutes(deps))

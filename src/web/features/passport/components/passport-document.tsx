@@ -65,7 +65,7 @@ export function PassportDocument({
         </div>
         <div className="flex shrink-0 flex-wrap items-start gap-4">
           {bicycle.imageUrl ? (
-            <div className="aspect-[4/3] w-40 overflow-hidden rounded-lg border sm:w-48">
+            <div className="aspect-[4/3] w-36 overflow-hidden rounded-lg border sm:w-48">
               <BicycleImage bicycle={bicycle} />
             </div>
           ) : null}

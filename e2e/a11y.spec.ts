@@ -33,6 +33,7 @@ const signedInPages = [
   "/dashboard",
   "/bicycles",
   "/bicycles/:bicycle",
+  "/bicycles/:bicycle/passport",
   "/parts-bin",
   "/shared-links",
   "/account",

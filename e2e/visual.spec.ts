@@ -119,6 +119,7 @@ function signedInScreens(ids: { bicycleId: string; componentId: string; token: s
         await page.getByRole("button", { name: "Add Ride" }).click();
       },
     },
+    { name: "bicycle-passport", path: `${bicycle}/passport` },
     { name: "component", path: `${bicycle}/components/${ids.componentId}` },
     { name: "rides", path: "/rides" },
     { name: "parts-bin", path: "/parts-bin" },

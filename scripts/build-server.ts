@@ -5,7 +5,7 @@
  * 1 s, and about 60 MB less resident memory.
  *
  * Packages stay outside the bundle when they load files next to their own code (PGlite's WebAssembly,
- * sharp's and argon2's native addons, pino's worker files) or are loaded only when a setting asks for them
+ * sharp's and argon2's native addons, pino's worker files, pdfkit's font metrics) or are loaded only when a setting asks for them
  * (Stripe, S3, SMTP); Node loads those from node_modules as before. The committed migrations are copied
  * beside the bundle, where the database module looks for them.
  */
@@ -22,6 +22,7 @@ const EXTERNAL_PACKAGES = [
   "@electric-sql/pglite-tools",
   "@node-rs/argon2",
   "sharp",
+  "pdfkit",
   "pg-native",
   "pino",
   "prom-client",

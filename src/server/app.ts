@@ -22,6 +22,7 @@ import {
   componentIntervalRoutes,
   intervalRoutes,
 } from "./features/intervals/routes.ts";
+import { passportRoutes } from "./features/passport/routes.ts";
 import { calendarRoutes, reminderRoutes } from "./features/reminders/routes.ts";
 import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
@@ -58,6 +59,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/bicycles", bicycleRoutes(deps))
     .route("/bicycles", bicycleRideRoutes(deps))
     .route("/bicycles", bicycleIntervalRoutes(deps))
+    .route("/bicycles", passportRoutes(deps))
     .route("/rides", rideRoutes(deps))
     .route("/components", componentRoutes(deps))
     .route("/components", componentServiceRoutes(deps))

@@ -40,6 +40,8 @@ const MATRIX: Row[] = [
   ["GET", "/api/bicycles/:bicycle/components", undefined, 200, 404, 401],
   ["GET", "/api/bicycles/:bicycle/services", undefined, 200, 404, 401],
   ["POST", "/api/bicycles/:bicycle/share", {}, 201, 404, 401],
+  ["GET", "/api/bicycles/:bicycle/passport", undefined, 200, 404, 401],
+  ["GET", "/api/bicycles/:bicycle/passport.pdf?costs=false", undefined, 200, 404, 401],
   ["GET", "/api/bicycles/:bicycle/rides", undefined, 200, 404, 401],
   ["POST", "/api/bicycles/:bicycle/rides", ride, 201, 404, 401],
   // A ride file (here a body that is no ride file: the owner is told it could not be read).
@@ -159,6 +161,8 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "GET /api/bicycles/:bicycle/components": [200, 200],
   "GET /api/bicycles/:bicycle/services": [200, 200],
   "POST /api/bicycles/:bicycle/share": [201, 403],
+  "GET /api/bicycles/:bicycle/passport": [200, 200],
+  "GET /api/bicycles/:bicycle/passport.pdf?costs=false": [200, 200],
   "GET /api/bicycles/:bicycle/rides": [200, 200],
   "POST /api/bicycles/:bicycle/rides": [201, 403],
   "POST /api/bicycles/:bicycle/rides/files?name=ride.gpx": [200, 403],

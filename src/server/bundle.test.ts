@@ -37,6 +37,17 @@ describe("the server bundle that npm start runs", () => {
     const cookie = await sessionCookie(first.url, "bundle@example.com", { dataDir: DATA_DIR });
     const created = await postJson(`${first.url}/api/bicycles`, cookie, { name: "Bundled" });
     expect(created.status).toBe(201);
+    // pdfkit reads its fonts' metrics from files beside its code.
+    const { bicycle } = (await created.json()) as { bicycle: { id: string } };
+    const pdf = await fetch(`${first.url}/api/bicycles/${bicycle.id}/passport.pdf`, {
+      headers: { Cookie: cookie },
+    });
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const form = new FormData();
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#1e5aa0" } })

@@ -292,6 +292,8 @@ describeEachDatabase("the API contract", (kind) => {
       201,
     );
     await answer(rider("GET", "/api/shared-links"), 200);
+    await answer(rider("GET", `/api/bicycles/${bicycle.id}/passport`), 200);
+    await answer(rider("GET", `/api/bicycles/${bicycle.id}/passport.pdf?costs=false`), 200);
     const visitor = checkedClient(anonymous(t.app));
     const view = await answer<{ snapshot: { bike: { imageUrl: string } } }>(
       visitor("GET", `/api/shared/${link.token}`),
@@ -390,6 +392,8 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(visitor("POST", "/api/bicycles", { name: "x" }), 401);
     await answer(rider("POST", "/api/bicycles", { name: "" }), 400);
     await answer(rider("GET", `/api/bicycles/${missing}`), 404);
+    await answer(rider("GET", `/api/bicycles/${missing}/passport`), 404);
+    await answer(rider("GET", `/api/bicycles/${missing}/passport.pdf?costs=yes`), 400);
     await answer(rider("PUT", `/api/components/${missing}`, { name: "x", type: "Drivetrain" }), 404);
     await answer(rider("POST", `/api/components/${missing}/services`, { description: "x" }), 400);
     await answer(rider("DELETE", `/api/services/${missing}`), 404);

@@ -31,6 +31,10 @@ const Bicycles = lazyPage(async () => (await import("./routes/bicycles.tsx")).Bi
 const BicycleDetail = lazyPage(async () => (await import("./routes/bicycle-detail.tsx")).BicycleDetailPage, {
   module: "src/web/routes/bicycle-detail.tsx",
 });
+const BicyclePassport = lazyPage(
+  async () => (await import("./routes/bicycle-passport.tsx")).BicyclePassportPage,
+  { module: "src/web/routes/bicycle-passport.tsx" },
+);
 const ComponentDetail = lazyPage(
   async () => (await import("./routes/component-detail.tsx")).ComponentDetailPage,
   {
@@ -116,6 +120,7 @@ export const routes: RouteObject[] = [
           page("dashboard", Dashboard),
           page("bicycles", Bicycles),
           page("bicycles/:bicycleId", BicycleDetail),
+          page("bicycles/:bicycleId/passport", BicyclePassport),
           page("bicycles/:bicycleId/components/:componentId", ComponentDetail),
           page("parts-bin", PartsBin),
           page("parts-bin/components/:componentId", ComponentDetail),

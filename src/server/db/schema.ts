@@ -376,11 +376,14 @@ export const sharedBikes = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     bikeData: jsonb("bike_data").notNull(),
     notes: text("notes"),
+    /** The bicycle the snapshot was taken of (the service passport's QR code); null once it is deleted. */
+    bicycleId: uuid("bicycle_id").references(() => bicycles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("shared_bikes_share_token_key").on(t.shareToken),
     index("shared_bikes_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("shared_bikes_bicycle_idx").on(t.bicycleId),
   ],
 );
 

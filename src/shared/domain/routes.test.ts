@@ -19,7 +19,7 @@ describe("route table", () => {
     ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
-    for (const path of ["/account", "/shared-links", "/feedback"]) {
+    for (const path of ["/account", "/shared-links", "/feedback", "/bicycles/b-1/passport"]) {
       expect(isPublicPath(path), path).toBe(false);
       expect(isKnownPath(path), path).toBe(true);
     }

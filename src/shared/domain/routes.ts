@@ -55,6 +55,9 @@ const SIGNED_IN_PATHS = [
   "/billing/portal",
 ];
 
+/** Signed-in pages with an id in their path. */
+const SIGNED_IN_PATTERNS: RegExp[] = [/^\/bicycles\/[^/]+\/passport$/];
+
 function normalise(path: string): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
@@ -67,5 +70,5 @@ export function isPublicPath(path: string): boolean {
 /** True when the path belongs to a screen of the app (public or not); false means a 404 page. */
 export function isKnownPath(path: string): boolean {
   const p = normalise(path);
-  return isPublicPath(p) || SIGNED_IN_PATHS.includes(p);
+  return isPublicPath(p) || SIGNED_IN_PATHS.includes(p) || SIGNED_IN_PATTERNS.some((re) => re.test(p));
 }

@@ -68,7 +68,7 @@ async function ownComponent(db: Database, userId: string, componentId: string): 
 }
 
 /** Adds up costs in cents, so that the total is exact (0.1 + 0.2 is 0.3). */
-function totalOf(costs: string[]): number {
+export function totalOf(costs: string[]): number {
   return costs.reduce((cents, cost) => cents + Math.round(Number(cost) * 100), 0) / 100;
 }
 

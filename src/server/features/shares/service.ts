@@ -99,7 +99,7 @@ export async function createShare(
   const snapshot = await takeSnapshot(db, userId, bicycleId, input);
   const [row] = await db
     .insert(sharedBikes)
-    .values({ shareToken: newShareToken(), userId, bikeData: snapshot, notes: input.notes })
+    .values({ shareToken: newShareToken(), userId, bicycleId, bikeData: snapshot, notes: input.notes })
     .returning();
   return toLink(row!);
 }

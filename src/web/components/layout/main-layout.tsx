@@ -13,21 +13,29 @@ export function MainLayout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 print:hidden"
       >
         Skip to content
       </a>
-      <Header user={user} />
+      {/* Printed pages (the service passport) show the page alone. */}
+      <div className="contents print:hidden">
+        <Header user={user} />
+      </div>
       {/* At least a screen tall: while a page loads its data, the footer stays below the fold instead of
           showing and then being pushed down (a layout shift). */}
-      <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
+      <main
+        id="main"
+        className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8 print:min-h-0 print:max-w-none print:p-0"
+      >
         {/* The header and footer paint while the page's chunk loads (the first load of an app page). */}
         <Suspense fallback={<PendingScreen />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer signedIn={!!user} />
-      <BottomTabBar signedIn={!!user} />
+      <div className="contents print:hidden">
+        <Footer signedIn={!!user} />
+        <BottomTabBar signedIn={!!user} />
+      </div>
     </div>
   );
 }

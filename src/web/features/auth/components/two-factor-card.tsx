@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import QRCode from "qrcode";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/copy-button.tsx";
+import { QrCode } from "@/components/qr-code.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -31,35 +31,6 @@ function describeFailure(error: AuthError, fallback: string): string {
   if (error.code === "INVALID_CODE")
     return "That code is not right. Check your authenticator app and try again.";
   return error.message || fallback;
-}
-
-/**
- * The otpauth:// URI as a QR code, drawn as SVG elements (no inline script or style, so the page's
- * content security policy holds); dark modules on a white square, so phones read it in either theme.
- */
-function QrCode({ value }: { value: string }) {
-  const { size, path } = useMemo(() => {
-    const { modules } = QRCode.create(value, { errorCorrectionLevel: "M" });
-    let d = "";
-    for (let row = 0; row < modules.size; row++) {
-      for (let col = 0; col < modules.size; col++) {
-        if (modules.get(row, col)) d += `M${col + 2} ${row + 2}h1v1h-1z`;
-      }
-    }
-    return { size: modules.size + 4, path: d };
-  }, [value]);
-  return (
-    <svg
-      viewBox={`0 0 ${size} ${size}`}
-      className="size-48 shrink-0 rounded-md border bg-white"
-      role="img"
-      aria-label="QR code for your authenticator app"
-      shapeRendering="crispEdges"
-    >
-      <rect width={size} height={size} fill="#ffffff" />
-      <path d={path} fill="#000000" />
-    </svg>
-  );
 }
 
 /** Backup codes are shown once, right after they are made; each one signs in once without the app. */
@@ -297,7 +268,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           <li>Enter the 6-digit code the app shows.</li>
         </ol>
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
-          <QrCode value={stage.uri} />
+          <QrCode label="QR code for your authenticator app" value={stage.uri} />
           <div className="grid w-full min-w-0 gap-2">
             <p className="text-sm font-medium" id={`${id}-secret-label`}>
               Secret key

@@ -1,6 +1,6 @@
-import { Trash2 } from "lucide-react";
+import { FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
@@ -10,7 +10,7 @@ import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useDeleteBicycle } from "../api.ts";
 
-/** The bicycle page's overflow menu, with Delete (which asks first). */
+/** The bicycle page's overflow menu: the service passport, and Delete (which asks first). */
 export function BicycleMoreActions({ bicycle }: { bicycle: Bicycle }) {
   const remove = useDeleteBicycle();
   const navigate = useNavigate();
@@ -18,6 +18,11 @@ export function BicycleMoreActions({ bicycle }: { bicycle: Bicycle }) {
   return (
     <>
       <MoreActionsMenu>
+        <DropdownMenuItem asChild>
+          <Link to={`/bicycles/${bicycle.id}/passport`}>
+            <FileText aria-hidden="true" /> Service passport
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" /> Delete
         </DropdownMenuItem>

@@ -1,0 +1,264 @@
+import PDFDocument from "pdfkit";
+import { formatDistance, formatHours, formatWear } from "../../../shared/domain/distance.ts";
+import { formatCost, formatDate } from "../../../shared/format.ts";
+import type { Passport } from "../../../shared/schemas/passport.ts";
+
+const MARGIN = 50;
+const GAP = 8;
+const MUTED = "#555555";
+const RULE = "#cccccc";
+
+const TYPOGRAPHIC: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2026": "...",
+  "\u20ac": "EUR",
+};
+
+/**
+ * Text the built-in Helvetica can show: it knows Latin-1 only (its other characters come out as wrong
+ * glyphs), so other letters lose their accents ("ŝ" is "s") and anything else is "?".
+ */
+export function printable(text: string): string {
+  return Array.from(text, (char) => {
+    const code = char.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return char;
+    if (char === "\n") return " ";
+    if (TYPOGRAPHIC[char]) return TYPOGRAPHIC[char];
+    const bare = char.normalize("NFD").replace(/\p{M}/gu, "");
+    return /^[\x20-\x7e\xa0-\xff]+$/.test(bare) ? bare : "?";
+  }).join("");
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align?: "left" | "right";
+}
+
+function contentWidth(doc: PDFKit.PDFDocument) {
+  return doc.page.width - 2 * MARGIN;
+}
+
+function bottomOf(doc: PDFKit.PDFDocument) {
+  return doc.page.height - MARGIN;
+}
+
+/** Column widths as fractions of the page's content width. */
+function columns(
+  doc: PDFKit.PDFDocument,
+  spec: [header: string, share: number, align?: "right"][],
+): Column[] {
+  const total = spec.reduce((sum, [, share]) => sum + share, 0);
+  return spec.map(([header, share, align]) => ({
+    header,
+    width: (contentWidth(doc) * share) / total,
+    align,
+  }));
+}
+
+function drawRow(doc: PDFKit.PDFDocument, cols: Column[], cells: string[], y: number, bold = false) {
+  doc
+    .font(bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(9)
+    .fillColor("black");
+  let x = MARGIN;
+  let height = 0;
+  cols.forEach((col, i) => {
+    const text = printable(cells[i] ?? "");
+    const options = { width: col.width - GAP, align: col.align ?? "left" } as const;
+    doc.text(text, x, y, options);
+    height = Math.max(height, doc.heightOfString(text, options));
+    x += col.width;
+  });
+  return height;
+}
+
+function rowHeight(doc: PDFKit.PDFDocument, cols: Column[], cells: string[]) {
+  doc.font("Helvetica").fontSize(9);
+  return Math.max(
+    ...cols.map((col, i) => doc.heightOfString(printable(cells[i] ?? ""), { width: col.width - GAP })),
+  );
+}
+
+function rule(doc: PDFKit.PDFDocument, y: number) {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** A table that breaks across pages, its header repeated at the top of each. */
+function table(doc: PDFKit.PDFDocument, cols: Column[], rows: string[][]) {
+  const header = () => {
+    const top = doc.y;
+    const height = drawRow(
+      doc,
+      cols,
+      cols.map((c) => c.header),
+      top,
+      true,
+    );
+    rule(doc, top + height + 2);
+    doc.y = top + height + 6;
+  };
+  header();
+  for (const cells of rows) {
+    if (doc.y + rowHeight(doc, cols, cells) > bottomOf(doc)) {
+      doc.addPage();
+      doc.y = MARGIN;
+      header();
+    }
+    const top = doc.y;
+    const height = drawRow(doc, cols, cells, top);
+    doc.y = top + height + 4;
+  }
+  doc.x = MARGIN;
+}
+
+function heading(doc: PDFKit.PDFDocument, text: string) {
+  if (doc.y + 60 > bottomOf(doc)) doc.addPage();
+  doc.moveDown(1);
+  doc.font("Helvetica-Bold").fontSize(13).fillColor("black").text(text, MARGIN, doc.y);
+  doc.moveDown(0.4);
+}
+
+export interface PassportPdfOptions {
+  includeCosts: boolean;
+  /** The bicycle's photo as PNG or JPEG. */
+  photo: Buffer | null;
+  /** The share link's QR code as PNG. */
+  qrCode: Buffer | null;
+  /** When the passport was made (printed at its foot). */
+  madeAt: Date;
+}
+
+/** The passport as an A4 PDF; the document is a stream, ended and ready to be read. */
+export function passportPdf(passport: Passport, options: PassportPdfOptions): PDFKit.PDFDocument {
+  const { bicycle, distanceUnit } = passport;
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: printable(`Service passport: ${bicycle.name}`), Creator: "Velolog" },
+  });
+  const width = contentWidth(doc);
+  const sideWidth = 150;
+
+  // The side column: the photo and the QR code of the share link.
+  let sideY = MARGIN;
+  const sideX = doc.page.width - MARGIN - sideWidth;
+  if (options.photo) {
+    doc.image(options.photo, sideX, sideY, { fit: [sideWidth, 112], align: "right" });
+    sideY += 120;
+  }
+  if (options.qrCode && passport.shareUrl) {
+    doc.image(options.qrCode, sideX + sideWidth - 90, sideY, { width: 90 });
+    doc
+      .font("Helvetica")
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text("Scan for the shared page", sideX, sideY + 92, { width: sideWidth, align: "right" });
+    sideY += 106;
+  }
+
+  const mainWidth = options.photo || options.qrCode ? width - sideWidth - 16 : width;
+  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text("SERVICE PASSPORT", MARGIN, MARGIN);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(22)
+    .fillColor("black")
+    .text(printable(bicycle.name), { width: mainWidth });
+  doc.moveDown(0.5);
+  const facts: [string, string][] = [
+    ["Serial number", bicycle.serialNumber ?? "Not recorded"],
+    ["Purchase date", bicycle.purchaseDate ? formatDate(bicycle.purchaseDate) : "Not recorded"],
+    [
+      "Ridden",
+      formatWear({ distance: bicycle.distanceKm, movingSeconds: bicycle.movingSeconds }, distanceUnit),
+    ],
+    ["Service entries", String(passport.totals.entries)],
+  ];
+  if (options.includeCosts) facts.push(["Total service cost", formatCost(passport.totals.totalCost)]);
+  for (const [label, value] of facts) {
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(`${label}: `, MARGIN, doc.y, { continued: true, width: mainWidth })
+      .font("Helvetica")
+      .text(printable(value));
+  }
+  doc.y = Math.max(doc.y, sideY);
+
+  heading(doc, "Components");
+  if (passport.components.length === 0) {
+    doc.font("Helvetica").fontSize(10).text("No components recorded.", MARGIN, doc.y);
+  } else {
+    table(
+      doc,
+      columns(doc, [
+        ["Component", 3],
+        ["Type", 2],
+        ["Brand", 2],
+        ["Distance", 1.6, "right"],
+        ["Hours", 1.2, "right"],
+      ]),
+      passport.components.map((c) => [
+        c.name,
+        c.type,
+        c.brand ?? "",
+        formatDistance(c.distance, distanceUnit),
+        formatHours(c.movingSeconds),
+      ]),
+    );
+  }
+
+  heading(doc, "Service history");
+  if (passport.services.length === 0) {
+    doc.font("Helvetica").fontSize(10).text("No services recorded.", MARGIN, doc.y);
+  } else {
+    const spec: [string, number, "right"?][] = [
+      ["Date", 1.4],
+      ["Component", 2],
+      ["Description", options.includeCosts ? 4 : 5],
+    ];
+    if (options.includeCosts) spec.push(["Cost", 1.3, "right"]);
+    spec.push(["Receipt", 1.2]);
+    table(
+      doc,
+      columns(doc, spec),
+      passport.services.map((s) => [
+        formatDate(s.date),
+        s.componentName,
+        s.description,
+        ...(options.includeCosts ? [formatCost(s.cost)] : []),
+        s.hasReceipt ? "On file" : "",
+      ]),
+    );
+    rule(doc, doc.y);
+    doc.y += 6;
+    const total = options.includeCosts ? `, ${formatCost(passport.totals.totalCost)} in all` : "";
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(
+        `${passport.totals.entries} ${passport.totals.entries === 1 ? "entry" : "entries"}${total}`,
+        MARGIN,
+        doc.y,
+      );
+  }
+
+  doc.moveDown(2);
+  doc
+    .font("Helvetica")
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`Made with Velolog on ${formatDate(options.madeAt)}.`, MARGIN, doc.y);
+  doc.end();
+  return doc;
+}

@@ -1,6 +1,22 @@
+import type { Page } from "@playwright/test";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
+/** A folder to save screenshots of the due card and the component page into (1280 and 375 px, both themes). */
 const SHOTS = process.env.INTERVAL_SCREENSHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 test("an interval: add it, ride past it, see it due on the dashboard, record a service that resets it", async ({
   page,
@@ -57,11 +73,11 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   await expect(dueList.getByRole("listitem")).toHaveCount(1);
   await expect(dueList).toContainText("Overdue");
   await expect(dueList).toContainText("1,050 km of 1,000 km · 50 km over");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/due-card.png`, fullPage: true });
+  await shoot(page, "due-card");
   await dueList.getByRole("link", { name: "KMC chain: Replace chain" }).click();
   await expect(page).toHaveURL(new RegExp(`/components/${chain.id}$`));
   await expect(intervals).toContainText("Overdue");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/component.png`, fullPage: true });
+  await shoot(page, "component");
 
   // Record the service: its only interval is ticked by default.
   await page.getByRole("button", { name: "Add Service" }).click();

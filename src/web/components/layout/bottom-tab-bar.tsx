@@ -1,6 +1,21 @@
 import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
-import { useDueCount } from "@/features/intervals/api.ts";
+
+// The shell loads without the query library (lib/shell-session.ts): the badge brings it, signed in only.
+const DueCountBadge = lazy(async () => {
+  const [{ DueCount }, { QueryProvider }] = await Promise.all([
+    import("@/features/intervals/components/due-count.tsx"),
+    import("@/lib/query.tsx"),
+  ]);
+  return {
+    default: () => (
+      <QueryProvider>
+        <DueCount />
+      </QueryProvider>
+    ),
+  };
+});
 
 const signedInTabs = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard },
@@ -19,7 +34,6 @@ const signedOutTabs = [
 /** The fixed tab bar of small screens (under 768 px). */
 export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
   const tabs = signedIn ? signedInTabs : signedOutTabs;
-  const due = useDueCount().data ?? 0;
   return (
     <nav
       aria-label="Tabs"
@@ -39,19 +53,13 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
             >
               <span className="relative">
                 <Icon className="size-5" aria-hidden="true" />
-                {signedIn && to === "/bicycles" && due > 0 ? (
-                  <span
-                    aria-hidden="true"
-                    className="absolute -top-1.5 -right-2.5 min-w-4 rounded-full bg-destructive-solid px-1 text-center text-[0.625rem] leading-4 font-semibold text-destructive-foreground"
-                  >
-                    {due > 99 ? "99+" : due}
-                  </span>
+                {signedIn && to === "/bicycles" ? (
+                  <Suspense fallback={null}>
+                    <DueCountBadge />
+                  </Suspense>
                 ) : null}
               </span>
               {label}
-              {signedIn && to === "/bicycles" && due > 0 ? (
-                <span className="sr-only">({due} due)</span>
-              ) : null}
             </NavLink>
           </li>
         ))}

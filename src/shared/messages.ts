@@ -166,7 +166,8 @@ export const messages = {
   reminders: {
     saved: "Reminder settings saved",
     emailDigestInvalid: "Email reminders must be on or off",
-    unsubscribed: "You will no longer receive reminder emails. You can turn them on again in Account Settings.",
+    unsubscribed:
+      "You will no longer receive reminder emails. You can turn them on again in Account Settings.",
     unsubscribeInvalid: "This unsubscribe link is not valid. Turn reminders off in Account Settings instead.",
     calendarNotFound: "This calendar link is not valid. It may have been replaced by a new link.",
     newLink: "New calendar link made. The old link no longer works.",

@@ -13,7 +13,10 @@ export const saveReminderSettingsSchema = z.object({
 });
 
 export const unsubscribeSchema = z.object({
-  token: z.string({ error: messages.reminders.unsubscribeInvalid }).min(1, messages.reminders.unsubscribeInvalid).max(500, messages.reminders.unsubscribeInvalid),
+  token: z
+    .string({ error: messages.reminders.unsubscribeInvalid })
+    .min(1, messages.reminders.unsubscribeInvalid)
+    .max(500, messages.reminders.unsubscribeInvalid),
 });
 
 export const unsubscribedSchema = z.object({ message: z.string() });

@@ -13,8 +13,8 @@ import { PreferencesCard } from "@/features/auth/components/preferences-card.tsx
 import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
 import { SignInMethodsCard } from "@/features/auth/components/sign-in-methods-card.tsx";
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
-import { RemindersCard } from "@/features/reminders/components/reminders-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
+import { RemindersCard } from "@/features/reminders/components/reminders-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
 

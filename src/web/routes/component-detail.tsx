@@ -16,6 +16,7 @@ import { EditComponentForm } from "@/features/components/components/bicycle-comp
 import { useComponentActions } from "@/features/components/components/component-actions.ts";
 import { ComponentTimeline } from "@/features/components/components/component-timeline.tsx";
 import { useDemo } from "@/features/demo/api.ts";
+import { ComponentIntervals } from "@/features/intervals/components/component-intervals.tsx";
 import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
@@ -143,6 +144,7 @@ function OwnComponentView({ component }: { component: Component }) {
       }
       services={
         <>
+          <ComponentIntervals component={component} />
           <ComponentTimeline componentId={component.id} />
           <ServiceHistory componentId={component.id} />
         </>

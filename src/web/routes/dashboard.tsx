@@ -6,6 +6,7 @@ import { emptyDashboard, useDashboard } from "@/features/dashboard/api.ts";
 import { DashboardView } from "@/features/dashboard/components/dashboard-view.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
+import { DueCard } from "@/features/intervals/components/due-card.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 
@@ -27,8 +28,13 @@ function OwnDashboard() {
   useEffect(() => {
     if (dashboard.isError) showError(dashboard.error, { fallback: "Error fetching dashboard data" });
   }, [dashboard.isError, dashboard.error]);
-  if (dashboard.isPending) return <DashboardSkeleton label={LOADING} />;
-  return <DashboardView stats={dashboard.data ?? emptyDashboard} />;
+  const stats = dashboard.data ?? emptyDashboard;
+  return (
+    <div className="grid gap-8">
+      <DueCard bicycles={stats.bicycles} />
+      {dashboard.isPending ? <DashboardSkeleton label={LOADING} /> : <DashboardView stats={stats} />}
+    </div>
+  );
 }
 
 function DemoDashboard() {

@@ -17,6 +17,7 @@ import {
 import { ComponentMenu } from "@/features/components/components/component-menu.tsx";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
+import { ComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatWear } from "../../shared/domain/distance.ts";
@@ -162,8 +163,9 @@ function PartsBin() {
                         onAssign={() => setAssigning([component])}
                       />
                     </CardHeader>
-                    <CardContent className="px-4 text-sm text-muted-foreground">
-                      {[component.brand, formatWear(component, unit)].filter(Boolean).join(" · ")}
+                    <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground">
+                      <p>{[component.brand, formatWear(component, unit)].filter(Boolean).join(" · ")}</p>
+                      <ComponentDue componentId={component.id} />
                     </CardContent>
                   </Card>
                 </li>

@@ -1,5 +1,21 @@
 import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { NavLink } from "react-router";
+
+// The shell loads without the query library (lib/shell-session.ts): the badge brings it, signed in only.
+const DueCountBadge = lazy(async () => {
+  const [{ DueCount }, { QueryProvider }] = await Promise.all([
+    import("@/features/intervals/components/due-count.tsx"),
+    import("@/lib/query.tsx"),
+  ]);
+  return {
+    default: () => (
+      <QueryProvider>
+        <DueCount />
+      </QueryProvider>
+    ),
+  };
+});
 
 const signedInTabs = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard },
@@ -35,7 +51,14 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
                 }`
               }
             >
-              <Icon className="size-5" aria-hidden="true" />
+              <span className="relative">
+                <Icon className="size-5" aria-hidden="true" />
+                {signedIn && to === "/bicycles" ? (
+                  <Suspense fallback={null}>
+                    <DueCountBadge />
+                  </Suspense>
+                ) : null}
+              </span>
               {label}
             </NavLink>
           </li>

@@ -56,6 +56,7 @@ function useInvalidateComponents() {
       queryClient.invalidateQueries({ queryKey: componentKeys.all }),
       queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
       queryClient.invalidateQueries({ queryKey: ["services"] }),
+      queryClient.invalidateQueries({ queryKey: ["intervals"] }),
     ]);
 }
 

@@ -36,6 +36,7 @@ export function useInvalidateRides() {
       queryClient.invalidateQueries({ queryKey: rideKeys.all }),
       queryClient.invalidateQueries({ queryKey: componentKeys.all }),
       queryClient.invalidateQueries({ queryKey: bicycleKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ["intervals"] }),
     ]);
 }
 

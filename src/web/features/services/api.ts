@@ -36,6 +36,7 @@ function useInvalidateServices() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
       queryClient.invalidateQueries({ queryKey: ["components"] }),
+      queryClient.invalidateQueries({ queryKey: ["intervals"] }),
     ]);
 }
 

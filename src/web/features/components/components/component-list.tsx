@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { ComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { formatWear } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
@@ -51,6 +52,7 @@ export function ComponentList({
                 .filter(Boolean)
                 .join(" · ")}
             </p>
+            {onEdit ? <ComponentDue componentId={component.id} /> : null}
           </div>
           {onEdit ? (
             <ComponentMenu component={component} onEdit={() => onEdit(component)} />

@@ -3,8 +3,10 @@ import { format } from "date-fns";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
+import { Checkbox } from "@/components/ui/checkbox.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import type {
   ServiceEntry,
@@ -12,16 +14,20 @@ import type {
   ServiceEntryInput,
 } from "../../../../shared/schemas/service-entry.ts";
 import { serviceEntryInputSchema } from "../../../../shared/schemas/service-entry.ts";
+import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 import { ReceiptField } from "./receipt-field.tsx";
 
-const fieldNames = ["date", "description", "cost", "receiptUrl"] as const;
+const fieldNames = ["date", "description", "cost", "receiptUrl", "resetsIntervalIds"] as const;
 
 export function ServiceForm({
   entry,
+  intervals = [],
   onSave,
   onCancel,
 }: {
-  entry: ServiceEntry | null;
+  entry: (ServiceEntry & { resetsIntervalIds?: string[] }) | null;
+  /** The component's intervals: the entry can reset them (a new one ticks the only interval). */
+  intervals?: Pick<ServiceInterval, "id" | "label">[];
   onSave: (input: ServiceEntryInput) => Promise<unknown>;
   onCancel: () => void;
 }) {
@@ -32,11 +38,17 @@ export function ServiceForm({
       description: entry?.description ?? "",
       cost: entry ? String(entry.cost) : "",
       receiptUrl: entry?.receiptUrl ?? "",
+      resetsIntervalIds: entry
+        ? (entry.resetsIntervalIds ?? [])
+        : intervals.length === 1
+          ? [intervals[0]!.id]
+          : [],
     },
   });
   const { errors, isSubmitting } = form.formState;
   const [uploading, setUploading] = useState(false);
   const receiptUrl = form.watch("receiptUrl");
+  const resets = (form.watch("resetsIntervalIds") as string[] | null | undefined) ?? [];
   const label = entry ? "Update Service Entry" : "Add Service Entry";
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -81,6 +93,34 @@ export function ServiceForm({
         error={errors.receiptUrl?.message}
         onBusyChange={setUploading}
       />
+      {intervals.length > 0 ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Resets intervals</legend>
+          {intervals.map((interval) => (
+            <div key={interval.id} className="flex items-center gap-2">
+              <Checkbox
+                id={`resets-${interval.id}`}
+                checked={resets.includes(interval.id)}
+                onCheckedChange={(checked) =>
+                  form.setValue(
+                    "resetsIntervalIds",
+                    checked ? [...resets, interval.id] : resets.filter((id) => id !== interval.id),
+                    { shouldDirty: true },
+                  )
+                }
+              />
+              <Label htmlFor={`resets-${interval.id}`} className="font-normal">
+                {interval.label}
+              </Label>
+            </div>
+          ))}
+          {errors.resetsIntervalIds ? (
+            <p className="text-sm text-destructive" role="alert">
+              {errors.resetsIntervalIds.message}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

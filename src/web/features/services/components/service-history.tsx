@@ -7,6 +7,7 @@ import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useComponentIntervals } from "@/features/intervals/api.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
@@ -33,6 +34,7 @@ function ServiceCard({ action, children }: { action: ReactNode; children: ReactN
 /** The owner's service log of a component: add, edit and delete entries; the total follows at once. */
 export function ServiceHistory({ componentId }: { componentId: string }) {
   const log = useComponentServices(componentId);
+  const intervals = useComponentIntervals(componentId);
   const save = useSaveServiceEntry(componentId);
   const remove = useDeleteServiceEntry();
   const [form, setForm] = useState<FormState>({ mode: "closed" });
@@ -53,6 +55,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
           <ServiceForm
             key={form.mode === "edit" ? form.entry.id : "new"}
             entry={form.mode === "edit" ? form.entry : null}
+            intervals={intervals.data ?? []}
             onCancel={() => setForm({ mode: "closed" })}
             onSave={async (input) => {
               try {

@@ -1,0 +1,94 @@
+import type { Page } from "@playwright/test";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+/** A folder to save screenshots of the due card and the component page into (1280 and 375 px, both themes). */
+const SHOTS = process.env.INTERVAL_SCREENSHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test("an interval: add it, ride past it, see it due on the dashboard, record a service that resets it", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const installedAt = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+  const created = await page.request.post("/api/components", {
+    data: { bicycleId: bicycle.id, name: "KMC chain", type: "Drivetrain", installedAt },
+    headers,
+  });
+  const chain = ((await created.json()) as { component: { id: string } }).component;
+
+  // Nothing set yet: the dashboard offers the suggested intervals.
+  await page.goto("/dashboard");
+  const due = page.getByRole("region", { name: "Due" }).or(page.locator("[aria-labelledby=due-title]"));
+  await expect(due.getByRole("button", { name: "Apply suggested intervals to Road" })).toBeVisible();
+
+  // Add an interval on the component page; bad input is named and nothing is stored.
+  await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+  await page.getByRole("button", { name: "Add Interval" }).click();
+  const form = page.getByRole("form", { name: "Add Interval" });
+  await form.getByRole("button", { name: "Add Interval" }).click();
+  await expect(form.getByText("Label is required")).toBeVisible();
+  await form.getByLabel("Label").fill("Replace chain");
+  await form.getByRole("button", { name: "Add Interval" }).click();
+  await expect(form.getByText("Set a distance, hours or months")).toBeVisible();
+  await form.getByLabel("Every (km)").fill("1000");
+  await form.getByRole("button", { name: "Add Interval" }).click();
+  await expect(page.getByText("Interval added")).toBeVisible();
+  const intervals = page.getByRole("list", { name: "Service intervals" });
+  await expect(intervals).toContainText("0 km of 1,000 km · 1,000 km left");
+  await expect(intervals).toContainText("OK");
+
+  // Ride past it.
+  for (const distanceKm of [600, 450]) {
+    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+      data: {
+        name: "Long day",
+        startedAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+        distanceKm,
+        movingSeconds: 4 * 3600,
+      },
+      headers,
+    });
+    expect(ride.status()).toBe(201);
+  }
+
+  await page.goto("/dashboard");
+  const dueList = page.getByRole("list", { name: "Due intervals" });
+  await expect(dueList.getByRole("listitem")).toHaveCount(1);
+  await expect(dueList).toContainText("Overdue");
+  await expect(dueList).toContainText("1,050 km of 1,000 km · 50 km over");
+  await shoot(page, "due-card");
+  await dueList.getByRole("link", { name: "KMC chain: Replace chain" }).click();
+  await expect(page).toHaveURL(new RegExp(`/components/${chain.id}$`));
+  await expect(intervals).toContainText("Overdue");
+  await shoot(page, "component");
+
+  // Record the service: its only interval is ticked by default.
+  await page.getByRole("button", { name: "Add Service" }).click();
+  const service = page.getByRole("form", { name: "Add Service Entry" });
+  await expect(service.getByRole("checkbox", { name: "Replace chain" })).toBeChecked();
+  await service.getByLabel("Description").fill("New chain");
+  await service.getByLabel("Cost ($)").fill("35");
+  await service.getByRole("button", { name: "Add Service Entry" }).click();
+  await expect(intervals).toContainText("0 km of 1,000 km · 1,000 km left");
+  await expect(intervals).toContainText("OK");
+
+  await page.goto("/dashboard");
+  await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+});

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { byId, call, client } from "@/lib/api-client.ts";
+import { useSession } from "@/lib/session.ts";
+import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
+
+export const intervalKeys = {
+  all: ["intervals"] as const,
+  list: ["intervals", "list"] as const,
+  due: ["intervals", "due"] as const,
+  dueCount: ["intervals", "due-count"] as const,
+  ofComponent: (componentId: string) => ["intervals", "component", componentId] as const,
+};
+
+/** Every interval of the user's components (for the badges on component rows). */
+export function useAllIntervals() {
+  return useQuery({
+    queryKey: intervalKeys.list,
+    queryFn: () => call(client.intervals.$get()).then((r) => r.intervals),
+  });
+}
+
+export function useDueIntervals() {
+  return useQuery({ queryKey: intervalKeys.due, queryFn: () => call(client.intervals.due.$get()) });
+}
+
+/** The tab bar's badge: only for a signed-in user. */
+export function useDueCount() {
+  const { data: session } = useSession();
+  return useQuery({
+    queryKey: intervalKeys.dueCount,
+    queryFn: () => call(client.intervals["due-count"].$get()).then((r) => r.count),
+    enabled: !!session,
+  });
+}
+
+export function useComponentIntervals(componentId: string) {
+  return useQuery({
+    queryKey: intervalKeys.ofComponent(componentId),
+    queryFn: () => call(client.components[":id"].intervals.$get(byId(componentId))).then((r) => r.intervals),
+  });
+}
+
+function useInvalidateIntervals() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: intervalKeys.all });
+}
+
+export function useSaveInterval(componentId: string) {
+  const invalidate = useInvalidateIntervals();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: ServiceIntervalInput }) =>
+      id
+        ? call(client.intervals[":id"].$put({ ...byId(id), json: input }))
+        : call(client.components[":id"].intervals.$post({ ...byId(componentId), json: input })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteInterval() {
+  const invalidate = useInvalidateIntervals();
+  return useMutation({
+    mutationFn: (id: string) => call(client.intervals[":id"].$delete(byId(id))),
+    onSuccess: invalidate,
+  });
+}
+
+export function useApplyDefaults() {
+  const invalidate = useInvalidateIntervals();
+  return useMutation({
+    mutationFn: (bicycleId: string) => call(client.bicycles[":id"].intervals.defaults.$post(byId(bicycleId))),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,252 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
+import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
+import { type DistanceUnit, fromKm, toKm } from "../../../../shared/domain/distance.ts";
+import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import type { Component } from "../../../../shared/schemas/component.ts";
+import {
+  type ServiceInterval,
+  type ServiceIntervalFormValues,
+  type ServiceIntervalInput,
+  serviceIntervalInputSchema,
+} from "../../../../shared/schemas/service-interval.ts";
+import { useComponentIntervals, useDeleteInterval, useSaveInterval } from "../api.ts";
+import { describeRule, describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
+
+type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; interval: ServiceInterval };
+
+/** The component page's service intervals: each with its progress; add, edit and remove (after asking). */
+export function ComponentIntervals({ component }: { component: Component }) {
+  const unit = useDistanceUnit();
+  const intervals = useComponentIntervals(component.id);
+  const save = useSaveInterval(component.id);
+  const remove = useDeleteInterval();
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [removing, setRemoving] = useState<ServiceInterval | null>(null);
+  const suggested = defaultIntervalsFor(component.type, component.name);
+
+  const saveInterval = async (id: string | null, input: ServiceIntervalInput) => {
+    await save.mutateAsync({ id, input });
+    toast.success(id ? "Interval updated" : "Interval added");
+    setForm({ mode: "closed" });
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle as="h2">Service Intervals</CardTitle>
+        {form.mode === "closed" ? (
+          <Button size="sm" variant="outline" onClick={() => setForm({ mode: "add" })}>
+            <Plus aria-hidden="true" /> Add Interval
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {form.mode !== "closed" ? (
+          <div className="rounded-lg border bg-muted/30 p-4">
+            <IntervalForm
+              key={form.mode === "edit" ? form.interval.id : "new"}
+              interval={form.mode === "edit" ? form.interval : null}
+              unit={unit}
+              onCancel={() => setForm({ mode: "closed" })}
+              onSave={(input) => saveInterval(form.mode === "edit" ? form.interval.id : null, input)}
+            />
+          </div>
+        ) : null}
+        {intervals.isPending ? (
+          <LinesSkeleton label="Loading intervals..." lines={2} />
+        ) : intervals.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Failed to load service intervals.</AlertTitle>
+          </Alert>
+        ) : intervals.data.length === 0 ? (
+          <div className="grid gap-3 text-sm">
+            <p className="text-muted-foreground">
+              No service intervals yet. Set one to see when this component is due.
+            </p>
+            {suggested.length > 0 ? (
+              <div className="flex flex-wrap gap-2">
+                {suggested.map((interval) => (
+                  <Button
+                    key={interval.label}
+                    size="sm"
+                    variant="secondary"
+                    disabled={save.isPending}
+                    onClick={() => saveInterval(null, interval).catch((error) => showError(error))}
+                  >
+                    <Plus aria-hidden="true" /> {interval.label} ({describeRule(interval, unit).toLowerCase()}
+                    )
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <ul aria-label="Service intervals" className="grid gap-4">
+            {intervals.data.map((interval) => (
+              <li key={interval.id} className="grid gap-2 rounded-lg border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex min-w-0 flex-wrap items-center gap-2">
+                    <h3 className="font-medium">{interval.label}</h3>
+                    <IntervalBadge state={interval.status.state} />
+                  </div>
+                  <div className="flex gap-1">
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Edit ${interval.label}`}
+                      onClick={() => setForm({ mode: "edit", interval })}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Remove ${interval.label}`}
+                      onClick={() => setRemoving(interval)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </div>
+                <WearBar
+                  state={interval.status.state}
+                  usedFraction={interval.status.usedFraction}
+                  label={`${interval.label} used`}
+                />
+                <p className="text-sm text-muted-foreground">
+                  {describeRule(interval, unit)}
+                  {interval.lastServiceDate ? "" : " · never serviced"}
+                </p>
+                <ul className="grid gap-0.5 text-sm">
+                  {describeUsage(interval, unit).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(open) => (open ? null : setRemoving(null))}
+          title={`Remove ${removing?.label ?? "interval"}?`}
+          description="The interval is removed; service entries stay in the history."
+          confirmLabel="Remove Interval"
+          pendingLabel="Removing..."
+          onConfirm={async () => {
+            if (!removing) return;
+            try {
+              await remove.mutateAsync(removing.id);
+              toast.success("Interval removed");
+              setRemoving(null);
+            } catch (error) {
+              showError(error);
+              throw error;
+            }
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+const fieldNames = ["label", "everyKm", "everyHours", "everyMonths"] as const;
+
+const asText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+/** Label and any of distance (in the user's unit), hours and months. */
+export function IntervalForm({
+  interval,
+  unit,
+  onSave,
+  onCancel,
+}: {
+  interval: Pick<DefaultInterval, "label" | "everyKm" | "everyHours" | "everyMonths"> | null;
+  unit: DistanceUnit;
+  onSave: (input: ServiceIntervalInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const form = useForm<ServiceIntervalFormValues, unknown, ServiceIntervalInput>({
+    resolver: zodResolver(serviceIntervalInputSchema),
+    defaultValues: {
+      label: interval?.label ?? "",
+      everyKm: asText(interval?.everyKm == null ? null : fromKm(interval.everyKm, unit)),
+      everyHours: asText(interval?.everyHours),
+      everyMonths: asText(interval?.everyMonths),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const label = interval ? "Update Interval" : "Add Interval";
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await onSave({ ...input, everyKm: input.everyKm === null ? null : toKm(input.everyKm, unit) });
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, fieldNames);
+      showError(error);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+      <InputField
+        id="interval-label"
+        label="Label"
+        placeholder="e.g. Lower service"
+        error={errors.label?.message}
+        {...form.register("label")}
+      />
+      <p className="text-sm text-muted-foreground">
+        Due at whichever comes first; leave a field blank to skip it.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <InputField
+          id="interval-distance"
+          label={`Every (${unit})`}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          error={errors.everyKm?.message}
+          {...form.register("everyKm")}
+        />
+        <InputField
+          id="interval-hours"
+          label="Every (hours of riding)"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          error={errors.everyHours?.message}
+          {...form.register("everyHours")}
+        />
+        <InputField
+          id="interval-months"
+          label="Every (months)"
+          type="number"
+          inputMode="numeric"
+          min="1"
+          step="1"
+          error={errors.everyMonths?.message}
+          {...form.register("everyMonths")}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : label}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { CalendarClock } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { LinesSkeleton } from "@/components/skeletons.tsx";
+import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { showError } from "@/lib/error-handler.ts";
+import { useDistanceUnit } from "@/lib/settings.ts";
+import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
+import { useApplyDefaults, useDueIntervals } from "../api.ts";
+import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
+
+const componentLink = (bicycleId: string | null, componentId: string) =>
+  bicycleId ? `/bicycles/${bicycleId}/components/${componentId}` : `/parts-bin/components/${componentId}`;
+
+/** First on the dashboard: what needs doing, overdue first; set-up in one click when nothing is set. */
+export function DueCard({ bicycles }: { bicycles: Bicycle[] }) {
+  const unit = useDistanceUnit();
+  const due = useDueIntervals();
+  return (
+    <Card aria-labelledby="due-title">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <div className="grid gap-1">
+          <CardTitle as="h2" id="due-title">
+            Due
+          </CardTitle>
+          <CardDescription>Service intervals that are overdue or due soon.</CardDescription>
+        </div>
+        <CalendarClock className="size-5 text-muted-foreground" aria-hidden="true" />
+      </CardHeader>
+      <CardContent>
+        {due.isPending ? (
+          <LinesSkeleton label="Loading what is due..." lines={2} />
+        ) : due.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Failed to load what is due.</AlertTitle>
+          </Alert>
+        ) : due.data.total === 0 ? (
+          <NoIntervals bicycles={bicycles} />
+        ) : due.data.intervals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Nothing is due. All {due.data.total} intervals are fine.
+          </p>
+        ) : (
+          <ul aria-label="Due intervals" className="grid gap-3">
+            {due.data.intervals.map((interval) => (
+              <li key={interval.id} className="grid gap-1.5 rounded-lg border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link
+                    to={componentLink(interval.bicycleId, interval.componentId)}
+                    className="min-w-0 font-medium hover:underline"
+                  >
+                    {interval.componentName}: {interval.label}
+                  </Link>
+                  <IntervalBadge state={interval.status.state} />
+                </div>
+                <WearBar
+                  state={interval.status.state}
+                  usedFraction={interval.status.usedFraction}
+                  label={`${interval.componentName}: ${interval.label} used`}
+                />
+                <p className="text-sm text-muted-foreground">
+                  {[interval.bicycleName ?? "Parts bin", ...describeUsage(interval, unit)].join(" · ")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NoIntervals({ bicycles }: { bicycles: Bicycle[] }) {
+  const apply = useApplyDefaults();
+  const [bicycleId, setBicycleId] = useState(bicycles[0]?.id ?? "");
+  if (bicycles.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Add a bicycle and its components to track service intervals.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-3 text-sm">
+      <p className="text-muted-foreground">
+        No service intervals yet. Apply the suggested intervals (chain every 3,000 km, fork lowers every 50
+        hours, brake fluid every 12 months and more) to a bicycle's components; you can change them on each
+        component.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        {bicycles.length > 1 ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor="defaults-bicycle">Bicycle</Label>
+            <NativeSelect
+              id="defaults-bicycle"
+              value={bicycleId}
+              onChange={(e) => setBicycleId(e.target.value)}
+            >
+              {bicycles.map((bicycle) => (
+                <option key={bicycle.id} value={bicycle.id}>
+                  {bicycle.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
+        <Button
+          disabled={apply.isPending || !bicycleId}
+          onClick={() =>
+            apply.mutate(bicycleId, {
+              onSuccess: ({ added }) =>
+                added === 0
+                  ? toast.info("No suggestions for these components")
+                  : toast.success(`${added} ${added === 1 ? "interval" : "intervals"} added`),
+              onError: (error) => showError(error),
+            })
+          }
+        >
+          {apply.isPending
+            ? "Applying..."
+            : `Apply suggested intervals${bicycles.length === 1 ? ` to ${bicycles[0]!.name}` : ""}`}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge } from "@/components/ui/badge.tsx";
+import { Progress } from "@/components/ui/progress.tsx";
+import { cn } from "@/lib/utils.ts";
+import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
+import type { IntervalState } from "../../../../shared/domain/service-intervals.ts";
+import { formatDate } from "../../../../shared/format.ts";
+import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
+
+const stateLabel: Record<IntervalState, string> = { ok: "OK", "due-soon": "Due soon", overdue: "Overdue" };
+
+const badgeClass: Record<IntervalState, string> = {
+  ok: "border-transparent bg-secondary text-secondary-foreground",
+  "due-soon": "border-transparent bg-amber-200 text-amber-950 dark:bg-amber-300 dark:text-amber-950",
+  overdue: "",
+};
+
+export function IntervalBadge({ state }: { state: IntervalState }) {
+  return (
+    <Badge variant={state === "overdue" ? "destructive" : "outline"} className={badgeClass[state]}>
+      {stateLabel[state]}
+    </Badge>
+  );
+}
+
+const barClass: Record<IntervalState, string> = {
+  ok: "bg-primary",
+  "due-soon": "bg-amber-500",
+  overdue: "bg-destructive-solid",
+};
+
+/** A bar of how much of the interval is used (full when due); its name says the share. */
+export function WearBar({
+  state,
+  usedFraction,
+  label,
+  className,
+}: {
+  state: IntervalState;
+  usedFraction: number;
+  label: string;
+  className?: string;
+}) {
+  const percent = Math.min(100, Math.round(usedFraction * 100));
+  return (
+    <Progress
+      value={percent}
+      aria-label={label}
+      aria-valuetext={`${Math.round(usedFraction * 100)}% used`}
+      className={cn("h-1.5", className)}
+      indicatorClassName={barClass[state]}
+    />
+  );
+}
+
+const hours = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has. */
+export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
+  const { distance, hours: time, time: calendar } = interval.status;
+  const parts: string[] = [];
+  if (distance) {
+    const left =
+      distance.remaining > 0
+        ? `${formatDistance(distance.remaining, unit)} left`
+        : `${formatDistance(-distance.remaining, unit)} over`;
+    parts.push(`${formatDistance(distance.used, unit)} of ${formatDistance(distance.every, unit)} · ${left}`);
+  }
+  if (time) {
+    const left =
+      time.remaining > 0
+        ? `${hours.format(time.remaining)} h left`
+        : `${hours.format(-time.remaining)} h over`;
+    parts.push(`${hours.format(time.used)} of ${hours.format(time.every)} h · ${left}`);
+  }
+  if (calendar) {
+    parts.push(`${calendar.remaining > 0 ? "Due" : "Was due"} ${formatDate(calendar.dueDate)}`);
+  }
+  return parts;
+}
+
+/** "Every 3,000 km or 12 months" */
+export function describeRule(
+  interval: Pick<ServiceInterval, "everyKm" | "everyHours" | "everyMonths">,
+  unit: DistanceUnit,
+) {
+  const parts = [
+    interval.everyKm ? formatDistance(interval.everyKm, unit) : null,
+    interval.everyHours ? `${hours.format(interval.everyHours)} h` : null,
+    interval.everyMonths
+      ? `${interval.everyMonths} ${interval.everyMonths === 1 ? "month" : "months"}`
+      : null,
+  ].filter(Boolean);
+  return `Every ${parts.join(" or ")}`;
+}
+
+/** The worst state among a component's intervals, with its most used share; null when it has none. */
+export function worstOf(intervals: ServiceInterval[]): ServiceInterval | null {
+  return intervals[0] ?? null;
+}

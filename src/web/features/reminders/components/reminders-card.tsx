@@ -55,6 +55,7 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
         role="switch"
         className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
         checked={choice ?? settings.emailDigest}
+        aria-checked={choice ?? settings.emailDigest}
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
           const emailDigest = event.target.checked;

@@ -18,8 +18,10 @@ const EXPECTED: Record<string, number> = {
   "GET /api/components/parts-bin": 2,
   "GET /api/components/:id/services": 2,
   "GET /api/shared/:token (no session)": 1,
-  // The session, the component (the user's, with the names the answer shows), the insert.
-  "POST /api/components/:id/services": 3,
+  // The session, the component (the user's, with the names the answer shows), then one transaction
+  // holding the insert and the component's intervals: a new entry resets the only one unless told
+  // otherwise, and the entry is not stored if the intervals it names are not the component's.
+  "POST /api/components/:id/services": 4,
 };
 
 describeEachDatabase("queries per request", (kind) => {

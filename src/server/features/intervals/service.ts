@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
 import { byUrgency, defaultIntervalsFor, intervalStatus } from "../../../shared/domain/service-intervals.ts";
 import type { ServiceInterval, ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 import type { Database } from "../../db/index.ts";
@@ -312,18 +312,4 @@ export async function setEntryResets(
       .insert(serviceEntryIntervals)
       .values(chosen.map((intervalId) => ({ serviceEntryId: entry.id, intervalId })));
   }
-}
-
-/** The ids of the intervals each of these entries reset. */
-export async function resetsOfEntries(db: Database, entryIds: string[]): Promise<Map<string, string[]>> {
-  const byEntry = new Map<string, string[]>();
-  if (entryIds.length === 0) return byEntry;
-  const rows = await db
-    .select()
-    .from(serviceEntryIntervals)
-    .where(inArray(serviceEntryIntervals.serviceEntryId, entryIds));
-  for (const row of rows) {
-    byEntry.set(row.serviceEntryId, [...(byEntry.get(row.serviceEntryId) ?? []), row.intervalId]);
-  }
-  return byEntry;
 }

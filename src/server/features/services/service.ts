@@ -1,14 +1,14 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, components, serviceEntries } from "../../db/schema.ts";
+import { bicycles, components, serviceEntries, serviceEntryIntervals } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
-import { resetsOfEntries, setEntryResets } from "../intervals/service.ts";
+import { setEntryResets } from "../intervals/service.ts";
 
 const RECEIPT_PURPOSES = ["receipt", "bicycle-image", "component-image"] as const;
 
@@ -76,8 +76,16 @@ export function totalOf(costs: string[]): number {
 export async function listComponentServices(db: Database, userId: string, componentId: string) {
   assertUuid(componentId);
   // From the component: one statement tells a component without entries from one that is not the user's.
+  const resets = db
+    .select({ ids: sql`array_agg(${serviceEntryIntervals.intervalId}::text)` })
+    .from(serviceEntryIntervals)
+    .where(eq(serviceEntryIntervals.serviceEntryId, serviceEntries.id));
   const rows = await db
-    .select({ entry: getTableColumns(serviceEntries), ...names })
+    .select({
+      entry: getTableColumns(serviceEntries),
+      ...names,
+      resetsIntervalIds: sql<string[] | null>`(${resets})`,
+    })
     .from(components)
     .leftJoin(
       serviceEntries,
@@ -87,14 +95,9 @@ export async function listComponentServices(db: Database, userId: string, compon
     .where(and(eq(components.id, componentId), eq(components.userId, userId)))
     .orderBy(...newestFirst);
   if (rows.length === 0) throw notFound(messages.components.notFound);
-  const entries = rows.flatMap(({ entry, ...entryNames }) =>
-    entry ? [toEntry({ ...entry, ...entryNames })] : [],
+  const services = rows.flatMap(({ entry, resetsIntervalIds, ...entryNames }) =>
+    entry ? [{ ...toEntry({ ...entry, ...entryNames }), resetsIntervalIds: resetsIntervalIds ?? [] }] : [],
   );
-  const resets = await resetsOfEntries(
-    db,
-    entries.map((e) => e.id),
-  );
-  const services = entries.map((e) => ({ ...e, resetsIntervalIds: resets.get(e.id) ?? [] }));
   return { services, totalCost: totalOf(rows.flatMap(({ entry }) => (entry ? [entry.cost] : []))) };
 }
 

@@ -81,7 +81,10 @@ describeEachDatabase("personal API tokens", (kind) => {
       });
     }
     expect(await answered(owner.request("GET", "/api/bicycles"), "bicycles")).toEqual([]);
-    expect(await json(owner.request("GET", "/api/settings"))).toEqual({ distanceUnit: "km" });
+    expect(await json(owner.request("GET", "/api/settings"))).toEqual({
+      distanceUnit: "km",
+      dueSoonPercent: 90,
+    });
 
     const writer = tokenClient(t.app, (await createToken(owner, "write")).secret);
     expect((await writer.request("POST", "/api/bicycles", { name: "Scripted" })).status).toBe(201);

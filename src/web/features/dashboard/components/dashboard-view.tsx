@@ -63,7 +63,7 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
             )}
             {atLimit ? (
               // An informative state, not an error: the plan is full and upgrading is one click away.
-              <span className="inline-flex items-center gap-2">
+              <span className="inline-flex flex-wrap items-center gap-2">
                 <Badge variant="outline" className="border-primary/50 text-primary">
                   Limit reached
                 </Badge>

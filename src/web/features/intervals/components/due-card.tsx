@@ -110,6 +110,8 @@ function NoIntervals({ bicycles }: { bicycles: Bicycle[] }) {
           </div>
         ) : null}
         <Button
+          // A long bicycle name wraps instead of widening the page.
+          className="h-auto min-h-9 whitespace-normal py-2 text-left"
           disabled={apply.isPending || !bicycleId}
           onClick={() =>
             apply.mutate(bicycleId, {

@@ -10,7 +10,8 @@ test("create an API token, see its secret once, use it from a script, then revok
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/account");
   const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
-  await expect(card.getByText("No API tokens yet.")).toBeVisible();
+  // The account page loads several cards at once; on a busy CI machine the list can take a while.
+  await expect(card.getByText("No API tokens yet.")).toBeVisible({ timeout: 20_000 });
 
   // An empty name is refused beside the field.
   await card.getByRole("button", { name: "Create token" }).click();

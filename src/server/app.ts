@@ -30,7 +30,7 @@ import { settingsRoutes } from "./features/settings/routes.ts";
 import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { stravaRoutes } from "./features/strava/routes.ts";
-import { stravaWebhookRoutes } from "./features/strava/webhook.ts";
+import { stravaWebhookRoutes } from "./features/strava/webhook-routes.ts";
 import { subscriptionRoutes } from "./features/subscriptions/routes.ts";
 import { apiDocsPage, apiDocsScript, apiDocsScriptPath } from "./http/api-docs.ts";
 import { bodyLimit } from "./http/body-limit.ts";
@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps) {
   // Stripe sends no Origin and no cookie, the signature on the raw body authenticates it, and the route
   // has its own body limit (features/billing/webhook.ts).
   app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
-  // Strava's webhook likewise: no Origin, no cookie, and its own body limit (features/strava/webhook.ts).
+  // Strava's webhook likewise: no Origin, no cookie, and its own body limit (features/strava/webhook-routes.ts).
   app.route("/api/strava/webhook", stravaWebhookRoutes(deps));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
   // Uploads and ride files have their own, larger limits (features/files/routes.ts, features/rides/routes.ts).

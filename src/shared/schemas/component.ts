@@ -3,6 +3,7 @@ import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
 import { blankToNull, optionalIsoDate, optionalText, toNumber } from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
+import { serviceIntervalInputSchema } from "./service-interval.ts";
 
 const m = messages.components;
 
@@ -39,6 +40,11 @@ export const createComponentSchema = componentInputSchema.extend({
   installedAt: optionalIsoDate(m.installedAtInvalid)
     .refine((date) => date === null || date <= new Date().toISOString().slice(0, 10), m.installedAtInvalid)
     .default(null),
+  // Service intervals to start with (the form offers the defaults for the part's type and name).
+  intervals: z
+    .array(serviceIntervalInputSchema, { error: "Intervals must be a list" })
+    .max(10, "At most 10 intervals can be added at once")
+    .default([]),
 });
 
 export const assignComponentSchema = z.object({

@@ -22,6 +22,8 @@ export const importComponentsSchema = z.object({
     .max(MAX_IMPORT_COMPONENTS, `At most ${MAX_IMPORT_COMPONENTS} components can be imported at once`),
   /** The bicycle the parts go on; null (or absent) means the parts bin. */
   bicycleId: z.string().trim().max(100).nullable().default(null),
+  /** Give each part the suggested service intervals for its type and name (shared/domain/service-intervals.ts). */
+  addSuggestedIntervals: z.boolean({ error: "addSuggestedIntervals must be true or false" }).default(false),
 });
 
 export type ImportedComponent = z.output<typeof importedComponentSchema>;

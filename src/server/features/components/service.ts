@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizz
 import { costPerKm } from "../../../shared/domain/costs.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
+import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
@@ -9,6 +10,7 @@ import { AppError, notFound } from "../../errors.ts";
 import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { componentServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
+import { addIntervals } from "../intervals/service.ts";
 import { componentWear, listInstallations, placeComponents } from "./installations.ts";
 
 const m = messages.components;
@@ -135,7 +137,11 @@ function toColumns(input: ComponentInput) {
 export async function createComponent(
   db: Database,
   userId: string,
-  input: ComponentInput & { bicycleId: string | null; installedAt?: string | null },
+  input: ComponentInput & {
+    bicycleId: string | null;
+    installedAt?: string | null;
+    intervals?: ServiceIntervalInput[];
+  },
 ): Promise<Component> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
@@ -146,6 +152,7 @@ export async function createComponent(
       .returning({ id: components.id, createdAt: components.createdAt });
     const since = input.installedAt ? new Date(`${input.installedAt}T00:00:00Z`) : row!.createdAt;
     await placeComponents(tx, userId, [row!.id], input.bicycleId, since);
+    await addIntervals(tx, userId, row!.id, input.intervals ?? []);
     return row!.id;
   });
   return getComponent(db, userId, id);

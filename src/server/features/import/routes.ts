@@ -53,8 +53,15 @@ export function importRoutes({ db, fetchPage, logger }: AppDeps) {
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        const { components, bicycleId } = c.req.valid("json");
-        return c.json({ imported: await importComponents(db, user.id, components, bicycleId || null) }, 201);
+        const { components, bicycleId, addSuggestedIntervals } = c.req.valid("json");
+        const imported = await importComponents(
+          db,
+          user.id,
+          components,
+          bicycleId || null,
+          addSuggestedIntervals,
+        );
+        return c.json({ imported }, 201);
       },
     )
     .openapi(findOnPage, async (c) => {

@@ -1,18 +1,22 @@
+import { defaultIntervalsFor } from "../../../shared/domain/service-intervals.ts";
 import type { ImportedComponent } from "../../../shared/schemas/import.ts";
 import type { Database } from "../../db/index.ts";
 import { components } from "../../db/schema.ts";
 import { placeComponents } from "../components/installations.ts";
 import { assertOwnBicycle } from "../components/service.ts";
+import { addIntervals } from "../intervals/service.ts";
 
 /**
  * Saves reviewed components on the user's bicycle, or in the parts bin when `bicycleId` is null, in the
- * order of the sheet, with their first installation period, in one transaction.
+ * order of the sheet, with their first installation period (and, when asked, the suggested service intervals),
+ * in one transaction.
  */
 export async function importComponents(
   db: Database,
   userId: string,
   found: ImportedComponent[],
   bicycleId: string | null,
+  addSuggestedIntervals = false,
 ): Promise<number> {
   if (bicycleId) await assertOwnBicycle(db, userId, bicycleId);
   // Rows of one statement share a timestamp and their random ids would decide the order. A bicycle lists
@@ -41,6 +45,12 @@ export async function importComponents(
       bicycleId,
       new Date(now - 2 * found.length),
     );
+    if (addSuggestedIntervals) {
+      for (const [index, row] of rows.entries()) {
+        const c = found[index]!;
+        await addIntervals(tx, userId, row.id, defaultIntervalsFor(c.type, c.name));
+      }
+    }
     return rows.length;
   });
 }

@@ -318,6 +318,67 @@ describeEachDatabase("service intervals", (kind) => {
     expect(await again.json()).toEqual({ added: 0, components: 0 });
   });
 
+  it("a new component starts with the intervals its form sent; a bad one adds nothing", async () => {
+    const rider = await signUp(t.app);
+    const bike = await bicycle(rider);
+    const fork = await component(rider, {
+      bicycleId: bike.id,
+      name: "Fox 36",
+      type: "Fork",
+      intervals: [{ label: "Lower service", everyHours: 50 }],
+    });
+    expect((await intervalsOf(rider, fork.id)).map((i) => [i.label, i.everyHours])).toEqual([
+      ["Lower service", 50],
+    ]);
+
+    const bad = await rider.request("POST", "/api/components", {
+      bicycleId: bike.id,
+      name: "Chain",
+      type: "Drivetrain",
+      intervals: [{ label: "Replace chain", everyKm: -5 }],
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: { code: "VALIDATION", message: "Distance must be a number above 0" },
+    });
+    const parts = await answered<Component[]>(
+      rider.request("GET", `/api/bicycles/${bike.id}/components`),
+      "components",
+    );
+    expect(parts.map((p) => p.name)).toEqual(["Fox 36"]);
+  });
+
+  it("an import adds the suggested intervals only when asked", async () => {
+    const rider = await signUp(t.app);
+    const bike = await bicycle(rider);
+    const sheet = [
+      { name: "KMC X11 chain", type: "Drivetrain", brand: "KMC" },
+      { name: "Carbon frame", type: "Frame", brand: null },
+    ];
+    for (const addSuggestedIntervals of [true, false]) {
+      const imported = await rider.request("POST", "/api/import/components", {
+        components: sheet,
+        bicycleId: bike.id,
+        addSuggestedIntervals,
+      });
+      expect(imported.status).toBe(201);
+    }
+    const parts = await answered<Component[]>(
+      rider.request("GET", `/api/bicycles/${bike.id}/components`),
+      "components",
+    );
+    const chains = parts.filter((p) => p.name === "KMC X11 chain");
+    const frames = parts.filter((p) => p.name === "Carbon frame");
+    const labels = await Promise.all(
+      [...chains, ...frames].map(async (p) =>
+        (await intervalsOf(rider, p.id)).map((i) => [i.label, i.everyKm]),
+      ),
+    );
+    // One chain got "Replace chain", the other (imported without) nothing; frames have no suggestion.
+    expect(labels.slice(0, 2).sort()).toEqual([[], [["Replace chain", 3000]]]);
+    expect(labels.slice(2)).toEqual([[], []]);
+  });
+
   it("edits and removes an interval; refuses bad input naming the field; another user's is a 404", async () => {
     const rider = await signUp(t.app);
     const other = await signUp(t.app);

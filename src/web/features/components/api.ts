@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
 import type { ComponentInput } from "../../../shared/schemas/component.ts";
+import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 
 export const componentKeys = {
   all: ["components"] as const,
@@ -63,7 +64,7 @@ function useInvalidateComponents() {
 export function useCreateComponent() {
   const invalidate = useInvalidateComponents();
   return useMutation({
-    mutationFn: (input: ComponentInput & { bicycleId: string | null }) =>
+    mutationFn: (input: ComponentInput & { bicycleId: string | null; intervals: ServiceIntervalInput[] }) =>
       call(client.components.$post({ json: input })).then((r) => r.component),
     onSuccess: invalidate,
   });

@@ -6,8 +6,11 @@ import type { ImportedComponent, ImportPreview } from "../../../shared/schemas/i
 export function useImportComponents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { components: ImportedComponent[]; bicycleId: string | null }) =>
-      call(client.import.components.$post({ json: body })).then((r) => r.imported),
+    mutationFn: (body: {
+      components: ImportedComponent[];
+      bicycleId: string | null;
+      addSuggestedIntervals: boolean;
+    }) => call(client.import.components.$post({ json: body })).then((r) => r.imported),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["components"] }),

@@ -132,8 +132,8 @@ export function AddComponentForm({ bicycleId, onDone }: { bicycleId: string | nu
       idPrefix="add-component"
       submitLabel="Add Component"
       onCancel={onDone}
-      onSave={async (input) => {
-        await actions.add(input, bicycleId);
+      onSave={async (input, intervals) => {
+        await actions.add({ ...input, intervals }, bicycleId);
         onDone();
       }}
     />

@@ -2,6 +2,7 @@ import { toast } from "sonner";
 import { showError } from "@/lib/error-handler.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ComponentInput } from "../../../../shared/schemas/component.ts";
+import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
 import { useCreateComponent, useDeleteComponent, useMoveToPartsBin, useUpdateComponent } from "../api.ts";
 
 const m = messages.components;
@@ -23,7 +24,7 @@ export function useComponentActions() {
   const remove = useDeleteComponent();
   const move = useMoveToPartsBin();
   return {
-    add: (input: ComponentInput, bicycleId: string | null) =>
+    add: (input: ComponentInput & { intervals: ServiceIntervalInput[] }, bicycleId: string | null) =>
       withToasts(() => create.mutateAsync({ ...input, bicycleId }), m.added, m.addFailed),
     remove: (id: string, fromPartsBin: boolean) =>
       withToasts(

@@ -1,26 +1,32 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
+import { SuggestedIntervals } from "@/features/intervals/components/suggested-intervals.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
 import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
+import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import {
   type Component,
   type ComponentFormValues,
   type ComponentInput,
   componentInputSchema,
 } from "../../../../shared/schemas/component.ts";
+import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
 
 const fieldNames = ["name", "type", "brand", "mileage", "notes", "imageUrl"] as const;
 
-/** The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). */
+/**
+ * The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). Adding
+ * offers the suggested service intervals for the part's type and name, passed to `onSave` as ticked.
+ */
 export function ComponentForm({
   idPrefix,
   component,
@@ -31,7 +37,7 @@ export function ComponentForm({
   idPrefix: string;
   component?: Component;
   submitLabel: string;
-  onSave: (input: ComponentInput) => Promise<unknown>;
+  onSave: (input: ComponentInput, intervals: ServiceIntervalInput[]) => Promise<unknown>;
   onCancel: () => void;
 }) {
   // Mileage is typed in the user's unit and stored in km.
@@ -50,10 +56,21 @@ export function ComponentForm({
   const { errors, isSubmitting } = form.formState;
   const [uploading, setUploading] = useState(false);
   const id = (field: string) => `${idPrefix}-${field}`;
+  const [name, type] = useWatch({ control: form.control, name: ["name", "type"] });
+  const suggestions = component ? [] : defaultIntervalsFor(type, name);
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (label: string, ticked: boolean) =>
+    setUnticked((current) => {
+      const next = new Set(current);
+      if (ticked) next.delete(label);
+      else next.add(label);
+      return next;
+    });
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave({ ...input, mileage: toKm(input.mileage, unit) });
+      const intervals = suggestions.filter((interval) => !unticked.has(interval.label));
+      await onSave({ ...input, mileage: toKm(input.mileage, unit) }, intervals);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }
@@ -111,6 +128,7 @@ export function ComponentForm({
         error={errors.imageUrl?.message}
         onBusyChange={setUploading}
       />
+      <SuggestedIntervals suggestions={suggestions} unticked={unticked} onToggle={toggle} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

@@ -2,8 +2,10 @@ import { CheckCircle2, ChevronDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Checkbox } from "@/components/ui/checkbox.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
+import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import { ReviewTable } from "./review-table.tsx";
 import type { useImportFlow } from "./use-import-flow.ts";
 
@@ -60,7 +62,8 @@ export function ImportPanel({
                 Check the components found: edit a name, type or brand, or remove a row.
                 {flow.bicycle ? "" : " They go to your parts bin."}
               </p>
-              <ReviewTable rows={flow.rows} onChange={flow.setRows} />
+              <ReviewTable rows={flow.rows} onChange={flow.setRows} showIntervals={flow.addIntervals} />
+              <IntervalsChoice flow={flow} />
               {flow.bicycle ? <DestinationChoice flow={flow} bicycleName={flow.bicycle.name} /> : null}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={flow.restart}>
@@ -87,6 +90,33 @@ export function ImportPanel({
         </CardContent>
       ) : null}
     </Card>
+  );
+}
+
+/** Whether the parts get their suggested service intervals; shown when any part has a suggestion. */
+function IntervalsChoice({ flow }: { flow: ReturnType<typeof useImportFlow> }) {
+  const id = useId();
+  const withSuggestions = flow.rows.filter(
+    (row) => defaultIntervalsFor(row.type, row.name).length > 0,
+  ).length;
+  if (withSuggestions === 0) return null;
+  return (
+    <div className="flex items-start gap-2">
+      <Checkbox
+        id={`${id}-intervals`}
+        className="mt-0.5"
+        checked={flow.addIntervals}
+        onCheckedChange={(checked) => flow.setAddIntervals(checked === true)}
+        aria-describedby={`${id}-intervals-hint`}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-intervals`}>Add suggested service intervals</Label>
+        <p id={`${id}-intervals-hint`} className="text-sm text-muted-foreground">
+          {withSuggestions} of {flow.rows.length} {flow.rows.length === 1 ? "part has" : "parts have"} a
+          suggestion; you can change them later on each part's page.
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -2,17 +2,26 @@ import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { describeRule } from "@/features/intervals/components/interval-status.tsx";
+import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
+import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { ImportPreview } from "../../../../shared/schemas/import.ts";
 
-/** The found components, each editable inline (name, type, brand) or removable, before importing. */
+/**
+ * The found components, each editable inline (name, type, brand) or removable, before importing; with
+ * `showIntervals`, each lists the service intervals it will get.
+ */
 export function ReviewTable({
   rows,
   onChange,
+  showIntervals = false,
 }: {
   rows: ImportPreview[];
   onChange: (rows: ImportPreview[]) => void;
+  showIntervals?: boolean;
 }) {
+  const unit = useDistanceUnit();
   const update = (id: string, patch: Partial<ImportPreview>) =>
     onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   if (rows.length === 0) {
@@ -61,6 +70,7 @@ export function ReviewTable({
                   aria-invalid={!row.name.trim()}
                   onChange={(event) => update(row.id, { name: event.target.value })}
                 />
+                {showIntervals ? <SuggestedLine row={row} unit={unit} /> : null}
               </td>
               <td className="col-start-1 row-start-2 min-w-0 md:table-cell md:min-w-36 md:py-2 md:pr-2">
                 <NativeSelect
@@ -97,5 +107,15 @@ export function ReviewTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function SuggestedLine({ row, unit }: { row: ImportPreview; unit: ReturnType<typeof useDistanceUnit> }) {
+  const intervals = defaultIntervalsFor(row.type, row.name);
+  if (intervals.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-muted-foreground">
+      Intervals: {intervals.map((i) => `${i.label} (${describeRule(i, unit).toLowerCase()})`).join(", ")}
+    </span>
   );
 }

@@ -27,6 +27,7 @@ export function useImportFlow(bicycle?: ImportBicycle) {
   const [importedCount, setImportedCount] = useState(0);
   const [destination, setDestination] = useState<ImportDestination>(bicycle ? "bicycle" : "parts-bin");
   const [importedTo, setImportedTo] = useState<string | undefined>();
+  const [addIntervals, setAddIntervals] = useState(true);
   const save = useImportComponents();
   const target = destination === "bicycle" && bicycle ? bicycle : null;
 
@@ -38,6 +39,9 @@ export function useImportFlow(bicycle?: ImportBicycle) {
     bicycle,
     destination,
     setDestination,
+    /** Whether the parts get the suggested service intervals for their type and name (on by default). */
+    addIntervals,
+    setAddIntervals,
     /** The bicycle's name the last import went to; undefined for the parts bin. */
     importedTo,
     saving: save.isPending,
@@ -66,7 +70,11 @@ export function useImportFlow(bicycle?: ImportBicycle) {
         return;
       }
       try {
-        const n = await save.mutateAsync({ components: cleaned, bicycleId: target?.id ?? null });
+        const n = await save.mutateAsync({
+          components: cleaned,
+          bicycleId: target?.id ?? null,
+          addSuggestedIntervals: addIntervals,
+        });
         toast.success(m.importedTitle, { description: m.imported(n, target?.name) });
         setImportedCount(n);
         setImportedTo(target?.name);

@@ -77,6 +77,8 @@ async function seed(url: string, dataDir: string) {
           type: "Other",
           bicycleId: bikes[i % BICYCLES],
           installedAt: "2023-01-01",
+          // Every part has an interval, so the due list weighs each one against its rides.
+          intervals: [{ label: "Check", everyKm: 3000 + (i % 5) * 1000, everyMonths: 12 }],
         }),
       );
       parts[i] = component.id;
@@ -221,6 +223,8 @@ export async function benchRidesScale(
       `/api/components/${movedPart}/installations`,
       "/api/components/parts-bin",
       "/api/rides",
+      "/api/intervals/due",
+      "/api/intervals/due-count",
     ];
     const figures: ScaleRouteFigures[] = [];
     for (const route of routes) {

@@ -9,7 +9,7 @@ import { apiTokenRoutes } from "./features/api-tokens/routes.ts";
 import { authOptionsRoutes } from "./features/auth-options/routes.ts";
 import { bicycleRoutes } from "./features/bicycles/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
-import { stripeWebhookRoutes } from "./features/billing/webhook.ts";
+import { stripeWebhookRoutes } from "./features/billing/webhook-routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { spendingRoutes } from "./features/costs/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
@@ -27,7 +27,6 @@ import { calendarRoutes, reminderRoutes } from "./features/reminders/routes.ts";
 import { bicycleRideRoutes, rideRoutes } from "./features/rides/routes.ts";
 import { componentServiceRoutes, serviceRoutes } from "./features/services/routes.ts";
 import { settingsRoutes } from "./features/settings/routes.ts";
-import { sharePageHead } from "./features/shares/page-head.ts";
 import { shareRoutes } from "./features/shares/routes.ts";
 import { stravaRoutes } from "./features/strava/routes.ts";
 import { stravaWebhookRoutes } from "./features/strava/webhook-routes.ts";
@@ -43,6 +42,7 @@ import { errors, json, auth as security } from "./http/openapi.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { seoRoutes } from "./http/seo.ts";
 import { sessionMiddleware } from "./http/session.ts";
+import { sharePageHead } from "./http/share-page-head.ts";
 import { mountWebApp } from "./http/web.ts";
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", securityHeaders(deps.config.publicUrl));
   // Stripe's webhook comes before the same-origin check, the JSON body limit and the session middleware:
   // Stripe sends no Origin and no cookie, the signature on the raw body authenticates it, and the route
-  // has its own body limit (features/billing/webhook.ts).
+  // has its own body limit (features/billing/webhook-routes.ts).
   app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
   // Strava's webhook likewise: no Origin, no cookie, and its own body limit (features/strava/webhook-routes.ts).
   app.route("/api/strava/webhook", stravaWebhookRoutes(deps));

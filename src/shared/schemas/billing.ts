@@ -13,7 +13,7 @@ export const billingRedirectSchema = z.object({ url: z.string(), mode: z.enum(["
 /** POST /api/billing/test/confirm: where the test checkout sends the user next. */
 export const testCheckoutConfirmedSchema = z.object({ redirectTo: z.string() });
 
-/** POST /api/billing/webhook: the event was read; what it did (features/billing/webhook.ts). */
+/** POST /api/billing/webhook: the event was read; what it did (features/billing/webhook-routes.ts). */
 export const webhookReceiptSchema = z.object({
   received: z.literal(true),
   outcome: z.enum(["applied", "duplicate", "ignored", "unknown-customer", "stale"]),

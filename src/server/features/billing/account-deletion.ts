@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";
-import { stripeClient } from "./stripe-client.ts";
-import { ENDED_STATUSES } from "./webhook.ts";
+import { ENDED_STATUSES, stripeClient } from "./stripe-client.ts";
 
 /**
  * Runs before an account is deleted. With Stripe, every subscription of the user's Stripe customer that

@@ -41,7 +41,7 @@ export function billingAdapterFor(db: Database, config: Config): BillingAdapter 
 
 /**
  * Stripe Checkout (subscription mode) and the Stripe customer portal. Neither grants nor removes Premium:
- * only the signed webhook does (features/billing/webhook.ts), so a user who closes the tab after paying
+ * only the signed webhook does (features/billing/webhook-routes.ts), so a user who closes the tab after paying
  * still gets Premium, and one who opens the success URL without paying does not.
  */
 export function stripeBilling(db: Database, settings: StripeConfig, publicUrl: string): BillingAdapter {

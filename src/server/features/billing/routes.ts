@@ -22,7 +22,7 @@ const noSuchRoute = () => new AppError("NOT_FOUND", "No such API route.");
  * our own labelled pages and the /test routes make the same state changes a payment would, one period per
  * checkout. With Stripe the /test routes do not exist (404): only Stripe's signed webhook grants or removes
  * Premium. With BILLING_MODE=off nothing is sold: every route here is a 404 and none is in the document.
- * The webhook itself is mounted separately (webhook.ts), outside the session middleware.
+ * The webhook itself is mounted separately (webhook-routes.ts), outside the session middleware.
  */
 export function billingRoutes({ db, config }: AppDeps) {
   const off = config.billingMode === "off";

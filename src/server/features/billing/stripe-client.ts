@@ -1,6 +1,9 @@
 import type Stripe from "stripe";
 import type { StripeConfig } from "../../config.ts";
 
+/** A subscription in one of these states can never become active again. */
+export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
 const clients = new WeakMap<StripeConfig, Promise<Stripe>>();
 
 /**

@@ -39,7 +39,7 @@ const CALLBACK_PATH = "/api/strava/callback";
  * Mounted at /api/strava: connecting a Strava account (OAuth 2), mapping its bikes to bicycles, importing
  * past rides, disconnecting. Without STRAVA_CLIENT_ID/SECRET every route is a 404 and none is in the
  * document. Session only: a personal API token cannot connect accounts (http/session.ts refuses it here).
- * The webhook is mounted separately (webhook.ts), outside the session middleware.
+ * The webhook is mounted separately (webhook-routes.ts), outside the session middleware.
  */
 export function stravaRoutes({ db, config, logger }: AppDeps) {
   const deps = stravaDeps(db, config);

@@ -9,7 +9,7 @@ import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps } from "../../http/context.ts";
 import { apiRouter, auth, errors, json } from "../../http/openapi.ts";
 import type { Logger } from "../../logger.ts";
-import { stripeClient } from "./stripe-client.ts";
+import { ENDED_STATUSES, stripeClient } from "./stripe-client.ts";
 
 /** Stripe's events are a few kilobytes; anything near this is not from Stripe. */
 const MAX_WEBHOOK_BODY = 256 * 1024;
@@ -24,8 +24,6 @@ const PLAN_EVENTS = new Set([
 
 /** Subscription states that give Premium (past_due: Stripe is still retrying the payment). */
 const PREMIUM_STATUSES = new Set(["active", "trialing", "past_due"]);
-/** A subscription in one of these states can never become active again. */
-export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
 
 /**
  * POST /api/billing/webhook: Stripe's signed events. Mounted before the same-origin check and the session

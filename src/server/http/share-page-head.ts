@@ -1,6 +1,6 @@
-import type { Database } from "../../db/index.ts";
-import type { PageHead } from "../../http/web.ts";
-import { viewShare } from "./service.ts";
+import type { Database } from "../db/index.ts";
+import { viewShare } from "../features/shares/service.ts";
+import type { PageHead } from "./web.ts";
 
 /** A shared bicycle's link preview: its name, description and photo (all escaped when written). */
 export function sharePageHead(db: Database, publicUrl: string) {

@@ -124,6 +124,7 @@ const MATRIX: Row[] = [
   ["POST", "/api/reminders/calendar-link", undefined, 200, 200, 401],
   // The mail's link needs no session: whoever holds the owner's signed token turns the owner's mail off.
   ["POST", "/api/reminders/unsubscribe", { token: ":unsubscribe" }, 200, 200, 200],
+  ["POST", "/api/reminders/unsubscribe/one-click?token=:unsubscribe", undefined, 200, 200, 200],
   // The feed's private URL is its own credential: it shows its owner's dates to whoever has it.
   ["GET", "/api/calendar/:calendar/velolog.ics", undefined, 200, 200, 200],
   ["GET", "/api/api-tokens", undefined, 200, 200, 401],
@@ -218,6 +219,7 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "PUT /api/reminders": [200, 403],
   "POST /api/reminders/calendar-link": [200, 403],
   "POST /api/reminders/unsubscribe": [200, 403],
+  "POST /api/reminders/unsubscribe/one-click?token=:unsubscribe": [200, 403],
   "GET /api/calendar/:calendar/velolog.ics": [200, 200],
   "GET /api/api-tokens": [403, 403],
   "POST /api/api-tokens": [403, 403],

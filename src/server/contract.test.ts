@@ -246,6 +246,13 @@ describeEachDatabase("the API contract", (kind) => {
       }),
       200,
     );
+    await answer(
+      visitor(
+        "POST",
+        `/api/reminders/unsubscribe/one-click?token=${unsubscribeToken(t.config.authSecret, riderClient.userId)}`,
+      ),
+      200,
+    );
     const { token } = await answer<{ token: { id: string } }>(
       rider("POST", "/api/api-tokens", { name: "Script", scope: "read", expiresInDays: 30 }),
       201,
@@ -403,6 +410,8 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("PUT", "/api/reminders", { emailDigest: "yes" }), 400);
     await answer(visitor("POST", "/api/reminders/unsubscribe", { token: "forged.token" }), 404);
     await answer(visitor("POST", "/api/reminders/unsubscribe", {}), 400);
+    await answer(visitor("POST", "/api/reminders/unsubscribe/one-click?token=forged.token"), 404);
+    await answer(visitor("POST", "/api/reminders/unsubscribe/one-click"), 400);
     await answer(visitor("GET", "/api/calendar/no-such-token/velolog.ics"), 404);
     await answer(rider("POST", "/api/billing/test/cancel"), 400);
     await answer(rider("GET", `/api/files/${missing}`), 404);

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on the reminder digest. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -73,6 +75,7 @@ export function createSmtpMailer(smtp: SmtpConfig, logger: Logger): Mailer {
       subject: message.subject,
       text: message.text,
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     });
     logger.info(
       {

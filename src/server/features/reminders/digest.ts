@@ -123,13 +123,19 @@ async function digestFor(deps: DigestDeps, recipient: { id: string; email: strin
         });
     }
     // Sent inside the transaction: if the mail is refused, nothing is recorded and the next run tries again.
+    const token = encodeURIComponent(unsubscribeToken(deps.authSecret, recipient.id));
     await deps.mailer.send({
       to: recipient.email,
       ...digestMail(news, {
         publicUrl: deps.publicUrl,
         unit: distanceUnit,
-        unsubscribeUrl: `${deps.publicUrl}/unsubscribe?token=${unsubscribeToken(deps.authSecret, recipient.id)}`,
+        unsubscribeUrl: `${deps.publicUrl}/unsubscribe?token=${token}`,
       }),
+      // One-click unsubscribe from the mail program's own button (RFC 8058): it POSTs to this address.
+      headers: {
+        "List-Unsubscribe": `<${deps.publicUrl}/api/reminders/unsubscribe/one-click?token=${token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
     });
     return true;
   });

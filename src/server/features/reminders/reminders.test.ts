@@ -163,6 +163,35 @@ describeEachDatabase("reminders", (kind) => {
     ]);
   });
 
+  it("offers mail programs one-click unsubscribe (RFC 8058), which works without a session", async () => {
+    const rider = await signUp(t.app);
+    const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    await sendReminderDigests(digestDeps(), new Date(Date.now() + 63 * DAY));
+    const [digest] = digestsTo(rider.email);
+    expect(digest!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const address = /^<(https?:\/\/\S+)>$/.exec(digest!.headers?.["List-Unsubscribe"] ?? "")?.[1];
+    expect(address).toBeDefined();
+    const oneClick = new URL(address!);
+    expect(oneClick.origin).toBe(new URL(t.config.publicUrl).origin);
+
+    // As a mail provider posts it: a form body, no cookie, no Origin.
+    const post = (search: string) =>
+      t.app.request(`${oneClick.pathname}${search}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+    const forged = await post(`?token=${oneClick.searchParams.get("token")!.slice(0, -2)}xx`);
+    expect(forged.status).toBe(404);
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
+    expect((await post("")).status).toBe(400);
+
+    const done = await post(oneClick.search);
+    expect(done.status).toBe(200);
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: false });
+  });
+
   it("refuses a forged, altered or foreign unsubscribe token and changes nothing", async () => {
     const rider = await signUp(t.app);
     const visitor = anonymous(t.app);

@@ -85,6 +85,25 @@ export function reminderRoutes({ db, config }: AppDeps) {
         await unsubscribe(db, config.authSecret, c.req.valid("json").token);
         return c.json({ message: messages.reminders.unsubscribed }, 200);
       },
+    )
+    .openapi(
+      createRoute({
+        method: "post",
+        path: "/unsubscribe/one-click",
+        tags,
+        summary:
+          "One-click unsubscribe (RFC 8058): the digest's List-Unsubscribe address, posted by the mail program",
+        security: auth.public,
+        request: { query: unsubscribeSchema },
+        responses: {
+          200: json(unsubscribedSchema, "Reminders are off."),
+          ...errors(400, 404),
+        },
+      }),
+      async (c) => {
+        await unsubscribe(db, config.authSecret, c.req.valid("query").token);
+        return c.json({ message: messages.reminders.unsubscribed }, 200);
+      },
     );
 }
 

@@ -13,7 +13,7 @@ describe("writing CSV", () => {
   });
 
   it("guards text a spreadsheet would run as a formula, but not numbers", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-front")).toBe("'-front");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");

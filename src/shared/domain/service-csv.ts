@@ -107,7 +107,10 @@ export const MAX_COST = 99_999_999.99;
  * 2 decimals.
  */
 export function parseImportCost(text: string): number | null {
-  let value = text.trim().replace(/^[$€£]\s*/, "").replace(/\s*(USD|US\$|\$)$/i, "");
+  let value = text
+    .trim()
+    .replace(/^[$€£]\s*/, "")
+    .replace(/\s*(USD|US\$|\$)$/i, "");
   if (value === "") return 0;
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value)) value = value.replaceAll(",", "");
   else if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(",", ".");

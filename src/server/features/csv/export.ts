@@ -107,7 +107,15 @@ async function* componentRows(db: Database, userId: string, unit: DistanceUnit) 
  * before (date, then id), so no page re-reads what came before.
  */
 async function* serviceRows(db: Database, userId: string, publicUrl: string) {
-  yield csvRow(["Date", "Bicycle", "Component", "Description", `Cost (${CURRENCY})`, "Receipt", "Created at"]);
+  yield csvRow([
+    "Date",
+    "Bicycle",
+    "Component",
+    "Description",
+    `Cost (${CURRENCY})`,
+    "Receipt",
+    "Created at",
+  ]);
   let after: { date: string; id: string } | null = null;
   for (;;) {
     const page = await db
@@ -141,14 +149,14 @@ async function* serviceRows(db: Database, userId: string, publicUrl: string) {
     yield page
       .map((entry) =>
         csvRow([
-        entry.date,
-        entry.bicycleName,
-        entry.componentName,
-        entry.description,
-        Number(entry.cost),
-        // Our own file URLs are relative; the sheet gets the whole address (it opens for the signed-in owner).
-        entry.receiptUrl?.startsWith("/") ? `${publicUrl}${entry.receiptUrl}` : entry.receiptUrl,
-        instant(entry.createdAt),
+          entry.date,
+          entry.bicycleName,
+          entry.componentName,
+          entry.description,
+          Number(entry.cost),
+          // Our own file URLs are relative; the sheet gets the whole address (it opens for the signed-in owner).
+          entry.receiptUrl?.startsWith("/") ? `${publicUrl}${entry.receiptUrl}` : entry.receiptUrl,
+          instant(entry.createdAt),
         ]),
       )
       .join("");
@@ -203,13 +211,13 @@ async function* rideRows(db: Database, userId: string, unit: DistanceUnit) {
     yield page
       .map((ride) =>
         csvRow([
-        instant(ride.startedAt),
-        ride.bicycleName,
-        ride.name,
-        inUnit(Number(ride.distanceKm), unit, 2),
-        duration(ride.movingSeconds),
-        ride.elevationGainM,
-        ride.source,
+          instant(ride.startedAt),
+          ride.bicycleName,
+          ride.name,
+          inUnit(Number(ride.distanceKm), unit, 2),
+          duration(ride.movingSeconds),
+          ride.elevationGainM,
+          ride.source,
         ]),
       )
       .join("");

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import { unguardCell } from "../../../shared/domain/csv.ts";
 import { MAX_DESCRIPTION, parseImportCost, parseImportDate } from "../../../shared/domain/service-csv.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -8,10 +9,16 @@ import type {
   serviceCsvImportSchema,
 } from "../../../shared/schemas/csv.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, components, serviceEntries, serviceEntryIntervals, serviceIntervals, user } from "../../db/schema.ts";
+import {
+  bicycles,
+  components,
+  serviceEntries,
+  serviceEntryIntervals,
+  serviceIntervals,
+  user,
+} from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import type { z } from "zod";
 
 const m = messages.csv;
 
@@ -35,9 +42,7 @@ async function candidateComponents(db: Reader, userId: string, bicycleId: string
     })
     .from(components)
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
-    .where(
-      and(eq(components.userId, userId), bicycleId ? eq(components.bicycleId, bicycleId) : undefined),
-    );
+    .where(and(eq(components.userId, userId), bicycleId ? eq(components.bicycleId, bicycleId) : undefined));
 }
 
 /** Each row read and checked, with what it would become; nothing written. */
@@ -143,7 +148,9 @@ export async function importServiceCsv(
     const rows = await evaluate(tx, userId, input);
     const bad = rows.filter((r) => r.status === "error");
     if (bad.length > 0) {
-      const fields = Object.fromEntries(bad.flatMap((r) => r.errors.map((e, i) => [`rows.${r.row}.${i}`, e])));
+      const fields = Object.fromEntries(
+        bad.flatMap((r) => r.errors.map((e, i) => [`rows.${r.row}.${i}`, e])),
+      );
       throw new AppError("VALIDATION", m.rowsInvalid(bad.length), fields);
     }
     const fresh = rows.filter((r) => r.status === "new");

@@ -64,7 +64,10 @@ export function csvRoutes({ db, config }: AppDeps) {
         middleware: [signedIn()] as const,
         request: { body: jsonBody(serviceCsvImportSchema) },
         responses: {
-          200: json(serviceCsvImportResultSchema, "What became (or, on a dry run, would become) of each row."),
+          200: json(
+            serviceCsvImportResultSchema,
+            "What became (or, on a dry run, would become) of each row.",
+          ),
           ...errors(...writeErrors, 404),
         },
       }),

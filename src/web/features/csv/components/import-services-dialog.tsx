@@ -249,8 +249,8 @@ export function ImportServicesDialog() {
               if (mappingProblems.length === 0) void send(true);
             }}
           >
-            <div className="grid gap-4 sm:grid-cols-2">
-              {FIELDS.map(({ field, label, required, hint }) => {
+            <div className="grid items-start gap-4 sm:grid-cols-2">
+              {FIELDS.filter((f) => f.field === "date").map(({ field, label, required, hint }) => {
                 const index = mapping[field];
                 const example = index === null ? "" : (sheet.records[0]?.cells[index] ?? "");
                 return (
@@ -302,6 +302,40 @@ export function ImportServicesDialog() {
                   ))}
                 </NativeSelect>
               </FormField>
+              {FIELDS.filter((f) => f.field !== "date").map(({ field, label, required, hint }) => {
+                const index = mapping[field];
+                const example = index === null ? "" : (sheet.records[0]?.cells[index] ?? "");
+                return (
+                  <FormField
+                    key={field}
+                    id={`${id}-${field}`}
+                    label={`${label} column`}
+                    hint={example ? `${hint} First row: “${example.slice(0, 40)}”` : hint}
+                  >
+                    <NativeSelect
+                      id={`${id}-${field}`}
+                      value={index === null ? "" : String(index)}
+                      onChange={(event) => {
+                        const value = event.target.value === "" ? null : Number(event.target.value);
+                        setMapping({ ...mapping, [field]: value });
+                        if (field === "date" && value !== null) {
+                          setDateFormat(
+                            detectDateFormat(sheet.records.map((r) => r.cells[value] ?? "")) ?? "",
+                          );
+                        }
+                      }}
+                    >
+                      <option value="">{required ? "Choose a column…" : "Not in the file"}</option>
+                      {sheet.headers.map((_, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: columns are their position
+                        <option key={i} value={i}>
+                          {columnName(sheet.headers, i)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                );
+              })}
               <FormField
                 id={`${id}-scope`}
                 label="Match components on"
@@ -322,6 +356,9 @@ export function ImportServicesDialog() {
               </FormField>
             </div>
             <Problems items={problems} />
+            {mappingProblems.length > 0 ? (
+              <p className="text-sm text-muted-foreground">{mappingProblems.join(". ")}.</p>
+            ) : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={reset}>
                 Choose another file
@@ -330,9 +367,6 @@ export function ImportServicesDialog() {
                 {importCsv.isPending ? "Checking..." : "Preview"}
               </Button>
             </DialogFooter>
-            {mappingProblems.length > 0 ? (
-              <p className="text-xs text-muted-foreground">{mappingProblems.join(". ")}.</p>
-            ) : null}
           </form>
         ) : preview && counts ? (
           <div className="grid min-w-0 gap-4">
@@ -348,6 +382,12 @@ export function ImportServicesDialog() {
               title={counts.errors.length > 0 ? "Rows that cannot be imported" : undefined}
               items={[...counts.errors.flatMap((r) => r.errors), ...problems]}
             />
+            {counts.errors.length > 0 ? (
+              <p className="text-sm text-muted-foreground">
+                Nothing is imported while a row has an error: correct those rows in your spreadsheet (or the
+                columns chosen), then try again.
+              </p>
+            ) : null}
             <div className="max-h-80 overflow-auto rounded-md border">
               <table className="w-full text-sm">
                 <caption className="sr-only">The rows to import</caption>
@@ -386,7 +426,7 @@ export function ImportServicesDialog() {
                           <span className="block text-xs text-muted-foreground">{row.bicycleName}</span>
                         ) : null}
                       </td>
-                      <td className="max-w-56 px-2 py-1.5 break-words">{row.description}</td>
+                      <td className="max-w-56 min-w-40 px-2 py-1.5 break-words">{row.description}</td>
                       <td className="px-2 py-1.5 text-right whitespace-nowrap">
                         {row.cost === null ? "—" : formatCost(row.cost)}
                       </td>

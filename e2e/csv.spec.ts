@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../src/shared/domain/csv.ts";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
@@ -10,6 +11,15 @@ async function addComponent(page: Page, baseURL: string, bicycleId: string, name
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { component: { id: string } }).component.id;
+}
+
+/** WCAG 2.1 A/AA violations inside the open dialog, as a11y.spec.ts counts them. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
 /** A spreadsheet's history: its own column names, day-first dates that could be either, a comma in a note. */
@@ -62,6 +72,7 @@ test.describe("spreadsheets", () => {
     await expect(dialog.getByLabel("Cost column")).toHaveValue("3");
     await expect(dialog.getByLabel("Dates are written")).toHaveValue("");
     await expect(dialog.getByRole("button", { name: "Preview" })).toBeDisabled();
+    expect(await dialogViolations(page), "the mapping step").toEqual([]);
     await dialog.getByLabel("Dates are written").selectOption("dmy");
     await dialog.getByRole("button", { name: "Preview" }).click();
 
@@ -71,6 +82,7 @@ test.describe("spreadsheets", () => {
     await expect(rows.nth(1)).toContainText("Chain");
     await expect(rows.nth(1)).toContainText("$12.50");
     await expect(rows.nth(2)).toContainText("Jun 5, 2024");
+    expect(await dialogViolations(page), "the preview").toEqual([]);
     await dialog.getByRole("button", { name: "Import 2 entries" }).click();
     await expect(page.getByText("2 service entries imported")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -108,5 +120,6 @@ test.describe("spreadsheets", () => {
       "href",
       "/api/export/csv/rides",
     );
+    expect(await dialogViolations(page)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { billingRoutes } from "./features/billing/routes.ts";
 import { stripeWebhookRoutes } from "./features/billing/webhook-routes.ts";
 import { componentRoutes } from "./features/components/routes.ts";
 import { spendingRoutes } from "./features/costs/routes.ts";
+import { csvRoutes } from "./features/csv/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
@@ -66,6 +67,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/components", componentIntervalRoutes(deps))
     .route("/intervals", intervalRoutes(deps))
     .route("/services", serviceRoutes(deps))
+    .route("/", csvRoutes(deps))
     .route("/dashboard", dashboardRoutes(deps))
     .route("/spending", spendingRoutes(deps))
     .route("/", shareRoutes(deps))

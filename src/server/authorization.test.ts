@@ -135,6 +135,20 @@ const MATRIX: Row[] = [
   // A stored file (here a receipt) is its owner's alone; a share link serves only the photos it shows,
   // never a receipt (features/shares/shares.test.ts).
   ["GET", "/api/files/:file", undefined, 200, 404, 404],
+  // CSV downloads: each user gets a file of their own rows (features/csv/csv.test.ts checks whose rows).
+  ["GET", "/api/export/csv/:entity", undefined, 200, 200, 401],
+  [
+    "POST",
+    "/api/services/import",
+    {
+      dateFormat: "iso",
+      bicycleId: ":bicycle",
+      rows: [{ row: 2, date: "2024-06-01", component: "Fork", description: "Imported", cost: "5" }],
+    },
+    200,
+    404,
+    401,
+  ],
   ["GET", "/api/shared/:token/files/:file", undefined, 404, 404, 404],
 ];
 
@@ -227,9 +241,13 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "POST /api/files": [400, 403],
   "GET /api/files/:file": [200, 200],
   "GET /api/shared/:token/files/:file": [404, 404],
+  "GET /api/export/csv/:entity": [200, 200],
+  "POST /api/services/import": [200, 403],
 };
 
 interface Objects {
+  /** Not an object: the CSV download's entity, filled into its path like the ids. */
+  entity: string;
   file: string;
   bicycle: string;
   component: string;
@@ -290,6 +308,7 @@ describe("authorization matrix", () => {
     return {
       owner,
       ids: {
+        entity: "services",
         apitoken: apiToken,
         unsubscribe: unsubscribeToken(t.config.authSecret, owner.userId),
         calendar: new URL(calendarUrl).pathname.split("/")[3]!,

@@ -203,6 +203,19 @@ describeEachDatabase("the API contract", (kind) => {
     );
     await answer(rider("GET", `/api/components/${component.id}/services`), 200);
     await answer(rider("GET", `/api/bicycles/${bicycle.id}/services`), 200);
+    const imported = {
+      row: 2,
+      date: "2024-06-01",
+      component: "chain xt",
+      description: "Imported",
+      cost: "5",
+    };
+    await answer(
+      rider("POST", "/api/services/import", { dateFormat: "iso", dryRun: true, rows: [imported] }),
+      200,
+    );
+    await answer(rider("POST", "/api/services/import", { dateFormat: "iso", rows: [imported] }), 200);
+    await answer(rider("GET", "/api/export/csv/services"), 200);
     await answer(rider("POST", `/api/bicycles/${bicycle.id}/intervals/defaults`), 200);
     const { interval } = await answer<{ interval: { id: string } }>(
       rider("POST", `/api/components/${component.id}/intervals`, { label: "Wax", everyKm: 400 }),
@@ -416,6 +429,14 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("POST", "/api/billing/test/cancel"), 400);
     await answer(rider("GET", `/api/files/${missing}`), 404);
     await answer(visitor("GET", "/api/shared/no-such-token"), 404);
+    await answer(rider("GET", "/api/export/csv/passwords"), 400);
+    await answer(visitor("GET", "/api/export/csv/rides"), 401);
+    const badRow = { row: 2, date: "31/02/2024", component: "Nothing", description: "x", cost: "-1" };
+    await answer(rider("POST", "/api/services/import", { dateFormat: "dmy", rows: [badRow] }), 400);
+    await answer(
+      rider("POST", "/api/services/import", { dateFormat: "iso", bicycleId: missing, rows: [badRow] }),
+      404,
+    );
   });
 
   it("every declared route answered, and successfully", () => {

@@ -295,4 +295,31 @@ export const messages = {
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     nameRequired: "Please give the file's name",
   },
+  csv: {
+    dateInvalid: (row: number, value: string) => `Row ${row}: date “${value}” is not a date`,
+    dateMissing: (row: number) => `Row ${row}: the date is empty`,
+    componentMissing: (row: number) => `Row ${row}: the component is empty`,
+    componentUnknown: (row: number, value: string) =>
+      `Row ${row}: component “${value}” matches none of your components`,
+    componentAmbiguous: (row: number, value: string, count: number) =>
+      `Row ${row}: component “${value}” matches ${count} of your components; choose a bicycle, or map a bicycle column`,
+    bicycleUnknown: (row: number, value: string) => `Row ${row}: bicycle “${value}” is not one of yours`,
+    descriptionMissing: (row: number) => `Row ${row}: the description is empty`,
+    descriptionTooLong: (row: number, max: number) =>
+      `Row ${row}: the description is longer than ${max} characters`,
+    costInvalid: (row: number, value: string) =>
+      `Row ${row}: cost “${value}” is not an amount of 0 or more with at most 2 decimals`,
+    rowsInvalid: (count: number) =>
+      `${count} ${count === 1 ? "row has an error" : "rows have errors"}; nothing was imported.`,
+    dateFormatRequired: "Please choose how the file writes its dates",
+    columnRequired: (field: string) => `Please choose the ${field} column`,
+    noRows: "The file has a header but no rows to import",
+    tooManyRows: (max: number) => `The file has more than ${max} rows; please split it and import each part`,
+    unreadable: "The file could not be read as CSV",
+    tooLarge: "The rows are too large to send at once; please split the file and import each part",
+    imported: (imported: number, skipped: number) =>
+      `${imported} service ${imported === 1 ? "entry" : "entries"} imported` +
+      (skipped > 0 ? `; ${skipped} already there ${skipped === 1 ? "was" : "were"} skipped` : ""),
+    importFailed: "The service records could not be imported. Please try again.",
+  },
 } as const;

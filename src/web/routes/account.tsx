@@ -14,6 +14,7 @@ import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
 import { SignInMethodsCard } from "@/features/auth/components/sign-in-methods-card.tsx";
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
+import { CsvCard } from "@/features/csv/components/csv-card.tsx";
 import { RemindersCard } from "@/features/reminders/components/reminders-card.tsx";
 import { StravaCard } from "@/features/strava/components/strava-card.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -82,6 +83,7 @@ export function AccountPage() {
           <RemindersCard />
           <SignInMethodsCard email={user.email} />
           <StravaCard />
+          <CsvCard />
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <ChangePasswordCard />

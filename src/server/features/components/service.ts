@@ -107,6 +107,14 @@ export async function listPartsBin(db: Database, userId: string): Promise<Compon
   return rows.map(toComponent);
 }
 
+/** All the user's components, on bicycles and in the parts bin, oldest first (the CSV export). */
+export async function listAllComponents(db: Database, userId: string): Promise<Component[]> {
+  const rows = await selectComponents(db)
+    .where(eq(components.userId, userId))
+    .orderBy(asc(components.createdAt), asc(components.id));
+  return rows.map(toComponent);
+}
+
 export async function getComponent(db: Database, userId: string, id: string): Promise<Component> {
   assertUuid(id);
   const [row] = await selectComponents(db).where(and(eq(components.id, id), eq(components.userId, userId)));

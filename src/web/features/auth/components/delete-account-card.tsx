@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
@@ -13,6 +14,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
+import { CsvDownloads } from "@/features/csv/components/csv-downloads.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
@@ -42,6 +44,26 @@ function describeFailure(error: { status: number; code?: string | undefined }): 
       return { field: null, message: m.signInAgain };
   }
   return { field: null, message: error.status === 429 ? m.rateLimited : m.failed };
+}
+
+/** Before anything is deleted: the full export (a .zip, GET /api/export) and the CSV files. */
+function DownloadFirst() {
+  return (
+    <section aria-labelledby="download-first-title" className="grid gap-2 rounded-md border bg-muted/40 p-3">
+      <h3 id="download-first-title" className="text-sm font-medium">
+        Download your data first
+      </h3>
+      <p className="text-xs text-muted-foreground">
+        Keep a copy: everything in one .zip (photos and receipts included), or your records as spreadsheets.
+      </p>
+      <Button asChild size="sm" className="justify-self-start">
+        <a href="/api/export" download>
+          <Download aria-hidden="true" /> Download all my data (.zip)
+        </a>
+      </Button>
+      <CsvDownloads label="CSV downloads before deleting" />
+    </section>
+  );
 }
 
 /**
@@ -102,6 +124,7 @@ export function DeleteAccountCard({
                     : "Enter your password to confirm."}
               </DialogDescription>
             </DialogHeader>
+            <DownloadFirst />
             <form
               className="grid gap-4"
               aria-label="Delete account"

@@ -1,0 +1,125 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { parseCsv } from "../src/shared/domain/csv.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+async function addComponent(page: Page, baseURL: string, bicycleId: string, name: string) {
+  const response = await page.request.post("/api/components", {
+    data: { bicycleId, name, type: "Drivetrain", mileage: 0 },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { component: { id: string } }).component.id;
+}
+
+/** WCAG 2.1 A/AA violations inside the open dialog, as a11y.spec.ts counts them. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** A spreadsheet's history: its own column names, day-first dates that could be either, a comma in a note. */
+const sheet = [
+  "Serviced,Part,Notes,Price",
+  '03/04/2024,chain,"Cleaned, lubed",12.50',
+  "05/06/2024,Cassette,New cassette,$89.99",
+  "",
+].join("\r\n");
+
+test.describe("spreadsheets", () => {
+  test("download a CSV, import service records through the mapping step, find them in the service log", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road, the fast one" });
+    const chain = await addComponent(page, baseURL!, bicycle.id, "Chain");
+    await addComponent(page, baseURL!, bicycle.id, "Cassette");
+    await page.request.post(`/api/components/${chain}/services`, {
+      data: { date: "2024-01-10", description: "=Checked wear", cost: 0 },
+      headers: { Origin: baseURL! },
+    });
+
+    await page.goto("/account");
+    const downloads = page.getByRole("list", { name: "CSV downloads", exact: true });
+    const download = page.waitForEvent("download");
+    await downloads.getByRole("link", { name: "Service entries (CSV)" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^velolog-services-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = parseCsv(await readFile((await file.path())!, "utf8"));
+    expect(records).toEqual([
+      ["Date", "Bicycle", "Component", "Description", "Cost (USD)", "Receipt", "Created at"],
+      ["2024-01-10", "Road, the fast one", "Chain", "'=Checked wear", "0", "", expect.any(String)],
+    ]);
+
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "history.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(sheet),
+    });
+
+    // Columns guessed from their names; the dates could be day or month first, so the rider says which.
+    await expect(dialog.getByLabel("Date column")).toHaveValue("0");
+    await expect(dialog.getByLabel("Component column")).toHaveValue("1");
+    await expect(dialog.getByLabel("Description column")).toHaveValue("2");
+    await expect(dialog.getByLabel("Cost column")).toHaveValue("3");
+    await expect(dialog.getByLabel("Dates are written")).toHaveValue("");
+    await expect(dialog.getByRole("button", { name: "Preview" })).toBeDisabled();
+    expect(await dialogViolations(page), "the mapping step").toEqual([]);
+    await dialog.getByLabel("Dates are written").selectOption("dmy");
+    await dialog.getByRole("button", { name: "Preview" }).click();
+
+    await expect(dialog.getByRole("status")).toHaveText("2 new entries.");
+    const rows = dialog.getByRole("table", { name: "The rows to import" }).getByRole("row");
+    await expect(rows.nth(1)).toContainText("Apr 3, 2024");
+    await expect(rows.nth(1)).toContainText("Chain");
+    await expect(rows.nth(1)).toContainText("$12.50");
+    await expect(rows.nth(2)).toContainText("Jun 5, 2024");
+    expect(await dialogViolations(page), "the preview").toEqual([]);
+    await dialog.getByRole("button", { name: "Import 2 entries" }).click();
+    await expect(page.getByText("2 service entries imported")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The same file again: nothing new, and the preview says so.
+    await page.getByRole("button", { name: "Import service records" }).click();
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "history.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(sheet),
+    });
+    await dialog.getByLabel("Dates are written").selectOption("dmy");
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("0 new entries, 2 already in your logs (skipped).");
+    await expect(dialog.getByRole("button", { name: "Nothing new to import" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain}`);
+    await expect(page.getByText("Cleaned, lubed")).toBeVisible();
+    await expect(page.getByText("$12.50").first()).toBeVisible();
+    await expect(page.getByText("=Checked wear")).toBeVisible();
+  });
+
+  test("the delete-account dialog offers the downloads before the confirmation", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    const first = dialog.getByRole("region", { name: "Download your data first" });
+    await expect(first.getByRole("link", { name: "Download all my data (.zip)" })).toHaveAttribute(
+      "href",
+      "/api/export",
+    );
+    await expect(first.getByRole("link", { name: "Rides (CSV)" })).toHaveAttribute(
+      "href",
+      "/api/export/csv/rides",
+    );
+    expect(await dialogViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCsv } from "../../../shared/domain/csv.ts";
+import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import type { Component } from "../../../shared/schemas/component.ts";
+import type { ServiceCsvImport, ServiceCsvImportResult } from "../../../shared/schemas/csv.ts";
+import type { ServiceLog } from "../../../shared/schemas/service-entry.ts";
+import { rides } from "../../db/schema.ts";
+import {
+  anonymous,
+  createTestApp,
+  describeEachDatabase,
+  json,
+  signUp,
+  type TestApp,
+  type TestClient,
+} from "../../testing/test-app.ts";
+
+describeEachDatabase("CSV export and service import", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Billing off: riders here keep several bicycles without a plan.
+    t = await createTestApp(kind, { env: { BILLING_MODE: "off" } });
+  });
+  afterAll(() => t.close());
+
+  async function bicycle(rider: TestClient, name: string, extra: object = {}) {
+    const answer = await json<{ bicycle: Bicycle }>(
+      rider.request("POST", "/api/bicycles", { name, ...extra }),
+    );
+    return answer.bicycle;
+  }
+
+  async function component(rider: TestClient, bicycleId: string | null, name: string, mileage = 0) {
+    const answer = await json<{ component: Component }>(
+      rider.request("POST", "/api/components", { bicycleId, name, type: "Drivetrain", mileage }),
+    );
+    return answer.component;
+  }
+
+  async function service(rider: TestClient, componentId: string, body: object) {
+    const response = await rider.request("POST", `/api/components/${componentId}/services`, body);
+    expect(response.status, await response.clone().text()).toBe(201);
+  }
+
+  /** The downloaded CSV's records (the BOM checked and dropped), and its headers. */
+  async function download(rider: TestClient, entity: string) {
+    const response = await rider.request("GET", `/api/export/csv/${entity}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="velolog-${entity}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // The byte-order mark Excel needs to read UTF-8 (a TextDecoder drops it, as spreadsheets do).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    return { text, records: parseCsv(text) };
+  }
+
+  const trickyName = 'Road, "fast"\nbike';
+
+  describe("downloads", () => {
+    it("writes each entity with a header row, quoting and the formula guard, in the user's unit", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, trickyName, {
+        purchaseDate: "2023-03-14",
+        price: 1200.5,
+        serialNumber: '=HYPERLINK("http://evil")',
+      });
+      const chain = await component(rider, bike.id, "Chain, 11-speed", 100);
+      await component(rider, null, "+Spare tyre");
+      await service(rider, chain.id, { date: "2024-05-01", description: '-Waxed, "hot"', cost: 12.5 });
+      await rider.request("POST", `/api/bicycles/${bike.id}/rides`, {
+        name: "@Morning ride",
+        startedAt: "2024-05-02T07:30:00.000Z",
+        distanceKm: 42.195,
+        movingSeconds: 5025,
+        elevationGainM: 310,
+      });
+      await rider.request("PUT", "/api/settings", { distanceUnit: "mi" });
+
+      const bicycles = await download(rider, "bicycles");
+      expect(bicycles.records[0]).toEqual([
+        "Name",
+        "Description",
+        "Purchase date",
+        "Price (USD)",
+        "Condition",
+        "Store",
+        "Store link",
+        "Serial number",
+        "Components",
+        "Distance (mi)",
+        "Moving time (h)",
+        "Service cost (USD)",
+        "Created at",
+      ]);
+      const [bikeRow] = bicycles.records.slice(1);
+      expect(bikeRow!.slice(0, 4)).toEqual([trickyName, "", "2023-03-14", "1200.5"]);
+      expect(bikeRow![7]).toBe('\'=HYPERLINK("http://evil")');
+      expect(bikeRow!.slice(8, 12)).toEqual(["1", "26.2", "1.4", "12.5"]);
+      expect(bikeRow![12]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      // The raw text: the name quoted with its quotes doubled and its line break inside.
+      expect(bicycles.text).toContain('"Road, ""fast""\nbike"');
+
+      const parts = await download(rider, "components");
+      expect(parts.records[0]!.slice(0, 6)).toEqual([
+        "Bicycle",
+        "Name",
+        "Type",
+        "Brand",
+        "Distance (mi)",
+        "Distance before rides (mi)",
+      ]);
+      // 100 km given as the chain's distance before rides, in miles (the ride came before it was fitted).
+      expect(parts.records.slice(1).map((r) => [r[0], r[1], r[4], r[5], r[7]])).toEqual([
+        [trickyName, "Chain, 11-speed", "62.1", "62.1", "1"],
+        ["", "'+Spare tyre", "0", "0", "0"],
+      ]);
+
+      const services = await download(rider, "services");
+      expect(services.records).toEqual([
+        ["Date", "Bicycle", "Component", "Description", "Cost (USD)", "Receipt", "Created at"],
+        ["2024-05-01", trickyName, "Chain, 11-speed", '\'-Waxed, "hot"', "12.5", "", expect.any(String)],
+      ]);
+
+      const ridden = await download(rider, "rides");
+      expect(ridden.records).toEqual([
+        ["Started at", "Bicycle", "Name", "Distance (mi)", "Moving time", "Elevation gain (m)", "Source"],
+        ["2024-05-02T07:30:00Z", trickyName, "'@Morning ride", "26.22", "1:23:45", "310", "manual"],
+      ]);
+    });
+
+    it("never shows another user's rows, and refuses visitors and unknown entities", async () => {
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      const bike = await bicycle(owner, "Owner's bike");
+      const part = await component(owner, bike.id, "Owner's chain");
+      await service(owner, part.id, { date: "2024-01-01", description: "Owner's service", cost: 1 });
+      for (const entity of ["bicycles", "components", "services", "rides"]) {
+        const { records, text } = await download(other, entity);
+        expect(records).toHaveLength(1);
+        expect(text).not.toContain("Owner's");
+      }
+      expect((await anonymous(t.app).request("GET", "/api/export/csv/bicycles")).status).toBe(401);
+      expect((await owner.request("GET", "/api/export/csv/passwords")).status).toBe(400);
+    });
+
+    it("writes every ride of a long history once, newest first, across pages", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Commuter");
+      // 1,203 rides (pages of 500), several starting at the same instant, written straight to the table.
+      const start = Date.UTC(2020, 0, 1);
+      const values = Array.from({ length: 1203 }, (_, i) => ({
+        userId: rider.userId,
+        bicycleId: bike.id,
+        name: `Ride ${i}`,
+        startedAt: new Date(start + Math.floor(i / 3) * 3_600_000),
+        distanceKm: "10.000",
+        movingSeconds: 1800,
+        source: "manual",
+      }));
+      await t.db.insert(rides).values(values);
+      const { records } = await download(rider, "rides");
+      const names = records.slice(1).map((r) => r[2]);
+      expect(names).toHaveLength(1203);
+      expect(new Set(names).size).toBe(1203);
+      const starts = records.slice(1).map((r) => r[0]!);
+      expect(starts).toEqual([...starts].sort().reverse());
+    });
+  });
+
+  describe("importing service records", () => {
+    async function importRows(rider: TestClient, body: ServiceCsvImport) {
+      return rider.request("POST", "/api/services/import", body);
+    }
+
+    async function logOf(rider: TestClient, componentId: string) {
+      return json<ServiceLog>(rider.request("GET", `/api/components/${componentId}/services`));
+    }
+
+    it("imports every row in one go, matching components by name, and skips them on a second import", async () => {
+      const rider = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const gravel = await bicycle(rider, "Gravel");
+      const roadChain = await component(rider, road.id, "Chain");
+      const gravelChain = await component(rider, gravel.id, "Chain");
+      const tyre = await component(rider, gravel.id, "Front Tyre");
+      const body: ServiceCsvImport = {
+        dateFormat: "dmy",
+        rows: [
+          {
+            row: 2,
+            date: "31/05/2024",
+            bicycle: "road",
+            component: "CHAIN",
+            description: "Waxed",
+            cost: "$12.50",
+          },
+          {
+            row: 3,
+            date: "2024-06-01",
+            bicycle: "Gravel",
+            component: "chain",
+            description: "New chain",
+            cost: "",
+          },
+          {
+            row: 4,
+            date: "01.07.2024",
+            component: "front  tyre",
+            description: "'=Patched",
+            cost: "1,234.00",
+          },
+        ],
+      };
+
+      const preview = await json<ServiceCsvImportResult>(importRows(rider, { ...body, dryRun: true }));
+      expect(preview.imported).toBe(0);
+      expect(preview.rows.map((r) => [r.row, r.status, r.date, r.componentId, r.cost])).toEqual([
+        [2, "new", "2024-05-31", roadChain.id, 12.5],
+        [3, "new", "2024-06-01", gravelChain.id, 0],
+        [4, "new", "2024-07-01", tyre.id, 1234],
+      ]);
+      expect((await logOf(rider, roadChain.id)).services).toHaveLength(0);
+
+      const imported = await importRows(rider, body);
+      expect(imported.status).toBe(200);
+      expect(await json<ServiceCsvImportResult>(imported)).toMatchObject({ imported: 3, skipped: 0 });
+      expect((await logOf(rider, roadChain.id)).services.map((s) => [s.date, s.description, s.cost])).toEqual(
+        [["2024-05-31", "Waxed", 12.5]],
+      );
+      expect((await logOf(rider, tyre.id)).services.map((s) => s.description)).toEqual(["=Patched"]);
+
+      const again = await json<ServiceCsvImportResult>(importRows(rider, body));
+      expect(again).toMatchObject({ imported: 0, skipped: 3 });
+      expect((await logOf(rider, gravelChain.id)).services).toHaveLength(1);
+
+      // One new row among known ones: only it is written.
+      const more = await json<ServiceCsvImportResult>(
+        importRows(rider, {
+          ...body,
+          rows: [
+            ...body.rows,
+            { row: 5, date: "02/07/2024", component: "Front tyre", description: "New tyre", cost: "40" },
+          ],
+        }),
+      );
+      expect(more).toMatchObject({ imported: 1, skipped: 3 });
+      expect((await logOf(rider, tyre.id)).services).toHaveLength(2);
+    });
+
+    it("imports nothing when any row is wrong, naming each row and field", async () => {
+      const rider = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const gravel = await bicycle(rider, "Gravel");
+      const chain = await component(rider, road.id, "Chain");
+      await component(rider, gravel.id, "Chain");
+      const response = await importRows(rider, {
+        dateFormat: "dmy",
+        rows: [
+          { row: 2, date: "01/05/2024", bicycle: "Road", component: "Chain", description: "Fine", cost: "5" },
+          {
+            row: 3,
+            date: "31/02/2024",
+            bicycle: "Road",
+            component: "Chain",
+            description: "Bad date",
+            cost: "5",
+          },
+          { row: 4, date: "01/05/2024", component: "Chain", description: "Which chain?", cost: "5" },
+          {
+            row: 5,
+            date: "01/05/2024",
+            bicycle: "Road",
+            component: "Chian",
+            description: "Typo",
+            cost: "-3",
+          },
+          { row: 6, date: "01/05/2024", bicycle: "Road", component: "Chain", description: " ", cost: "5" },
+          {
+            row: 7,
+            date: "01/05/2024",
+            bicycle: "Tandem",
+            component: "Chain",
+            description: "x".repeat(2001),
+            cost: "5",
+          },
+        ],
+      });
+      expect(response.status).toBe(400);
+      const { error } = await json<{
+        error: { code: string; message: string; fields: Record<string, string> };
+      }>(response);
+      expect(error.code).toBe("VALIDATION");
+      expect(error.message).toBe("5 rows have errors; nothing was imported.");
+      expect(Object.values(error.fields)).toEqual([
+        "Row 3: date “31/02/2024” is not a date",
+        "Row 4: component “Chain” matches 2 of your components; choose a bicycle, or map a bicycle column",
+        "Row 5: component “Chian” matches none of your components",
+        "Row 5: cost “-3” is not an amount of 0 or more with at most 2 decimals",
+        "Row 6: the description is empty",
+        "Row 7: bicycle “Tandem” is not one of yours",
+        "Row 7: the description is longer than 2000 characters",
+      ]);
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+
+      // Narrowed to one bicycle, the chain is that bicycle's.
+      const narrowed = await json<ServiceCsvImportResult>(
+        importRows(rider, {
+          dateFormat: "iso",
+          bicycleId: road.id,
+          rows: [{ row: 2, date: "2024-05-01", component: "Chain", description: "Fine", cost: "5" }],
+        }),
+      );
+      expect(narrowed.rows[0]).toMatchObject({ status: "new", componentId: chain.id });
+    });
+
+    it("never finds another user's components or bicycle", async () => {
+      const owner = await signUp(t.app);
+      const other = await signUp(t.app);
+      const bike = await bicycle(owner, "Owner's bike");
+      const chain = await component(owner, bike.id, "Owner's chain");
+      const rows = [
+        { row: 2, date: "2024-05-01", component: "Owner's chain", description: "Mine now", cost: "1" },
+      ];
+      const response = await importRows(other, { dateFormat: "iso", rows });
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { fields: Record<string, string> } }>(response);
+      expect(Object.values(error.fields)).toEqual([
+        "Row 2: component “Owner's chain” matches none of your components",
+      ]);
+      expect((await importRows(other, { dateFormat: "iso", bicycleId: bike.id, rows })).status).toBe(404);
+      expect((await logOf(owner, chain.id)).services).toHaveLength(0);
+      expect(
+        (await anonymous(t.app).request("POST", "/api/services/import", { dateFormat: "iso", rows })).status,
+      ).toBe(401);
+    });
+
+    it("resets the component's only interval, as a service logged by hand does", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      const chain = await component(rider, bike.id, "Chain");
+      const interval = await rider.request("POST", `/api/components/${chain.id}/intervals`, {
+        label: "Wax",
+        everyKm: 300,
+      });
+      expect(interval.status, await interval.clone().text()).toBe(201);
+      await importRows(rider, {
+        dateFormat: "iso",
+        rows: [{ row: 2, date: "2024-05-01", component: "Chain", description: "Waxed", cost: "0" }],
+      });
+      const log = await logOf(rider, chain.id);
+      expect(log.services[0]!.resetsIntervalIds).toHaveLength(1);
+    });
+  });
+});

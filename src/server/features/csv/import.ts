@@ -1,0 +1,198 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { unguardCell } from "../../../shared/domain/csv.ts";
+import { MAX_DESCRIPTION, parseImportCost, parseImportDate } from "../../../shared/domain/service-csv.ts";
+import { messages } from "../../../shared/messages.ts";
+import type {
+  ServiceCsvImportResult,
+  ServiceCsvRowResult,
+  serviceCsvImportSchema,
+} from "../../../shared/schemas/csv.ts";
+import type { Database } from "../../db/index.ts";
+import {
+  bicycles,
+  components,
+  serviceEntries,
+  serviceEntryIntervals,
+  serviceIntervals,
+  user,
+} from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { assertOwnBicycle } from "../components/service.ts";
+
+const m = messages.csv;
+
+type Input = z.output<typeof serviceCsvImportSchema>;
+type Reader = Pick<Database, "select">;
+
+/** Names compared as a person would: case, surrounding and repeated spaces aside. */
+const sameName = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** What makes two entries the same: component, date, description and cost. */
+const entryKey = (componentId: string, date: string, description: string, cost: number) =>
+  JSON.stringify([componentId, date, description, cost.toFixed(2)]);
+
+/** The user's components that names may mean: one bicycle's, or all (the parts bin's too). */
+async function candidateComponents(db: Reader, userId: string, bicycleId: string | null) {
+  return db
+    .select({
+      id: components.id,
+      name: components.name,
+      bicycleName: bicycles.name,
+    })
+    .from(components)
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
+    .where(and(eq(components.userId, userId), bicycleId ? eq(components.bicycleId, bicycleId) : undefined));
+}
+
+/** Each row read and checked, with what it would become; nothing written. */
+async function evaluate(db: Reader, userId: string, input: Input): Promise<ServiceCsvRowResult[]> {
+  const owned = await candidateComponents(db, userId, input.bicycleId);
+  const byName = Map.groupBy(owned, (c) => sameName(c.name));
+  const bicycleNames = new Set(
+    (await db.select({ name: bicycles.name }).from(bicycles).where(eq(bicycles.userId, userId))).map((b) =>
+      sameName(b.name),
+    ),
+  );
+
+  const results = input.rows.map((cells): ServiceCsvRowResult => {
+    const { row } = cells;
+    const errors: string[] = [];
+    const dateText = cells.date.trim();
+    const date = parseImportDate(dateText, input.dateFormat);
+    if (!dateText) errors.push(m.dateMissing(row));
+    else if (!date) errors.push(m.dateInvalid(row, dateText));
+
+    const componentText = unguardCell(cells.component.trim());
+    const bicycleText = unguardCell((cells.bicycle ?? "").trim());
+    let component: (typeof owned)[number] | null = null;
+    if (!componentText) errors.push(m.componentMissing(row));
+    else if (bicycleText && !bicycleNames.has(sameName(bicycleText))) {
+      errors.push(m.bicycleUnknown(row, bicycleText));
+    } else {
+      const matches = (byName.get(sameName(componentText)) ?? []).filter(
+        (c) => !bicycleText || (c.bicycleName !== null && sameName(c.bicycleName) === sameName(bicycleText)),
+      );
+      if (matches.length === 0) errors.push(m.componentUnknown(row, componentText));
+      else if (matches.length > 1) errors.push(m.componentAmbiguous(row, componentText, matches.length));
+      else component = matches[0]!;
+    }
+
+    const description = unguardCell(cells.description.trim());
+    if (!description) errors.push(m.descriptionMissing(row));
+    else if (description.length > MAX_DESCRIPTION) errors.push(m.descriptionTooLong(row, MAX_DESCRIPTION));
+
+    const cost = parseImportCost(cells.cost);
+    if (cost === null) errors.push(m.costInvalid(row, cells.cost.trim()));
+
+    return {
+      row,
+      status: errors.length > 0 ? "error" : "new",
+      date,
+      componentId: component?.id ?? null,
+      componentName: component?.name ?? null,
+      bicycleName: component?.bicycleName ?? null,
+      description,
+      cost,
+      errors,
+    };
+  });
+
+  // Rows the same as an entry already logged, or as an earlier row of the file, are skipped.
+  const componentIds = [...new Set(results.flatMap((r) => (r.componentId ? [r.componentId] : [])))];
+  const seen = new Set(
+    componentIds.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              componentId: serviceEntries.componentId,
+              date: serviceEntries.date,
+              description: serviceEntries.description,
+              cost: serviceEntries.cost,
+            })
+            .from(serviceEntries)
+            .where(and(eq(serviceEntries.userId, userId), inArray(serviceEntries.componentId, componentIds)))
+        ).map((e) => entryKey(e.componentId, e.date, e.description, Number(e.cost))),
+  );
+  for (const result of results) {
+    if (result.status !== "new") continue;
+    const key = entryKey(result.componentId!, result.date!, result.description, result.cost!);
+    if (seen.has(key)) result.status = "duplicate";
+    seen.add(key);
+  }
+  return results;
+}
+
+function summary(rows: ServiceCsvRowResult[], imported: number): ServiceCsvImportResult {
+  return { imported, skipped: rows.filter((r) => r.status === "duplicate").length, rows };
+}
+
+/**
+ * Imports service records read from a spreadsheet: every row is checked (its date, a component of the
+ * user's by name, its description and cost), and either all new rows are written in one transaction or,
+ * when any row is wrong, none is and the answer names each row and field at fault. A dry run answers what
+ * would happen. Rows the same as an entry already logged are skipped and counted.
+ */
+export async function importServiceCsv(
+  db: Database,
+  userId: string,
+  input: Input,
+): Promise<ServiceCsvImportResult> {
+  if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
+  if (input.dryRun) return summary(await evaluate(db, userId, input), 0);
+
+  return db.transaction(async (tx) => {
+    // One import at a time per user, so that two at once cannot both find a row new and write it twice.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+    const rows = await evaluate(tx, userId, input);
+    const bad = rows.filter((r) => r.status === "error");
+    if (bad.length > 0) {
+      const fields = Object.fromEntries(
+        bad.flatMap((r) => r.errors.map((e, i) => [`rows.${r.row}.${i}`, e])),
+      );
+      throw new AppError("VALIDATION", m.rowsInvalid(bad.length), fields);
+    }
+    const fresh = rows.filter((r) => r.status === "new");
+    for (let start = 0; start < fresh.length; start += 500) {
+      const chunk = fresh.slice(start, start + 500);
+      const inserted = await tx
+        .insert(serviceEntries)
+        .values(
+          chunk.map((r) => ({
+            userId,
+            componentId: r.componentId!,
+            date: r.date!,
+            description: r.description,
+            cost: r.cost!.toFixed(2),
+          })),
+        )
+        .returning({ id: serviceEntries.id, componentId: serviceEntries.componentId });
+      await resetOnlyIntervals(tx, userId, inserted);
+    }
+    return summary(rows, fresh.length);
+  });
+}
+
+/**
+ * As a service logged by hand (features/intervals' `setEntryResets` for a new entry): an entry resets its
+ * component's interval when the component has exactly one.
+ */
+async function resetOnlyIntervals(
+  tx: Pick<Database, "select" | "insert">,
+  userId: string,
+  entries: { id: string; componentId: string }[],
+) {
+  const componentIds = [...new Set(entries.map((e) => e.componentId))];
+  if (componentIds.length === 0) return;
+  const intervals = await tx
+    .select({ componentId: serviceIntervals.componentId, id: serviceIntervals.id })
+    .from(serviceIntervals)
+    .where(and(eq(serviceIntervals.userId, userId), inArray(serviceIntervals.componentId, componentIds)));
+  const intervalsOf = Map.groupBy(intervals, (i) => i.componentId);
+  const links = entries.flatMap((entry) => {
+    const intervals = intervalsOf.get(entry.componentId) ?? [];
+    return intervals.length === 1 ? [{ serviceEntryId: entry.id, intervalId: intervals[0]!.id }] : [];
+  });
+  if (links.length > 0) await tx.insert(serviceEntryIntervals).values(links);
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvRow, detectDelimiter, parseCsv, UTF8_BOM, unguardCell } from "./csv.ts";
+import { detectDateFormat, guessColumns, parseImportCost, parseImportDate } from "./service-csv.ts";
+
+describe("writing CSV", () => {
+  it("quotes cells with commas, quotes and line breaks, and leaves plain ones alone", () => {
+    expect(csvCell("Chain")).toBe("Chain");
+    expect(csvCell("Tyre, front")).toBe('"Tyre, front"');
+    expect(csvCell('The "good" one')).toBe('"The ""good"" one"');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(12.5)).toBe("12.5");
+  });
+
+  it("guards text a spreadsheet would run as a formula, but not numbers", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-front")).toBe("'-front");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell(-3)).toBe("-3");
+    expect(csvCell("a=b")).toBe("a=b");
+  });
+
+  it("ends rows with CRLF", () => {
+    expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+});
+
+describe("reading CSV", () => {
+  it("reads back what it writes, tricky cells included", () => {
+    const cells = ["Tyre, front", 'The "good" one', "two\nlines", "=1+1", ""];
+    const text = UTF8_BOM + csvRow(["a", "b", "c", "d", "e"]) + csvRow(cells);
+    const [header, row] = parseCsv(text);
+    expect(header).toEqual(["a", "b", "c", "d", "e"]);
+    expect(row!.map(unguardCell)).toEqual(cells);
+  });
+
+  it("takes LF endings, a last line without one, and skips empty lines", () => {
+    expect(parseCsv("a,b\n1,2\n\n3,4")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+      ["3", "4"],
+    ]);
+  });
+
+  it("finds the semicolon and tab delimiters of other spreadsheets", () => {
+    expect(detectDelimiter("Date;Part;Cost\n01.02.2024;Chain;12,50")).toBe(";");
+    expect(detectDelimiter("Date\tPart\n")).toBe("\t");
+    expect(detectDelimiter('"a;b",c\n')).toBe(",");
+    expect(parseCsv("Date;Cost\n01.02.2024;12,50")).toEqual([
+      ["Date", "Cost"],
+      ["01.02.2024", "12,50"],
+    ]);
+  });
+
+  it("takes off only the guard our export adds", () => {
+    expect(unguardCell("'=SUM(A1)")).toBe("=SUM(A1)");
+    expect(unguardCell("'quoted'")).toBe("'quoted'");
+  });
+});
+
+describe("service records from a spreadsheet", () => {
+  it("guesses columns from header names", () => {
+    expect(guessColumns(["Date", "Part", "Notes", "Price"])).toEqual({
+      date: 0,
+      component: 1,
+      description: 2,
+      cost: 3,
+      bicycle: null,
+    });
+    expect(guessColumns(["Date", "Bicycle", "Component", "Description", "Cost (USD)", "Receipt"])).toEqual({
+      date: 0,
+      bicycle: 1,
+      component: 2,
+      description: 3,
+      cost: 4,
+    });
+    expect(guessColumns(["When", "What"]).component).toBeNull();
+  });
+
+  it("reads ISO dates always and slashed dates as the chosen format; 31/02 is no date", () => {
+    expect(parseImportDate("2024-05-31", "dmy")).toBe("2024-05-31");
+    expect(parseImportDate("2024-05-31T10:00:00Z", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("03/04/2024", "dmy")).toBe("2024-04-03");
+    expect(parseImportDate("03/04/2024", "mdy")).toBe("2024-03-04");
+    expect(parseImportDate("31.05.2024", "dmy")).toBe("2024-05-31");
+    expect(parseImportDate("31/02/2024", "dmy")).toBeNull();
+    expect(parseImportDate("03/04/2024", "iso")).toBeNull();
+    expect(parseImportDate("yesterday", "dmy")).toBeNull();
+  });
+
+  it("detects the date format only when the values show it", () => {
+    expect(detectDateFormat(["2024-01-02", "2024-03-04"])).toBe("iso");
+    expect(detectDateFormat(["03/04/2024", "25/04/2024"])).toBe("dmy");
+    expect(detectDateFormat(["03/04/2024", "04/25/2024"])).toBe("mdy");
+    expect(detectDateFormat(["03/04/2024", "05/06/2024"])).toBeNull();
+  });
+
+  it("reads costs with a currency sign, thousands or a decimal comma; blank is 0", () => {
+    expect(parseImportCost("12.50")).toBe(12.5);
+    expect(parseImportCost("$1,234.50")).toBe(1234.5);
+    expect(parseImportCost("12,50")).toBe(12.5);
+    expect(parseImportCost("")).toBe(0);
+    expect(parseImportCost("-5")).toBeNull();
+    expect(parseImportCost("12.345")).toBeNull();
+    expect(parseImportCost("abc")).toBeNull();
+  });
+});

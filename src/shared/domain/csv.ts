@@ -1,0 +1,93 @@
+/**
+ * CSV as spreadsheets read and write it (RFC 4180; decision 0049): one module for the server's exports and
+ * the browser's reading of a file to import.
+ */
+
+/** A cell's value: text, a number, or nothing (an empty cell). */
+export type CsvCell = string | number | null | undefined;
+
+/**
+ * Text a spreadsheet would run as a formula when the cell is opened: `=`, `+`, `-`, `@`, and a tab or
+ * carriage return before them (OWASP's "CSV injection"). Such text gets a leading `'`, which spreadsheets
+ * read as "this is text"; the importer takes it off again (`unguardCell`).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: a formula-looking text guarded, quoted when it holds a comma, a quote or a line break. */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return "";
+  // Numbers are written by us (distances, costs), never typed by a user: they stay numbers, "-" and all.
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record, ended by CRLF as RFC 4180 (and Excel) has it. */
+export function csvRow(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/** Written first, so that Excel reads the file as UTF-8 (names with accents stay whole). */
+export const UTF8_BOM = "\uFEFF";
+
+/** A cell our own export guarded (`'=…`) back as it was typed; other text unchanged. */
+export function unguardCell(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * The delimiter a file uses, from its first line: comma, or the semicolon of spreadsheets in locales where
+ * the comma is the decimal separator, or a tab; whichever occurs most outside quotes.
+ */
+export function detectDelimiter(text: string): "," | ";" | "\t" {
+  const counts = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) break;
+    else if (!quoted && char in counts) counts[char as keyof typeof counts]++;
+  }
+  if (counts[";"] > counts[","] && counts[";"] >= counts["\t"]) return ";";
+  if (counts["\t"] > counts[","]) return "\t";
+  return ",";
+}
+
+/**
+ * Reads CSV text into records of cells (RFC 4180: quoted cells may hold the delimiter, `""` for a quote and
+ * line breaks; CRLF or LF between records). A leading byte-order mark is dropped, and so are empty lines.
+ */
+export function parseCsv(input: string, delimiter = detectDelimiter(input)): string[][] {
+  const text = input.startsWith(UTF8_BOM) ? input.slice(1) : input;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = 0;
+  const endRecord = () => {
+    record.push(cell);
+    if (record.length > 1 || record[0] !== "") records.push(record);
+    record = [];
+    cell = "";
+  };
+  while (i < text.length) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += char;
+    } else if (char === '"' && cell === "") quoted = true;
+    else if (char === delimiter) {
+      record.push(cell);
+      cell = "";
+    } else if (char === "\r" || char === "\n") {
+      if (char === "\r" && text[i + 1] === "\n") i++;
+      endRecord();
+    } else cell += char;
+    i++;
+  }
+  if (cell !== "" || record.length > 0) endRecord();
+  return records;
+}

@@ -1,0 +1,128 @@
+/**
+ * Importing service records from a spreadsheet (decision 0049): which column is which, and how a row's
+ * date and cost are read. The browser uses it for the mapping step's guesses, the server to read the rows.
+ */
+
+/** The fields a row maps to; `bicycle` is optional and narrows which bicycle's component a name means. */
+export const SERVICE_CSV_FIELDS = ["date", "component", "description", "cost", "bicycle"] as const;
+export type ServiceCsvField = (typeof SERVICE_CSV_FIELDS)[number];
+
+/** Header names that suggest each field, best first (compared lowercased, letters and digits only). */
+const HEADER_NAMES: Record<ServiceCsvField, string[]> = {
+  date: ["date", "servicedate", "serviced", "day", "when"],
+  component: ["component", "part", "componentname", "partname", "item"],
+  bicycle: ["bicycle", "bike", "bicyclename", "bikename"],
+  cost: ["cost", "price", "amount", "total"],
+  description: ["description", "notes", "note", "work", "details", "comment", "comments"],
+};
+
+const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * The column (index) each field most likely is, by the header's name: an exact name first ("Cost"), then
+ * a name that starts with one ("Cost (USD)"); each column goes to one field at most; null when none fits.
+ */
+export function guessColumns(headers: readonly string[]): Record<ServiceCsvField, number | null> {
+  const names = headers.map(normalise);
+  const used = new Set<number>();
+  const guess = {} as Record<ServiceCsvField, number | null>;
+  for (const field of ["date", "component", "bicycle", "cost", "description"] as const) {
+    const find = (matches: (name: string, key: string) => boolean) => {
+      for (const key of HEADER_NAMES[field]) {
+        const index = names.findIndex((name, i) => !used.has(i) && name !== "" && matches(name, key));
+        if (index >= 0) return index;
+      }
+      return -1;
+    };
+    let index = find((name, key) => name === key);
+    if (index < 0) index = find((name, key) => name.startsWith(key));
+    guess[field] = index >= 0 ? index : null;
+    if (index >= 0) used.add(index);
+  }
+  return guess;
+}
+
+/** How the file writes its dates: ISO dates are always read; `dmy` and `mdy` say what 03/04/2024 means. */
+export const DATE_FORMATS = ["iso", "dmy", "mdy"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+export const DATE_FORMAT_LABELS: Record<DateFormat, string> = {
+  iso: "Year-month-day (2024-05-31)",
+  dmy: "Day/month/year (31/05/2024)",
+  mdy: "Month/day/year (05/31/2024)",
+};
+
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+function isoDate(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  if (year < 1900 || year > 2200) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * A cell's date as yyyy-MM-dd, or null when it is none: 2024-05-31 (a time after it is ignored) always;
+ * 31/05/2024, 31.05.2024 or 31-05-2024 with `dmy`, 05/31/2024 with `mdy`. 31/02/2024 is no date.
+ */
+export function parseImportDate(text: string, format: DateFormat): string | null {
+  const value = text.trim();
+  const iso = ISO.exec(value);
+  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numeric = NUMERIC.exec(value);
+  if (!numeric || format === "iso") return null;
+  const [first, second, year] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
+  return format === "dmy" ? isoDate(year, second, first) : isoDate(year, first, second);
+}
+
+/**
+ * The date format a column's values show, or null when they leave it open: all ISO (or none numeric) is
+ * `iso`; a first number over 12 somewhere means day first, a second one over 12 month first. 03/04/2024
+ * alone could be either, so the user chooses (never a guess).
+ */
+export function detectDateFormat(values: readonly string[]): DateFormat | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  let numeric = false;
+  for (const value of values) {
+    const match = NUMERIC.exec(value.trim());
+    if (!match) continue;
+    numeric = true;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  if (!numeric) return "iso";
+  if (dayFirst !== monthFirst) return dayFirst ? "dmy" : "mdy";
+  return null;
+}
+
+export const MAX_COST = 99_999_999.99;
+
+/**
+ * A cell's cost as a number, in the currency the service log keeps (US dollars): "12.50", "$12.50",
+ * "1,234.50", "12,50" (a decimal comma); blank is 0. Null when it is no amount of 0 or more with at most
+ * 2 decimals.
+ */
+export function parseImportCost(text: string): number | null {
+  let value = text
+    .trim()
+    .replace(/^[$€£]\s*/, "")
+    .replace(/\s*(USD|US\$|\$)$/i, "");
+  if (value === "") return 0;
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value)) value = value.replaceAll(",", "");
+  else if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(value)) return null;
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount > MAX_COST) return null;
+  const cents = amount * 100;
+  if (Math.abs(cents - Math.round(cents)) > 1e-6) return null;
+  return Math.round(cents) / 100;
+}
+
+/** The most rows one import takes (its JSON stays under the API's 1 MB body limit). */
+export const MAX_IMPORT_ROWS = 2000;
+/** A service entry's description, as the service form allows it. */
+export const MAX_DESCRIPTION = 2000;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { DATE_FORMATS, MAX_IMPORT_ROWS } from "../domain/service-csv.ts";
+import { messages } from "../messages.ts";
+
+/** The entities with a CSV download (`GET /api/export/csv/{entity}`). */
+export const CSV_ENTITIES = ["bicycles", "components", "services", "rides"] as const;
+export type CsvEntity = (typeof CSV_ENTITIES)[number];
+
+export const csvEntityParamSchema = z.object({
+  entity: z.enum(CSV_ENTITIES, { error: "Entity must be bicycles, components, services or rides" }),
+});
+
+const cellText = (max: number) => z.string().max(max);
+
+/**
+ * POST /api/services/import: a spreadsheet's rows after the mapping step, each cell as the file has it
+ * (the server reads dates and costs, and finds components by name). `row` is the row's number in the file
+ * (the header is row 1), so that errors name the row the user sees.
+ */
+export const serviceCsvImportSchema = z.object({
+  dateFormat: z.enum(DATE_FORMATS, { error: messages.csv.dateFormatRequired }),
+  /** Only this bicycle's components are matched; null: all the user's, the parts bin included. */
+  bicycleId: z.string().max(100).nullable().default(null),
+  /** Check and answer what would happen, writing nothing (the preview). */
+  dryRun: z.boolean().default(false),
+  rows: z
+    .array(
+      z.object({
+        row: z.number().int().min(1),
+        date: cellText(100),
+        component: cellText(500),
+        bicycle: cellText(500).optional(),
+        description: cellText(20_000),
+        cost: cellText(100).default(""),
+      }),
+    )
+    .min(1, messages.csv.noRows)
+    .max(MAX_IMPORT_ROWS, messages.csv.tooManyRows(MAX_IMPORT_ROWS)),
+});
+export type ServiceCsvImport = z.input<typeof serviceCsvImportSchema>;
+
+/** What became (or would become) of each row: a new entry, one already logged (skipped), or errors. */
+export const serviceCsvRowResultSchema = z.object({
+  row: z.number(),
+  status: z.enum(["new", "duplicate", "error"]),
+  date: z.string().nullable(),
+  componentId: z.string().nullable(),
+  componentName: z.string().nullable(),
+  bicycleName: z.string().nullable(),
+  description: z.string(),
+  cost: z.number().nullable(),
+  errors: z.array(z.string()),
+});
+export type ServiceCsvRowResult = z.infer<typeof serviceCsvRowResultSchema>;
+
+export const serviceCsvImportResultSchema = z.object({
+  /** Entries written (0 on a dry run). */
+  imported: z.number(),
+  /** Rows the same as an entry already logged (or as an earlier row), not written again. */
+  skipped: z.number(),
+  rows: z.array(serviceCsvRowResultSchema),
+});
+export type ServiceCsvImportResult = z.infer<typeof serviceCsvImportResultSchema>;

@@ -42,7 +42,10 @@ export function readEntryAtMost(file: yauzl.ZipFile, entry: yauzl.Entry, maxByte
         }
         chunks.push(chunk);
       });
-      stream.on("error", reject);
+      // yauzl's own check: more bytes than the entry declared (a bomb lying about its size).
+      stream.on("error", (error: Error) =>
+        reject(/too many bytes/.test(error.message) ? new EntryTooLargeError() : error),
+      );
       stream.on("end", () => resolve(Buffer.concat(chunks)));
     });
   });

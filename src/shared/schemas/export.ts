@@ -184,3 +184,13 @@ export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 export const MAX_ARCHIVE_BYTES = 300 * 1024 * 1024;
 export const MAX_EXPORT_JSON_BYTES = 64 * 1024 * 1024;
 export const MAX_ARCHIVE_ENTRIES = 20_000;
+
+/** velolog.json's JSON Schema, as committed in docs/export/velolog-export.schema.json. */
+export function exportJsonSchemaText(): string {
+  const schema = z.toJSONSchema(exportV1Schema, { target: "draft-2020-12", io: "input" });
+  return `${JSON.stringify(
+    { ...schema, $id: "https://velolog.app/schemas/velolog-export-v1.schema.json" },
+    null,
+    2,
+  )}\n`;
+}

@@ -301,6 +301,7 @@ export const messages = {
     tooManyEntries: "The .zip holds too many files. Nothing was imported.",
     entryTooLarge: (name: string) =>
       `A file in the .zip (${name}) expands past the size allowed. Nothing was imported.`,
+    expandsTooFar: "The files in this .zip expand past 400 MB together. Nothing was imported.",
     missingFile: (path: string) =>
       `The export names a file it does not hold (${path}). Nothing was imported.`,
     brokenReference: (what: string) => `The export is inconsistent (${what}). Nothing was imported.`,

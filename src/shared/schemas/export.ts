@@ -184,6 +184,8 @@ export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 export const MAX_ARCHIVE_BYTES = 300 * 1024 * 1024;
 export const MAX_EXPORT_JSON_BYTES = 64 * 1024 * 1024;
 export const MAX_ARCHIVE_ENTRIES = 20_000;
+/** All the files an import reads, inflated, together: the quota and room for images that shrink when re-encoded. */
+export const MAX_ARCHIVE_FILES_BYTES = 400 * 1024 * 1024;
 
 /** velolog.json's JSON Schema, as committed in docs/export/velolog-export.schema.json. */
 export function exportJsonSchemaText(): string {

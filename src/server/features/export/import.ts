@@ -14,6 +14,7 @@ import {
   exportV1Schema,
   type ImportCounts,
   MAX_ARCHIVE_ENTRIES,
+  MAX_ARCHIVE_FILES_BYTES,
   MAX_EXPORT_JSON_BYTES,
 } from "../../../shared/schemas/export.ts";
 import { fileUrl, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
@@ -419,10 +420,16 @@ async function importData(
   const written: WrittenFile[] = [];
   let ridesSkipped = 0;
   try {
+    // Counted as the files come, so a hostile archive stops at the quota (or at the inflated budget, for
+    // images that shrink when re-encoded) instead of after storing everything; the transaction counts again.
+    const used = await usedBytes(db, userId);
     let bytesNeeded = 0;
+    let bytesRead = 0;
     for (const file of data.files) {
       if (!wanted.has(file.path) || existing.file.has(file.path)) continue;
       const raw = await readEntry(archive, file.path, MAX_UPLOAD_BYTES);
+      bytesRead += raw.byteLength;
+      if (bytesRead > MAX_ARCHIVE_FILES_BYTES) throw refuse(m.expandsTooFar);
       let prepared: Awaited<ReturnType<typeof prepareFile>>;
       try {
         prepared = await prepareFile(raw, file.purpose, { keepNormalized: true });
@@ -431,6 +438,7 @@ async function importData(
         throw error;
       }
       bytesNeeded += prepared.bytes.byteLength;
+      if (used + bytesNeeded > QUOTA_BYTES) throw new AppError("LIMIT_REACHED", messages.images.quotaReached);
       const key = newStorageKey(prepared.extension, prefixFor[file.purpose]);
       await storage.put(key, prepared.bytes, prepared.contentType);
       written.push({
@@ -446,14 +454,8 @@ async function importData(
       // The user's row locked: the plan limit and the quota are counted against parallel creates and uploads.
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
       await checkPlanLimit(tx as unknown as Database, userId, billingMode, added.bicycles);
-      if (bytesNeeded > 0) {
-        const [used] = await tx
-          .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
-          .from(files)
-          .where(eq(files.userId, userId));
-        if (Number(used?.bytes ?? 0) + bytesNeeded > QUOTA_BYTES)
-          throw new AppError("LIMIT_REACHED", messages.images.quotaReached);
-      }
+      if (bytesNeeded > 0 && (await usedBytes(tx as unknown as Database, userId)) + bytesNeeded > QUOTA_BYTES)
+        throw new AppError("LIMIT_REACHED", messages.images.quotaReached);
       ridesSkipped = await writeRows(tx as unknown as Database, userId, data, existing, added, written);
     });
   } catch (error) {
@@ -485,6 +487,15 @@ async function importData(
   for (const key of Object.keys(total) as (keyof ImportCounts)[])
     alreadyThere[key] = total[key] - imported[key];
   return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere };
+}
+
+/** The bytes of the user's stored files (the quota counts them). */
+async function usedBytes(db: Database, userId: string): Promise<number> {
+  const [used] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.userId, userId));
+  return Number(used?.bytes ?? 0);
 }
 
 async function checkPlanLimit(

@@ -101,6 +101,7 @@ const documentInfo = {
     "Dashboard",
     "Share links",
     "Import",
+    "Export",
     "Files",
     "Account",
     "Feedback",

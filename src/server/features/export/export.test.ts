@@ -332,7 +332,10 @@ describeEachDatabase("account export and import", (kind) => {
 
   it("reads the tables page by page: every one of 2,500 rides is in the export once", async () => {
     const rider = await signUp(t.app);
-    const bike = await answered<Bicycle>(rider.request("POST", "/api/bicycles", { name: "Commuter" }), "bicycle");
+    const bike = await answered<Bicycle>(
+      rider.request("POST", "/api/bicycles", { name: "Commuter" }),
+      "bicycle",
+    );
     const start = Date.parse("2020-01-01T07:00:00Z");
     await t.db.insert(rides).values(
       Array.from({ length: 2500 }, (_, i) => ({

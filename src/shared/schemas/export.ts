@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISTANCE_UNITS } from "../domain/distance.ts";
-import { filePurposes } from "./file.ts";
+import { filePurposes, isHttpUrl } from "./file.ts";
 import { RIDE_SOURCES } from "./ride.ts";
 import { sharedBikeSnapshotSchema } from "./share.ts";
 
@@ -23,6 +23,8 @@ const time = z.iso.datetime({ offset: true });
 const day = z.iso.date();
 const filePath = z.string().regex(ARCHIVE_FILE_PATH);
 const amount = (max: number) => z.number().finite().min(0).max(max);
+/** A link kept elsewhere: http or https only. */
+const link = z.string().max(2000).refine(isHttpUrl, { message: "must be an http or https link" });
 
 export const exportSettingsSchema = z.object({
   distanceUnit: z.enum(DISTANCE_UNITS),
@@ -42,14 +44,14 @@ export const exportBicycleSchema = z.object({
   name: text(500),
   description: nullableText(),
   /** A photo kept elsewhere (a link); null when the photo is a file of the archive or there is none. */
-  imageUrl: nullableText(2000),
+  imageUrl: link.nullable(),
   imageFile: filePath.nullable(),
   purchaseDate: day.nullable(),
   price: amount(99_999_999.99).nullable(),
   purchaseCondition: z.enum(["new", "used"]).nullable(),
   storeName: nullableText(500),
   serialNumber: nullableText(500),
-  storeLink: nullableText(2000),
+  storeLink: link.nullable(),
   createdAt: time,
   updatedAt: time,
 });
@@ -64,7 +66,7 @@ export const exportComponentSchema = z.object({
   /** Kilometres before tracking (what the form calls the distance so far). */
   mileage: amount(99_999_999_999.9),
   notes: nullableText(),
-  imageUrl: nullableText(2000),
+  imageUrl: link.nullable(),
   imageFile: filePath.nullable(),
   createdAt: time,
   updatedAt: time,
@@ -115,7 +117,7 @@ export const exportServiceEntrySchema = z.object({
   description: text(10_000),
   cost: amount(99_999_999.99),
   /** A receipt kept elsewhere (a link); null when the receipt is a file of the archive or there is none. */
-  receiptUrl: nullableText(2000),
+  receiptUrl: link.nullable(),
   receiptFile: filePath.nullable(),
   /** The intervals (ids of `serviceIntervals`) this entry resets. */
   resetsIntervalIds: z.array(id).max(1000),

@@ -523,6 +523,17 @@ describeEachDatabase("account export and import", (kind) => {
         }),
       m.wrongFormat("bicycles.0.price: Invalid input: expected number, received string"),
     ],
+    [
+      "a link that is no web link",
+      () =>
+        zipSync({
+          "velolog.json": jsonBytes({
+            ...smallExport(),
+            bicycles: [{ ...smallExport().bicycles[0], storeLink: "javascript:alert(1)" }],
+          }),
+        }),
+      m.wrongFormat("bicycles.0.storeLink: must be an http or https link"),
+    ],
     ["no velolog.json", () => zipSync({ "notes.txt": strToU8("hello") }), m.noJson],
     ["not a zip", () => strToU8("just text"), m.badZip],
     [

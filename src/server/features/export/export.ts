@@ -7,7 +7,7 @@ import {
   type ExportV1,
 } from "../../../shared/schemas/export.ts";
 import type { FilePurpose } from "../../../shared/schemas/file.ts";
-import { fileIdFromUrl } from "../../../shared/schemas/file.ts";
+import { fileIdFromUrl, isHttpUrl } from "../../../shared/schemas/file.ts";
 import type { SharedBikeSnapshot } from "../../../shared/schemas/share.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
@@ -93,7 +93,8 @@ export async function* exportEntries(
 /** A stored photo or receipt URL as the export names it: an archive path, or a link kept as it is. */
 function reference(url: string | null, present: Map<string, ExportFile>) {
   const id = fileIdFromUrl(url);
-  if (id === null) return { url, file: null };
+  // Anything but one of our files or an http(s) link names nothing another account could follow.
+  if (id === null) return { url: url !== null && isHttpUrl(url) ? url : null, file: null };
   return { url: null, file: present.get(id)?.path ?? null };
 }
 
@@ -161,7 +162,7 @@ async function* exportJson(
         purchaseCondition: b.purchaseCondition as "new" | "used" | null,
         storeName: b.storeName,
         serialNumber: b.serialNumber,
-        storeLink: b.storeLink,
+        storeLink: b.storeLink !== null && isHttpUrl(b.storeLink) ? b.storeLink : null,
         createdAt: iso(b.createdAt),
         updatedAt: iso(b.updatedAt),
       };

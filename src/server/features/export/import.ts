@@ -17,7 +17,7 @@ import {
   MAX_ARCHIVE_FILES_BYTES,
   MAX_EXPORT_JSON_BYTES,
 } from "../../../shared/schemas/export.ts";
-import { fileUrl, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
+import { fileUrl, isHttpUrl, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
 import type { SharedBikeSnapshot } from "../../../shared/schemas/share.ts";
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import { newStorageKey, type Storage } from "../../adapters/storage.ts";
@@ -574,8 +574,8 @@ async function writeRows(
       const id = idOf.file.get(path);
       return id ? fileUrl(id) : null;
     }
-    // A file URL of another instance names nothing here.
-    return url?.startsWith("/api/") ? null : url;
+    // Only a link elsewhere: a file URL of another instance (or anything else) names nothing here.
+    return url !== null && isHttpUrl(url) ? url : null;
   };
   const at = (iso: string) => new Date(iso);
   const fixed = (value: number | null, digits: number) => (value === null ? null : value.toFixed(digits));
@@ -709,7 +709,7 @@ async function writeRows(
     tx,
     serviceEntryIntervals,
     added.entries.flatMap((e) =>
-      e.resetsIntervalIds.map((intervalId) => ({
+      [...new Set(e.resetsIntervalIds)].map((intervalId) => ({
         serviceEntryId: ref("entry", e.id),
         intervalId: ref("interval", intervalId),
       })),
@@ -728,7 +728,11 @@ async function writeRows(
       notes: s.notes,
       bikeData: {
         ...s.snapshot,
-        bike: { ...s.snapshot.bike, imageUrl: image(s.snapshot.bike.imageUrl) },
+        bike: {
+          ...s.snapshot.bike,
+          imageUrl: image(s.snapshot.bike.imageUrl),
+          storeLink: urlOf(s.snapshot.bike.storeLink, null),
+        },
         components: s.snapshot.components.map((c) => ({ ...c, imageUrl: image(c.imageUrl) })),
       },
       createdAt: at(s.createdAt),

@@ -142,14 +142,24 @@ async function* exportJson(
     let first = true;
     for await (const rows of pages(db, table, userId)) {
       const shaped = await shape(rows);
+      if (shaped.length === 0) continue;
       yield (first ? "" : ",") + shaped.map((item) => JSON.stringify(item)).join(",");
       first = false;
     }
     yield "]";
   }
 
+  // The tables are read one after another, not in one transaction (a slow download would hold it open, and
+  // PGlite has one connection for everyone). So that the file is consistent even when the rider changes
+  // something meanwhile, an object is written only if what it names was written before it.
+  const bikesOut = new Set<string>();
+  const partsOut = new Set<string>();
+  const intervalsOut = new Set<string>();
+  const hasBike = (id: string | null) => id === null || bikesOut.has(id);
+
   yield* list("bicycles", bicycles, (rows) =>
     rows.map((b): ExportV1["bicycles"][number] => {
+      bikesOut.add(b.id);
       const image = reference(b.imageUrl, present);
       return {
         id: b.id,
@@ -169,58 +179,70 @@ async function* exportJson(
     }),
   );
   yield* list("components", components, (rows) =>
-    rows.map((c): ExportV1["components"][number] => {
-      const image = reference(c.imageUrl, present);
-      return {
-        id: c.id,
-        bicycleId: c.bicycleId,
-        name: c.name,
-        type: c.type,
-        brand: c.brand,
-        mileage: Number(c.mileage),
-        notes: c.notes,
-        imageUrl: image.url,
-        imageFile: image.file,
-        createdAt: iso(c.createdAt),
-        updatedAt: iso(c.updatedAt),
-      };
-    }),
+    rows
+      .filter((c) => hasBike(c.bicycleId))
+      .map((c): ExportV1["components"][number] => {
+        partsOut.add(c.id);
+        const image = reference(c.imageUrl, present);
+        return {
+          id: c.id,
+          bicycleId: c.bicycleId,
+          name: c.name,
+          type: c.type,
+          brand: c.brand,
+          mileage: Number(c.mileage),
+          notes: c.notes,
+          imageUrl: image.url,
+          imageFile: image.file,
+          createdAt: iso(c.createdAt),
+          updatedAt: iso(c.updatedAt),
+        };
+      }),
   );
   yield* list("installations", componentInstallations, (rows) =>
-    rows.map((i): ExportV1["installations"][number] => ({
-      id: i.id,
-      componentId: i.componentId,
-      bicycleId: i.bicycleId,
-      startedAt: iso(i.startedAt),
-      endedAt: i.endedAt ? iso(i.endedAt) : null,
-    })),
+    rows
+      .filter((i) => partsOut.has(i.componentId) && hasBike(i.bicycleId))
+      .map((i): ExportV1["installations"][number] => ({
+        id: i.id,
+        componentId: i.componentId,
+        bicycleId: i.bicycleId,
+        startedAt: iso(i.startedAt),
+        endedAt: i.endedAt ? iso(i.endedAt) : null,
+      })),
   );
   yield* list("rides", rides, (rows) =>
-    rows.map((r): ExportV1["rides"][number] => ({
-      id: r.id,
-      bicycleId: r.bicycleId,
-      name: r.name,
-      startedAt: iso(r.startedAt),
-      distanceKm: Number(r.distanceKm),
-      movingSeconds: r.movingSeconds,
-      elevationGainM: r.elevationGainM,
-      source: r.source as ExportV1["rides"][number]["source"],
-      externalId: r.externalId,
-      createdAt: iso(r.createdAt),
-      updatedAt: iso(r.updatedAt),
-    })),
+    rows
+      .filter((r) => bikesOut.has(r.bicycleId))
+      .map((r): ExportV1["rides"][number] => ({
+        id: r.id,
+        bicycleId: r.bicycleId,
+        name: r.name,
+        startedAt: iso(r.startedAt),
+        distanceKm: Number(r.distanceKm),
+        movingSeconds: r.movingSeconds,
+        elevationGainM: r.elevationGainM,
+        source: r.source as ExportV1["rides"][number]["source"],
+        externalId: r.externalId,
+        createdAt: iso(r.createdAt),
+        updatedAt: iso(r.updatedAt),
+      })),
   );
   yield* list("serviceIntervals", serviceIntervals, (rows) =>
-    rows.map((i): ExportV1["serviceIntervals"][number] => ({
-      id: i.id,
-      componentId: i.componentId,
-      label: i.label,
-      everyKm: num(i.everyKm),
-      everyHours: num(i.everyHours),
-      everyMonths: i.everyMonths,
-      createdAt: iso(i.createdAt),
-      updatedAt: iso(i.updatedAt),
-    })),
+    rows
+      .filter((i) => partsOut.has(i.componentId))
+      .map((i): ExportV1["serviceIntervals"][number] => {
+        intervalsOut.add(i.id);
+        return {
+          id: i.id,
+          componentId: i.componentId,
+          label: i.label,
+          everyKm: num(i.everyKm),
+          everyHours: num(i.everyHours),
+          everyMonths: i.everyMonths,
+          createdAt: iso(i.createdAt),
+          updatedAt: iso(i.updatedAt),
+        };
+      }),
   );
   yield* list("serviceEntries", serviceEntries, async (rows) => {
     const resets = await db
@@ -233,26 +255,30 @@ async function* exportJson(
         ),
       )
       .orderBy(asc(serviceEntryIntervals.serviceEntryId), asc(serviceEntryIntervals.intervalId));
-    return rows.map((e): ExportV1["serviceEntries"][number] => {
-      const receipt = reference(e.receiptUrl, present);
-      return {
-        id: e.id,
-        componentId: e.componentId,
-        date: e.date,
-        description: e.description,
-        cost: Number(e.cost),
-        receiptUrl: receipt.url,
-        receiptFile: receipt.file,
-        resetsIntervalIds: resets.filter((r) => r.serviceEntryId === e.id).map((r) => r.intervalId),
-        createdAt: iso(e.createdAt),
-        updatedAt: iso(e.updatedAt),
-      };
-    });
+    return rows
+      .filter((e) => partsOut.has(e.componentId))
+      .map((e): ExportV1["serviceEntries"][number] => {
+        const receipt = reference(e.receiptUrl, present);
+        return {
+          id: e.id,
+          componentId: e.componentId,
+          date: e.date,
+          description: e.description,
+          cost: Number(e.cost),
+          receiptUrl: receipt.url,
+          receiptFile: receipt.file,
+          resetsIntervalIds: resets
+            .filter((r) => r.serviceEntryId === e.id && intervalsOut.has(r.intervalId))
+            .map((r) => r.intervalId),
+          createdAt: iso(e.createdAt),
+          updatedAt: iso(e.updatedAt),
+        };
+      });
   });
   yield* list("shareLinks", sharedBikes, (rows) =>
     rows.map((s): ExportV1["shareLinks"][number] => ({
       id: s.id,
-      bicycleId: s.bicycleId,
+      bicycleId: s.bicycleId !== null && bikesOut.has(s.bicycleId) ? s.bicycleId : null,
       notes: s.notes,
       snapshot: snapshotForExport(s.bikeData as SharedBikeSnapshot, present),
       createdAt: iso(s.createdAt),

@@ -93,6 +93,8 @@ export function archiveRoutes({ db, storage, config, logger }: AppDeps) {
         c.header("Content-Disposition", `attachment; filename="${name}"`);
         c.header("Cache-Control", "private, no-store");
         c.header("X-Content-Type-Options", "nosniff");
+        // A reverse proxy (nginx) would otherwise hold the streamed answer back until it has it all.
+        c.header("X-Accel-Buffering", "no");
         return c.body(stream, 200);
       },
     )

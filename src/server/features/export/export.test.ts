@@ -591,6 +591,40 @@ describeEachDatabase("account export and import", (kind) => {
     ],
   ];
 
+  it("removes the files it stored when a later file is refused", async () => {
+    const rider = await signUp(t.app);
+    await premium(rider);
+    const good = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#123" } })
+      .webp()
+      .toBuffer();
+    const base = smallExport().bicycles[0]!;
+    const zip = zipSync({
+      "velolog.json": jsonBytes(
+        smallExport({
+          bicycles: [
+            { ...base, imageFile: "files/good.webp" },
+            { ...base, id: "b2", name: "Second", imageFile: "files/bad.webp" },
+          ],
+          files: [
+            { path: "files/good.webp", contentType: "image/webp", purpose: "bicycle-image" },
+            { path: "files/bad.webp", contentType: "image/webp", purpose: "bicycle-image" },
+          ],
+        }),
+      ),
+      "files/good.webp": new Uint8Array(good),
+      "files/bad.webp": strToU8("not an image"),
+    });
+    const stored = storedFiles().length;
+    const response = await importInto(rider, zip);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      m.badFile("files/bad.webp", messages.images.invalidType),
+    );
+    expect(storedFiles().length).toBe(stored);
+    expect(await bicycleCount(rider.userId)).toBe(0);
+    expect(await fileCount(rider.userId)).toBe(0);
+  });
+
   it.each(hostile)("refuses %s with its message and changes nothing", async (_, make, message) => {
     const rider = await signUp(t.app);
     await premium(rider);

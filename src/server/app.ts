@@ -14,6 +14,7 @@ import { componentRoutes } from "./features/components/routes.ts";
 import { spendingRoutes } from "./features/costs/routes.ts";
 import { csvRoutes } from "./features/csv/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
+import { archiveRoutes } from "./features/export/routes.ts";
 import { feedbackRoutes } from "./features/feedback/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -72,6 +73,7 @@ export function apiRoutes(deps: AppDeps) {
     .route("/spending", spendingRoutes(deps))
     .route("/", shareRoutes(deps))
     .route("/import", importRoutes(deps))
+    .route("/", archiveRoutes(deps))
     .route("/feedback", feedbackRoutes(deps))
     .route("/billing", billingRoutes(deps))
     .route("/settings", settingsRoutes(deps))
@@ -101,6 +103,7 @@ const documentInfo = {
     "Dashboard",
     "Share links",
     "Import",
+    "Export",
     "Files",
     "Account",
     "Feedback",
@@ -154,11 +157,12 @@ export function createApp(deps: AppDeps) {
   // Strava's webhook likewise: no Origin, no cookie, and its own body limit (features/strava/webhook-routes.ts).
   app.route("/api/strava/webhook", stravaWebhookRoutes(deps));
   app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
-  // Uploads and ride files have their own, larger limits (features/files/routes.ts, features/rides/routes.ts).
+  // Uploads, ride files and account archives have their own, larger limits (features/files/routes.ts,
+  // features/rides/routes.ts, features/export/routes.ts).
   app.use(
     "/api/*",
     except(
-      ["/api/files", "/api/bicycles/:id/rides/files"],
+      ["/api/files", "/api/bicycles/:id/rides/files", "/api/import/archive"],
       bodyLimit(MAX_JSON_BODY, messages.request.tooLarge),
       refuseDeeplyNestedJson,
     ),

@@ -83,6 +83,9 @@ const MATRIX: Row[] = [
     401,
   ],
   ["POST", "/api/import/url", { url: "http://127.0.0.1/" }, 400, 400, 401],
+  ["GET", "/api/export", undefined, 200, 200, 401],
+  // An account archive (here a body that is no .zip: refused, nothing changes).
+  ["POST", "/api/import/archive", { not: "a zip" }, 400, 400, 401],
   ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, 201, 201, 401],
   ["POST", "/api/billing/checkout", undefined, 400, 200, 401],
   ["POST", "/api/billing/portal", undefined, 200, 200, 401],
@@ -210,6 +213,8 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "GET /api/shared/:token": [200, 200],
   "POST /api/import/components": [201, 403],
   "POST /api/import/url": [400, 403],
+  "GET /api/export": [200, 200],
+  "POST /api/import/archive": [400, 403],
   "POST /api/feedback": [201, 403],
   "POST /api/billing/checkout": [403, 403],
   "POST /api/billing/portal": [403, 403],

@@ -314,6 +314,21 @@ describeEachDatabase("the API contract", (kind) => {
     await answer(rider("GET", "/api/shared-links"), 200);
     await answer(rider("GET", `/api/bicycles/${bicycle.id}/passport`), 200);
     await answer(rider("GET", `/api/bicycles/${bicycle.id}/passport.pdf?costs=false`), 200);
+    // The account export, and its import (into the same account: everything is already there).
+    const exported = await rider("GET", "/api/export");
+    expect(exported.status).toBe(200);
+    const archive = await exported.arrayBuffer();
+    const importArchive = (body: BodyInit) =>
+      t.app.request("/api/import/archive", {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN, Cookie: client.cookie, "Content-Type": "application/zip" },
+        body,
+      });
+    await answer(
+      checked(t, "POST", "/api/import/archive", await importArchive(new Uint8Array(archive))),
+      200,
+    );
+    await answer(checked(t, "POST", "/api/import/archive", await importArchive("not a zip")), 400);
     const visitor = checkedClient(anonymous(t.app));
     const view = await answer<{ snapshot: { bike: { imageUrl: string } } }>(
       visitor("GET", `/api/shared/${link.token}`),

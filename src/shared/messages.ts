@@ -269,6 +269,49 @@ export const messages = {
     compressedSize: "Compressed",
     removePhoto: "Remove photo",
   },
+  /** The account export (.zip) and its import (decision 0048). */
+  archive: {
+    title: "Your data",
+    description:
+      "Everything in your account in one .zip: bicycles, components, rides, intervals, service history, share links, settings, photos and receipts.",
+    exportButton: "Export everything",
+    exporting: (received: string) => `Preparing your export… ${received} received`,
+    exported: "Your export was downloaded",
+    exportFailed: "The export could not be made. Please try again.",
+    importTitle: "Import from an export",
+    importHelp:
+      "Adds the contents of a Velolog export (.zip) to this account. Importing the same file again adds nothing twice.",
+    importButton: "Import",
+    importing: "Importing…",
+    imported: "Import finished",
+    nothingNew: "Everything in this export is already in your account.",
+    importFailed: "The import failed. Nothing was imported.",
+    chooseFile: "Choose a Velolog export (.zip) first",
+    notZip: "This is not a .zip file. Choose the .zip that “Export everything” made.",
+    badZip: "The .zip could not be read. Nothing was imported.",
+    tooLarge: "The file is too large: an export to import may be at most 300 MB.",
+    noJson: "This .zip is not a Velolog export: it has no velolog.json. Nothing was imported.",
+    notJson: "velolog.json is not valid JSON. Nothing was imported.",
+    wrongFormat: (detail: string) =>
+      `This .zip is not a Velolog export (velolog.json: ${detail}). Nothing was imported.`,
+    newerVersion: (version: number, known: number) =>
+      `This export has format version ${version}, made by a newer Velolog; this one reads versions up to ${known}. Nothing was imported.`,
+    unsafeName: (name: string) =>
+      `The .zip holds an unsafe file name (${name}): names may not point outside the archive. Nothing was imported.`,
+    tooManyEntries: "The .zip holds too many files. Nothing was imported.",
+    entryTooLarge: (name: string) =>
+      `A file in the .zip (${name}) expands past the size allowed. Nothing was imported.`,
+    expandsTooFar: "The files in this .zip expand past 400 MB together. Nothing was imported.",
+    missingFile: (path: string) =>
+      `The export names a file it does not hold (${path}). Nothing was imported.`,
+    brokenReference: (what: string) => `The export is inconsistent (${what}). Nothing was imported.`,
+    badFile: (path: string, reason: string) => `${path}: ${reason} Nothing was imported.`,
+    planLimit: (limit: number, names: string[]) =>
+      `Your plan allows ${limit} ${limit === 1 ? "bicycle" : "bicycles"}, so ${names.length === 1 ? "this bicycle does" : "these bicycles do"} not fit: ${names.join(", ")}. Nothing was imported. Upgrade, or delete bicycles first.`,
+    rateLimited: "Too many imports: please wait an hour and try again.",
+    resultImported: "Imported",
+    resultAlreadyThere: "Already in your account",
+  },
   rides: {
     nameRequired: "Please enter a name for the ride",
     startRequired: "Please enter when the ride started",

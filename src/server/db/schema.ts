@@ -567,3 +567,21 @@ export const reminderNotices = pgTable(
   },
   (t) => [index("reminder_notices_user_idx").on(t.userId)],
 );
+
+/**
+ * What an archive import (features/export, decision 0048) made of each object of an export: the object's id in
+ * the archive (`source_id`) and the row it became here (`target_id`), per kind ("bicycle", "component", "file",
+ * ...). Importing the same archive again finds its objects here and adds nothing twice.
+ */
+export const importSources = pgTable(
+  "import_sources",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    sourceId: text("source_id").notNull(),
+    targetId: uuid("target_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.sourceId] })],
+);

@@ -51,7 +51,8 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-function isHttpUrl(text: string): boolean {
+/** Whether the text is an http: or https: URL (links kept elsewhere; nothing else may be followed). */
+export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
     return url.protocol === "http:" || url.protocol === "https:";

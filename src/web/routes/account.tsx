@@ -14,6 +14,7 @@ import { SessionsCard } from "@/features/auth/components/sessions-card.tsx";
 import { SignInMethodsCard } from "@/features/auth/components/sign-in-methods-card.tsx";
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card.tsx";
 import { SubscriptionCard } from "@/features/billing/components/subscription-card.tsx";
+import { YourDataCard } from "@/features/export/components/your-data-card.tsx";
 import { CsvCard } from "@/features/csv/components/csv-card.tsx";
 import { RemindersCard } from "@/features/reminders/components/reminders-card.tsx";
 import { StravaCard } from "@/features/strava/components/strava-card.tsx";
@@ -91,6 +92,7 @@ export function AccountPage() {
           <SessionsCard currentToken={session.token} />
           <ApiTokensCard />
           <ApiCard />
+          <YourDataCard />
           <DeleteAccountCard
             twoFactorEnabled={user.twoFactorEnabled === true}
             signedInAt={session.signedInAt}

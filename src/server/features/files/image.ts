@@ -53,3 +53,21 @@ export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
     throw new AppError("VALIDATION", messages.images.processFailed);
   }
 }
+
+/**
+ * Whether a WebP is already what `normalizeImage` makes: within 1024x1024, no EXIF, XMP or ICC, and its
+ * pixels decode whole. Anything else is re-encoded.
+ */
+export async function isNormalizedImage(bytes: Uint8Array): Promise<boolean> {
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const { width = 0, height = 0 } = meta;
+    if (meta.format !== "webp" || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return false;
+    if (meta.exif || meta.icc || meta.xmp || (meta.pages ?? 1) > 1) return false;
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}

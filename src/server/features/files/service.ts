@@ -16,7 +16,7 @@ import type { Database } from "../../db/index.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
 import { files, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { detectType, normalizeImage } from "./image.ts";
+import { detectType, isNormalizedImage, normalizeImage } from "./image.ts";
 
 const m = messages.images;
 
@@ -25,13 +25,22 @@ export const QUOTA_BYTES = 200 * 1024 * 1024;
 /** Uploads not attached to anything after this long (e.g. a form cancelled after picking) are removed. */
 const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
 
-const prefixFor: Record<FilePurpose, string | undefined> = {
+export const prefixFor: Record<FilePurpose, string | undefined> = {
   "bicycle-image": undefined,
   "component-image": "component_images",
   receipt: "receipts",
 };
 
-async function prepare(bytes: Uint8Array, purpose: FilePurpose) {
+/**
+ * An upload's checks: its size, its type read from the bytes, and images re-encoded. An archive import
+ * (features/export) keeps an image that already is what this makes (`keepNormalized`: a WebP within the
+ * size, without metadata, that decodes), so a photo comes back byte for byte.
+ */
+export async function prepareFile(
+  bytes: Uint8Array,
+  purpose: FilePurpose,
+  { keepNormalized = false } = {},
+): Promise<{ bytes: Uint8Array; contentType: string; extension: string }> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", m.tooLarge);
   const type = detectType(bytes);
   const allowed: readonly string[] = purpose === "receipt" ? RECEIPT_TYPES : IMAGE_TYPES;
@@ -39,6 +48,8 @@ async function prepare(bytes: Uint8Array, purpose: FilePurpose) {
     throw new AppError("VALIDATION", purpose === "receipt" ? m.invalidReceiptType : m.invalidType);
   }
   if (type === "application/pdf") return { bytes, contentType: type, extension: "pdf" };
+  if (keepNormalized && type === "image/webp" && (await isNormalizedImage(bytes)))
+    return { bytes, contentType: type, extension: "webp" };
   return { bytes: await normalizeImage(bytes), contentType: "image/webp", extension: "webp" };
 }
 
@@ -52,7 +63,7 @@ export async function uploadFile(
   if (!(await hitRateLimit(db, `upload:${userId}`, UPLOAD_LIMIT.count, UPLOAD_LIMIT.windowMs))) {
     throw new AppError("RATE_LIMITED", m.rateLimited);
   }
-  const prepared = await prepare(input.bytes, input.purpose);
+  const prepared = await prepareFile(input.bytes, input.purpose);
   await deleteUnreferencedFiles(db, storage, userId, {
     createdBefore: new Date(Date.now() - UNATTACHED_GRACE_MS),
   });
@@ -118,6 +129,15 @@ const unreferenced = sql`
   and not exists (select 1 from "components" c where c."user_id" = "files"."user_id" and c."image_url" = '/api/files/' || "files"."id")
   and not exists (select 1 from "service_entries" s where s."user_id" = "files"."user_id" and s."receipt_url" = '/api/files/' || "files"."id")
   and not exists (select 1 from "shared_bikes" sb where sb."user_id" = "files"."user_id" and position('/api/files/' || "files"."id" in sb."bike_data"::text) > 0)`;
+
+/** The user's files that something shows (what an account export holds), by id. */
+export function referencedFilesOf(db: Database, userId: string) {
+  return db
+    .select({ id: files.id, key: files.key, contentType: files.contentType, purpose: files.purpose })
+    .from(files)
+    .where(and(eq(files.userId, userId), sql`not (${unreferenced})`))
+    .orderBy(files.id);
+}
 
 /** Deletes the user's files that nothing shows any more: the given ones, or all made before a time. */
 export async function deleteUnreferencedFiles(

@@ -12,6 +12,7 @@ import {
 import type { Database } from "../../db/index.ts";
 import { rides } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { EntryTooLargeError, entryName, readEntryAtMost } from "../../zip-read.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { RideFileError, readRideFile } from "./files/read-ride-file.ts";
 import { getRide } from "./service.ts";
@@ -131,7 +132,7 @@ async function importOne(
 
 /**
  * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes. Entries over the
- * size limit are refused by their declared size, and yauzl checks that the inflated size matches it.
+ * size limit are refused by their declared size or, lying about it, once their inflated bytes pass it.
  */
 function eachZipEntry(
   zip: Uint8Array,
@@ -147,9 +148,7 @@ function eachZipEntry(
       file.on("error", () => reject(new AppError("VALIDATION", m.badZip, { file: m.badZip })));
       file.on("end", () => resolve());
       file.on("entry", (entry: yauzl.Entry) => {
-        const fullName = new TextDecoder()
-          .decode(entry.fileName as unknown as Uint8Array)
-          .replaceAll("\\", "/");
+        const fullName = entryName(entry);
         const name = path.posix.basename(fullName);
         const skipped = fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || name.startsWith(".");
         if (skipped) return file.readEntry();
@@ -158,24 +157,12 @@ function eachZipEntry(
           return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
         }
         const read = () =>
-          entry.uncompressedSize > MAX_RIDE_FILE_BYTES
-            ? Promise.reject(new RideFileError(m.tooLarge))
-            : readEntry(file, entry);
+          readEntryAtMost(file, entry, MAX_RIDE_FILE_BYTES).catch((error: unknown) => {
+            throw new RideFileError(error instanceof EntryTooLargeError ? m.tooLarge : m.badZip);
+          });
         onEntry(name, read).then(() => file.readEntry(), reject);
       });
       file.readEntry();
-    });
-  });
-}
-
-function readEntry(file: yauzl.ZipFile, entry: yauzl.Entry): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    file.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(new RideFileError(m.badZip));
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("error", () => reject(new RideFileError(m.badZip)));
-      stream.on("end", () => resolve(Buffer.concat(chunks)));
     });
   });
 }

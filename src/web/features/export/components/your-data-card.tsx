@@ -1,0 +1,185 @@
+import { Download, Loader2, Upload } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { describeError, showError } from "@/lib/error-handler.ts";
+import { formatFileSize } from "../../../../shared/format.ts";
+import { messages } from "../../../../shared/messages.ts";
+import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";
+import { downloadExport, useImportArchive } from "../api.ts";
+
+const m = messages.archive;
+
+const LABELS: Record<keyof ImportCounts, [one: string, many: string]> = {
+  bicycles: ["bicycle", "bicycles"],
+  components: ["component", "components"],
+  installations: ["installation period", "installation periods"],
+  rides: ["ride", "rides"],
+  serviceIntervals: ["service interval", "service intervals"],
+  serviceEntries: ["service entry", "service entries"],
+  shareLinks: ["share link", "share links"],
+  files: ["photo or receipt", "photos and receipts"],
+};
+
+const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
+
+/** Account Settings' "Your data": the whole account as a .zip, and such a .zip imported (decision 0048). */
+export function YourDataCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{m.title}</CardTitle>
+        <CardDescription>{m.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 text-sm">
+        <ExportButton />
+        <ImportForm />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExportButton() {
+  // Bytes received while the download runs; null when none runs.
+  const [received, setReceived] = useState<number | null>(null);
+  const [done, setDone] = useState<number | null>(null);
+  async function start() {
+    setDone(null);
+    setReceived(0);
+    let total = 0;
+    try {
+      await downloadExport((bytes) => {
+        total = bytes;
+        setReceived(bytes);
+      });
+      setDone(total);
+      toast.success(m.exported);
+    } catch (error) {
+      showError(error, { fallback: m.exportFailed });
+    } finally {
+      setReceived(null);
+    }
+  }
+  return (
+    <div className="grid gap-2">
+      <div>
+        <Button onClick={() => void start()} disabled={received !== null}>
+          {received !== null ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
+          {m.exportButton}
+        </Button>
+      </div>
+      <p role="status" className="text-muted-foreground">
+        {received !== null
+          ? m.exporting(formatFileSize(received))
+          : done !== null
+            ? `${m.exported} (${formatFileSize(done)}).`
+            : null}
+      </p>
+    </div>
+  );
+}
+
+function ImportForm() {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<ArchiveImportResult | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const importArchive = useImportArchive();
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    setRefusal(null);
+    if (!file) {
+      setRefusal(m.chooseFile);
+      return;
+    }
+    importArchive.mutate(file, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        setFile(null);
+        if (input.current) input.current.value = "";
+        toast.success(m.imported);
+      },
+      // The server's reason (bicycles that do not fit, an unsafe archive) stays in the card to read.
+      onError: (error) => setRefusal(describeError(error, { fallback: m.importFailed }).description),
+    });
+  }
+
+  return (
+    <form className="grid gap-3 border-t pt-6" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <div className="grid gap-1">
+        <h4 id={`${id}-title`} className="font-medium">
+          {m.importTitle}
+        </h4>
+        <p className="text-muted-foreground">{m.importHelp}</p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={id}>Export file (.zip)</Label>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept=".zip,application/zip"
+          className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground"
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setResult(null);
+            setRefusal(null);
+          }}
+        />
+      </div>
+      <div>
+        <Button type="submit" variant="outline" disabled={importArchive.isPending}>
+          {importArchive.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Upload aria-hidden="true" />
+          )}
+          {importArchive.isPending ? m.importing : m.importButton}
+        </Button>
+      </div>
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-destructive/50 px-3 py-2 text-destructive">
+          {refusal}
+        </p>
+      ) : null}
+      {result ? <ImportSummary result={result} /> : null}
+    </form>
+  );
+}
+
+function ImportSummary({ result }: { result: ArchiveImportResult }) {
+  const kinds = Object.keys(LABELS) as (keyof ImportCounts)[];
+  const added = kinds.filter((kind) => result.imported[kind] > 0);
+  const there = kinds.filter((kind) => result.alreadyThere[kind] > 0);
+  return (
+    <section aria-label="Import result" className="grid gap-2 rounded-md border px-3 py-2">
+      {added.length === 0 ? (
+        <p>{m.nothingNew}</p>
+      ) : (
+        <div>
+          <p className="font-medium">{m.resultImported}</p>
+          <ul className="list-disc pl-5">
+            {added.map((kind) => (
+              <li key={kind}>{counted(result.imported[kind], LABELS[kind])}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {there.length > 0 ? (
+        <div className="text-muted-foreground">
+          <p className="font-medium">{m.resultAlreadyThere}</p>
+          <p>{there.map((kind) => counted(result.alreadyThere[kind], LABELS[kind])).join(", ")}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

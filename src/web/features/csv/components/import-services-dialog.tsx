@@ -185,6 +185,42 @@ export function ImportServicesDialog() {
     }
   }
 
+  /** One "which column holds …" select of the mapping step. */
+  const columnField =
+    (sheet: SheetFile, mapping: Mapping) =>
+    ({ field, label, required, hint }: (typeof FIELDS)[number]) => {
+      const index = mapping[field];
+      const example = index === null ? "" : (sheet.records[0]?.cells[index] ?? "");
+      return (
+        <FormField
+          key={field}
+          id={`${id}-${field}`}
+          label={`${label} column`}
+          hint={example ? `${hint} First row: “${example.slice(0, 40)}”` : hint}
+        >
+          <NativeSelect
+            id={`${id}-${field}`}
+            value={index === null ? "" : String(index)}
+            onChange={(event) => {
+              const value = event.target.value === "" ? null : Number(event.target.value);
+              setMapping({ ...mapping, [field]: value });
+              if (field === "date" && value !== null) {
+                setDateFormat(detectDateFormat(sheet.records.map((r) => r.cells[value] ?? "")) ?? "");
+              }
+            }}
+          >
+            <option value="">{required ? "Choose a column…" : "Not in the file"}</option>
+            {sheet.headers.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are their position
+              <option key={i} value={i}>
+                {columnName(sheet.headers, i)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      );
+    };
+
   const counts = preview && {
     new: preview.rows.filter((r) => r.status === "new").length,
     errors: preview.rows.filter((r) => r.status === "error"),
@@ -250,40 +286,7 @@ export function ImportServicesDialog() {
             }}
           >
             <div className="grid items-start gap-4 sm:grid-cols-2">
-              {FIELDS.filter((f) => f.field === "date").map(({ field, label, required, hint }) => {
-                const index = mapping[field];
-                const example = index === null ? "" : (sheet.records[0]?.cells[index] ?? "");
-                return (
-                  <FormField
-                    key={field}
-                    id={`${id}-${field}`}
-                    label={`${label} column`}
-                    hint={example ? `${hint} First row: “${example.slice(0, 40)}”` : hint}
-                  >
-                    <NativeSelect
-                      id={`${id}-${field}`}
-                      value={index === null ? "" : String(index)}
-                      onChange={(event) => {
-                        const value = event.target.value === "" ? null : Number(event.target.value);
-                        setMapping({ ...mapping, [field]: value });
-                        if (field === "date" && value !== null) {
-                          setDateFormat(
-                            detectDateFormat(sheet.records.map((r) => r.cells[value] ?? "")) ?? "",
-                          );
-                        }
-                      }}
-                    >
-                      <option value="">{required ? "Choose a column…" : "Not in the file"}</option>
-                      {sheet.headers.map((_, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: columns are their position
-                        <option key={i} value={i}>
-                          {columnName(sheet.headers, i)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                );
-              })}
+              {FIELDS.filter((f) => f.field === "date").map(columnField(sheet, mapping))}
               <FormField
                 id={`${id}-date-format`}
                 label="Dates are written"
@@ -302,40 +305,7 @@ export function ImportServicesDialog() {
                   ))}
                 </NativeSelect>
               </FormField>
-              {FIELDS.filter((f) => f.field !== "date").map(({ field, label, required, hint }) => {
-                const index = mapping[field];
-                const example = index === null ? "" : (sheet.records[0]?.cells[index] ?? "");
-                return (
-                  <FormField
-                    key={field}
-                    id={`${id}-${field}`}
-                    label={`${label} column`}
-                    hint={example ? `${hint} First row: “${example.slice(0, 40)}”` : hint}
-                  >
-                    <NativeSelect
-                      id={`${id}-${field}`}
-                      value={index === null ? "" : String(index)}
-                      onChange={(event) => {
-                        const value = event.target.value === "" ? null : Number(event.target.value);
-                        setMapping({ ...mapping, [field]: value });
-                        if (field === "date" && value !== null) {
-                          setDateFormat(
-                            detectDateFormat(sheet.records.map((r) => r.cells[value] ?? "")) ?? "",
-                          );
-                        }
-                      }}
-                    >
-                      <option value="">{required ? "Choose a column…" : "Not in the file"}</option>
-                      {sheet.headers.map((_, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: columns are their position
-                        <option key={i} value={i}>
-                          {columnName(sheet.headers, i)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                );
-              })}
+              {FIELDS.filter((f) => f.field !== "date").map(columnField(sheet, mapping))}
               <FormField
                 id={`${id}-scope`}
                 label="Match components on"

@@ -132,6 +132,24 @@ describeEachDatabase("costs: cost per km and spending", (kind) => {
     expect(dashboard.bicycles).toEqual(listed.bicycles);
   });
 
+  it("counts a service logged before its part was placed to where the part was first placed", async () => {
+    const rider = await premiumRider();
+    const road = await addBicycle(rider, { name: "Road" });
+    const gravel = await addBicycle(rider, { name: "Gravel" });
+    // Fitted today, with a log typed in from before; then moved to Gravel, where a new service is logged.
+    const pedals = await addComponent(rider, { bicycleId: road.id, name: "Pedals", type: "Pedals" });
+    await addService(rider, pedals.id, "2021-03-01", 15);
+    await addService(rider, pedals.id, "2022-03-01", 10);
+    await rider.request("POST", `/api/components/${pedals.id}/assign`, { bicycleId: gravel.id });
+    await addService(rider, pedals.id, today(), 7);
+
+    const listed = await json<{ bicycles: Bicycle[] }>(rider.request("GET", "/api/bicycles"));
+    expect(listed.bicycles.map((b) => [b.name, b.serviceCost])).toEqual([
+      ["Gravel", 7],
+      ["Road", 25],
+    ]);
+  });
+
   it("sums the last 12 months by month and by bicycle, the parts bin as its own group", async () => {
     const { rider, road, gravel } = await garage();
     const stranger = await signUp(t.app);

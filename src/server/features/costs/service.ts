@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lt, or, sql, sum } from "drizzle-orm";
 import { SPENDING_MONTHS, type Spending } from "../../../shared/schemas/spending.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, componentInstallations, components, serviceEntries } from "../../db/schema.ts";
@@ -33,18 +33,43 @@ export function componentServiceCost(db: Database) {
 }
 
 /**
- * What the service entries that count to a bicycle cost (its components' entries while they were on it), as a
- * subquery of a select from `bicycles`. Only entries of components that were ever on it are looked at.
+ * What the service entries that count to a bicycle cost, as a subquery of a select from `bicycles`: the rule
+ * of `serviceBicycleId` as a range join, each installation period on the bicycle taking its component's entries
+ * whose day ends within it (periods follow one another), the component's first period also those dated before
+ * it. Only the periods of components that were ever on the bicycle are read.
  */
 export function bicycleServiceCost(db: Database, bicycleId: AnyColumn) {
   const everOnIt = db
     .select({ id: componentInstallations.componentId })
     .from(componentInstallations)
     .where(eq(componentInstallations.bicycleId, bicycleId));
+  const periods = db
+    .select({
+      componentId: componentInstallations.componentId,
+      bicycleId: componentInstallations.bicycleId,
+      startedAt: componentInstallations.startedAt,
+      endedAt: componentInstallations.endedAt,
+      isFirst:
+        sql<boolean>`${componentInstallations.startedAt} = min(${componentInstallations.startedAt}) over (partition by ${componentInstallations.componentId})`.as(
+          "is_first",
+        ),
+    })
+    .from(componentInstallations)
+    .where(inArray(componentInstallations.componentId, everOnIt))
+    .as("periods");
+  const dayEndsInPeriod = and(
+    lt(periods.startedAt, endOfServiceDay),
+    or(isNull(periods.endedAt), gte(periods.endedAt, endOfServiceDay)),
+  );
+  const beforeFirstPeriod = and(periods.isFirst, gte(periods.startedAt, endOfServiceDay));
   return sql<string | null>`(${db
     .select({ total: sum(serviceEntries.cost) })
-    .from(serviceEntries)
-    .where(and(inArray(serviceEntries.componentId, everOnIt), eq(serviceBicycleId(db), bicycleId)))})`;
+    .from(periods)
+    .innerJoin(
+      serviceEntries,
+      and(eq(serviceEntries.componentId, periods.componentId), or(dayEndsInPeriod, beforeFirstPeriod)),
+    )
+    .where(eq(periods.bicycleId, bicycleId))})`;
 }
 
 /** The first day of each of the last 12 months (UTC), oldest first, and the first day after them. */

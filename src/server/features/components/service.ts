@@ -160,7 +160,12 @@ export async function createComponent(
       .returning({ id: components.id, createdAt: components.createdAt });
     const since = input.installedAt ? new Date(`${input.installedAt}T00:00:00Z`) : row!.createdAt;
     await placeComponents(tx, userId, [row!.id], input.bicycleId, since);
-    await addIntervals(tx, userId, row!.id, input.intervals ?? []);
+    const componentId = row!.id;
+    await addIntervals(
+      tx,
+      userId,
+      (input.intervals ?? []).map((interval) => ({ componentId, interval })),
+    );
     return row!.id;
   });
   return getComponent(db, userId, id);

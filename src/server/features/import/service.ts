@@ -46,10 +46,13 @@ export async function importComponents(
       new Date(now - 2 * found.length),
     );
     if (addSuggestedIntervals) {
-      for (const [index, row] of rows.entries()) {
-        const c = found[index]!;
-        await addIntervals(tx, userId, row.id, defaultIntervalsFor(c.type, c.name));
-      }
+      const suggested = rows.flatMap(({ id }, index) =>
+        defaultIntervalsFor(found[index]!.type, found[index]!.name).map((interval) => ({
+          componentId: id,
+          interval,
+        })),
+      );
+      await addIntervals(tx, userId, suggested);
     }
     return rows.length;
   });

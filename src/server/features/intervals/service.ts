@@ -199,17 +199,16 @@ export async function createInterval(
   return getInterval(db, userId, componentId, row!.id);
 }
 
-/** Adds intervals to a component just created (the form's or the import's choice), in its transaction. */
+/** Adds intervals to components just created (the form's or the import's choice), in their transaction. */
 export async function addIntervals(
   db: Pick<Database, "insert">,
   userId: string,
-  componentId: string,
-  inputs: ServiceIntervalInput[],
+  intervals: { componentId: string; interval: ServiceIntervalInput }[],
 ): Promise<void> {
-  if (inputs.length === 0) return;
+  if (intervals.length === 0) return;
   await db
     .insert(serviceIntervals)
-    .values(inputs.map((input) => ({ ...toColumns(input), userId, componentId })));
+    .values(intervals.map(({ componentId, interval }) => ({ ...toColumns(interval), userId, componentId })));
 }
 
 export async function updateInterval(

@@ -123,7 +123,7 @@ async function digestFor(deps: DigestDeps, recipient: { id: string; email: strin
         });
     }
     // Sent inside the transaction: if the mail is refused, nothing is recorded and the next run tries again.
-    const token = encodeURIComponent(unsubscribeToken(deps.authSecret, recipient.id));
+    const token = unsubscribeToken(deps.authSecret, recipient.id);
     await deps.mailer.send({
       to: recipient.email,
       ...digestMail(news, {

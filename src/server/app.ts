@@ -190,7 +190,8 @@ export function createApp(deps: AppDeps) {
     app.openapi(metricsRoute, metrics.serve as never);
   }
   // Before the auth library's routes: it refuses API tokens there (http/session.ts).
-  app.use("/api/*", sessionMiddleware(auth, deps.db));
+  const session = sessionMiddleware(auth, deps.db);
+  app.use("/api/*", session);
   const trustedProxies = trustedProxyList(deps.config.trustedProxies);
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     // The auth library's event log lines carry this request's id (auth/events.ts).
@@ -252,6 +253,7 @@ export function createApp(deps: AppDeps) {
       publicUrl: deps.config.publicUrl,
       billingMode: deps.config.billingMode,
       pageHead: sharePageHead(deps.db, deps.config.publicUrl),
+      session,
     });
   }
 

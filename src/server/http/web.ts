@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { pageReads } from "../../shared/domain/page-reads.ts";
 import {
   PAGE_META,
   PAGES_SHOWING_PLANS,
@@ -33,6 +34,8 @@ export interface WebAppOptions {
   billingMode: BillingMode;
   /** Per-page title and preview tags computed from data (e.g. a shared bicycle); others use PAGE_META. */
   pageHead?: (pathname: string) => Promise<PageHead | null>;
+  /** The API's session check (http/session.ts): a signed-in page's HTML names the data it will read. */
+  session: MiddlewareHandler<AppEnv>;
 }
 
 /** The fixed title and description of a public page (shared/domain/pages.ts). */
@@ -105,7 +108,7 @@ function pagePreloadLinks(webDir: string): (pathname: string) => string {
  * found") with status 404, and the miss is logged.
  */
 export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
-  const { webDir, logger, supportEmail, billingMode, pageHead, publicUrl } = options;
+  const { webDir, logger, supportEmail, billingMode, pageHead, publicUrl, session } = options;
   const root = path.relative(process.cwd(), webDir) || ".";
   const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8").replace(
     "</head>",
@@ -131,14 +134,22 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
       .replaceAll(PRERENDER_YEAR, () => String(new Date().getFullYear()));
   }
 
-  function renderPage(pathname: string, head: PageHead | null, body: string | null, signedOut: boolean) {
+  function renderPage(
+    pathname: string,
+    head: PageHead | null,
+    body: string | null,
+    visitor: "signed-out" | "signed-in" | "unknown",
+  ) {
+    const signedOut = visitor === "signed-out";
     let html = body
       ? indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
       : indexHtml;
     let links = preloadLinks(pathname);
-    // A visitor's demo page reads the demo's data as soon as its script runs: fetched alongside the scripts.
-    if (signedOut && showsDemo(pathname))
-      links += '\n    <link rel="preload" href="/demo-data.json" as="fetch" crossorigin />';
+    // A page's data is fetched alongside its scripts: the demo's for a visitor, the API's for a rider.
+    const reads = signedOut && showsDemo(pathname) ? ["/demo-data.json"] : [];
+    if (visitor === "signed-in") reads.push(...pageReads(pathname));
+    for (const read of reads)
+      links += `\n    <link rel="preload" href="${escapeHtml(read)}" as="fetch" crossorigin />`;
     if (links) html = html.replace("</head>", () => `${links}\n  </head>`);
     // Without a session cookie there is no session: the app starts signed out without asking the server.
     if (signedOut)
@@ -165,7 +176,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
   // Only paths that name a file (e.g. /favicon.svg) are looked up on disk; screens get the app's page.
   app.use("*", (c, next) => (/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
   // Pages are compressed as they are sent (their markup varies with the path, the cookie and the year).
-  app.get("*", compress(), async (c) => {
+  app.get("*", compress(), session, async (c) => {
     c.header("Cache-Control", "no-cache");
     if (!isKnownPath(c.req.path)) {
       logger.warn(
@@ -178,9 +189,10 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     // The answer depends on the session cookie (prerendered markup or the app's empty page).
     c.header("Vary", "Cookie");
     const signedOut = !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
+    const visitor = signedOut ? "signed-out" : c.get("user") ? "signed-in" : "unknown";
     const body = signedOut ? prerenderedBody(c.req.path) : null;
     return c.html(
-      renderPage(c.req.path, own ?? staticHead(c.req.path, publicUrl, billingMode), body, signedOut),
+      renderPage(c.req.path, own ?? staticHead(c.req.path, publicUrl, billingMode), body, visitor),
     );
   });
 }

@@ -9,11 +9,20 @@ const apiPort = process.env.API_PORT ?? "3000";
 /**
  * Chunks (decision 0050): the entry with everything it imports; one "shared" chunk of the libraries and
  * app modules that three or more pages import, so a signed-in page loads about 15 scripts instead of 60;
- * the rest per page, as Rolldown splits it. What no page shows on its first paint stays out of "shared"
- * (decision 0046): forms and validation, the spending chart, the auth client, the password dictionary.
+ * the rest per page, as Rolldown splits it. Kept out of "shared": what no page shows on its first paint
+ * (decision 0046: forms and validation, the spending chart, the auth client, the password dictionary), and
+ * what the information pages (About, FAQ, policies) use, so they load no more than the landing page does.
  */
-const LOADED_WHEN_NEEDED =
-  /zod|react-hook-form|@hookform|src[\\/]shared[\\/]schemas|recharts|d3-|victory-vendor|decimal\.js|lodash|better-auth|@better-fetch|zxcvbn/;
+const NOT_SHARED = new RegExp(
+  [
+    /zod|react-hook-form|@hookform|src[\\/]shared[\\/]schemas/,
+    /recharts|d3-|victory-vendor|decimal\.js|lodash/,
+    /better-auth|@better-fetch|zxcvbn/,
+    /components[\\/](prose-page|page-header)|shared[\\/]messages/,
+  ]
+    .map((part) => part.source)
+    .join("|"),
+);
 const codeSplitting = {
   groups: [
     { name: "index", tags: ["$initial" as const], priority: 3 },
@@ -21,7 +30,7 @@ const codeSplitting = {
       name: "shared",
       test: (id: string) =>
         /node_modules|src[\\/]web[\\/](components|lib)[\\/]|src[\\/]shared[\\/]/.test(id) &&
-        !LOADED_WHEN_NEEDED.test(id),
+        !NOT_SHARED.test(id),
       minShareCount: 3,
       priority: 2,
     },

@@ -109,6 +109,13 @@ test("the built landing page loads at most 100 KB of gzipped JavaScript", async 
   expect(assets.sort(), "scripts loaded by the landing page").toEqual([...files].sort());
 });
 
+test("an information page loads no more JavaScript than the landing page's budget", async ({ request }) => {
+  for (const route of ["/about", "/faq", "/privacy-policy"]) {
+    const { files, bytes } = scriptsOfHtml(await (await request.get(route)).text());
+    expect(bytes, `${route}: ${files.join(", ")}`).toBeLessThanOrEqual(BUDGET_BYTES);
+  }
+});
+
 // What a signed-in page needs before its first render: the server names the page's chunks with their
 // static imports in its HTML (modulepreload). Forms, other tabs and the demo load later (decision 0046);
 // before it, these were 199 KB and 281 KB. Since decision 0050 a page loads a "shared" chunk of what three or

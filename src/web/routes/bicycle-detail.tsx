@@ -1,5 +1,5 @@
 import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { NoImage } from "@/components/no-image.tsx";
@@ -82,7 +82,10 @@ function DemoBicycle({ id }: { id: string }) {
 
 function OwnBicycle({ id }: { id: string }) {
   const bicycle = useBicycle(id);
-  usePageTitle(bicycle.data?.name ?? "Bicycle");
+  // A query's answer arrives as a store update, which React renders at once, in one long task; the page
+  // renders from a deferred copy instead, in short slices that leave the browser responsive (decision 0052).
+  const data = useDeferredValue(bicycle.data);
+  usePageTitle(data?.name ?? "Bicycle");
   const [tab, setTab] = useState("components");
   const [componentForm, setComponentForm] = useState<ComponentFormState>({ mode: "closed" });
   const [openImport, setOpenImport] = useState<"text" | "url" | null>(null);
@@ -93,10 +96,10 @@ function OwnBicycle({ id }: { id: string }) {
   }, [bicycle.isError, bicycle.error]);
 
   if (bicycle.isError) return <Navigate to="/bicycles" replace />;
-  if (bicycle.isPending) {
+  if (!data) {
     return <DetailSkeleton label="Loading bicycle..." />;
   }
-  const importTarget = { id: bicycle.data.id, name: bicycle.data.name };
+  const importTarget = { id: data.id, name: data.name };
   /** Shows the Components tab with `targetId` opened, scrolled into view once rendered. */
   const reveal = (targetId: string) => {
     setTab("components");
@@ -110,18 +113,18 @@ function OwnBicycle({ id }: { id: string }) {
   };
   return (
     <BicycleView
-      bicycle={bicycle.data}
+      bicycle={data}
       actions={
         <>
-          <ShareDialog bicycleId={bicycle.data.id} bicycleName={bicycle.data.name} />
-          <EditBicycleDialog bicycle={bicycle.data} open={editing} onOpenChange={setEditing} />
-          <BicycleMoreActions bicycle={bicycle.data} />
+          <ShareDialog bicycleId={data.id} bicycleName={data.name} />
+          <EditBicycleDialog bicycle={data} open={editing} onOpenChange={setEditing} />
+          <BicycleMoreActions bicycle={data} />
         </>
       }
       checklist={
-        setupProgress(bicycle.data).complete ? null : (
+        setupProgress(data).complete ? null : (
           <SetupChecklist
-            bicycle={bicycle.data}
+            bicycle={data}
             addComponents={
               <Button
                 size="sm"
@@ -157,7 +160,7 @@ function OwnBicycle({ id }: { id: string }) {
       components={
         <div className="grid gap-4">
           <div id="bicycle-components" className="scroll-mt-20">
-            <BicycleComponents bicycleId={bicycle.data.id} formState={[componentForm, setComponentForm]} />
+            <BicycleComponents bicycleId={data.id} formState={[componentForm, setComponentForm]} />
           </div>
           <Suspense fallback={null}>
             <div className="grid min-w-0 gap-4">
@@ -179,8 +182,8 @@ function OwnBicycle({ id }: { id: string }) {
           </Suspense>
         </div>
       }
-      services={<RecentServices bicycleId={bicycle.data.id} />}
-      rides={<BicycleRides bicycleId={bicycle.data.id} />}
+      services={<RecentServices bicycleId={data.id} />}
+      rides={<BicycleRides bicycleId={data.id} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -70,6 +70,8 @@ export function BicycleComponents({
   formState?: [ComponentFormState, (state: ComponentFormState) => void];
 }) {
   const components = useBicycleComponents(bicycleId);
+  // Rendered from a deferred copy, in short slices rather than one long task (decision 0052).
+  const list = useDeferredValue(components.data);
   const ownForm = useState<ComponentFormState>({ mode: "closed" });
   const [form, setForm] = formState ?? ownForm;
 
@@ -81,9 +83,7 @@ export function BicycleComponents({
         bicycleId={bicycleId}
         buttonClassName="flex justify-end"
       />
-      {components.isPending ? (
-        <ListSkeleton label="Loading components..." />
-      ) : components.isError ? (
+      {components.isError ? (
         <Alert variant="destructive">
           <AlertTitle>{messages.components.loadFailed}</AlertTitle>
           <AlertDescription>
@@ -92,10 +92,12 @@ export function BicycleComponents({
             </Button>
           </AlertDescription>
         </Alert>
+      ) : !list ? (
+        <ListSkeleton label="Loading components..." />
       ) : (
         <ComponentList
           bicycleId={bicycleId}
-          components={components.data}
+          components={list}
           onEdit={(component) => setForm({ mode: "edit", component })}
         />
       )}

@@ -3,7 +3,6 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
-import { parseSpecText } from "../../../../shared/import/parse-spec.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { withPreviewIds } from "../api.ts";
 import { ImportPanel, type PanelOpenState } from "./import-panel.tsx";
@@ -25,7 +24,7 @@ export function ImportTextPanel({
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  const findComponents = () => {
+  const findComponents = async () => {
     setError(null);
     if (!text.trim()) {
       setError(m.textRequired);
@@ -33,6 +32,8 @@ export function ImportTextPanel({
       return;
     }
     try {
+      // The parser and its tables load when first used, not with the bicycle page (decision 0046).
+      const { parseSpecText } = await import("../../../../shared/import/parse-spec.ts");
       flow.review(withPreviewIds(parseSpecText(text)), m.noneFoundText);
     } catch {
       setError(m.parseFailed);

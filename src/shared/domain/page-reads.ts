@@ -24,7 +24,8 @@ const PAGE_READS: Record<string, string[]> = {
 const routes = Object.entries(PAGE_READS).map(([route, reads]) => {
   const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   return {
-    pattern: new RegExp(`^${route.replace(/:\w+/g, "([^/]+)")}/?$`),
+    // Ids only (letters, digits, - and _): a path segment like ".." names no read.
+    pattern: new RegExp(`^${route.replace(/:\w+/g, "([\\w-]+)")}/?$`),
     reads: (values: string[]) =>
       reads.map((read) => names.reduce((url, name, i) => url.replace(`:${name}`, values[i]!), read)),
   };

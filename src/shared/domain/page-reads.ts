@@ -1,7 +1,7 @@
 /**
  * What a signed-in page reads from the API as soon as it shows, by route. The server names these reads in
  * the page's HTML as fetch preloads (src/server/http/web.ts), so a first visit asks for its data while the
- * scripts load instead of after they have run (decision 0050). e2e/prerender.spec.ts visits each page and
+ * scripts load instead of after they have run (decision 0051). e2e/prerender.spec.ts visits each page and
  * checks that it reads exactly these, once each.
  */
 

@@ -48,7 +48,8 @@ export function BicycleDetailPage() {
   const { bicycleId = "" } = useParams();
   const { data: session } = useSession();
   if (!session) return <DemoBicycle id={bicycleId} />;
-  return <OwnBicycle id={bicycleId} />;
+  // Keyed: another bicycle's page starts afresh, never showing the previous one's deferred data.
+  return <OwnBicycle key={bicycleId} id={bicycleId} />;
 }
 
 function DemoBicycle({ id }: { id: string }) {

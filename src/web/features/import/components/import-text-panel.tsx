@@ -32,7 +32,7 @@ export function ImportTextPanel({
       return;
     }
     try {
-      // The parser and its tables load when first used, not with the bicycle page (decision 0046).
+      // The parser and its tables load when first used, not with the bicycle page (decision 0052).
       const { parseSpecText } = await import("../../../../shared/import/parse-spec.ts");
       flow.review(withPreviewIds(parseSpecText(text)), m.noneFoundText);
     } catch {

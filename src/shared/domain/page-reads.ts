@@ -8,34 +8,25 @@
 /** Every signed-in page: the session check and the due count on the Bicycles tab. */
 const SHELL_READS = ["/api/auth/get-session", "/api/intervals/due-count"];
 
-/** Each page's own reads; `:name` takes the path's segment at the same place. */
-const PAGE_READS: Record<string, string[]> = {
-  "/dashboard": ["/api/settings", "/api/intervals/due", "/api/dashboard", "/api/spending"],
-  "/bicycles": ["/api/bicycles", "/api/settings", "/api/subscription"],
-  "/bicycles/:bicycleId": [
-    "/api/bicycles/:bicycleId",
-    "/api/bicycles/:bicycleId/components",
-    "/api/settings",
-    "/api/intervals",
+/** Each page's own reads. An id in the path is letters, digits, - and _ only: a segment like ".." names none. */
+const PAGE_READS: [RegExp, (id: string) => string[]][] = [
+  [/^\/dashboard\/?$/, () => ["/api/settings", "/api/intervals/due", "/api/dashboard", "/api/spending"]],
+  [/^\/bicycles\/?$/, () => ["/api/bicycles", "/api/settings", "/api/subscription"]],
+  [
+    /^\/bicycles\/([\w-]+)\/?$/,
+    (id) => [`/api/bicycles/${id}`, `/api/bicycles/${id}/components`, "/api/settings", "/api/intervals"],
   ],
-  "/parts-bin": ["/api/components/parts-bin", "/api/settings", "/api/intervals", "/api/bicycles"],
-};
-
-const routes = Object.entries(PAGE_READS).map(([route, reads]) => {
-  const names = [...route.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  return {
-    // Ids only (letters, digits, - and _): a path segment like ".." names no read.
-    pattern: new RegExp(`^${route.replace(/:\w+/g, "([\\w-]+)")}/?$`),
-    reads: (values: string[]) =>
-      reads.map((read) => names.reduce((url, name, i) => url.replace(`:${name}`, values[i]!), read)),
-  };
-});
+  [
+    /^\/parts-bin\/?$/,
+    () => ["/api/components/parts-bin", "/api/settings", "/api/intervals", "/api/bicycles"],
+  ],
+];
 
 /** The API reads of the signed-in page at `pathname`: the shell's, then the page's (none for other pages). */
 export function pageReads(pathname: string): string[] {
-  for (const route of routes) {
-    const match = route.pattern.exec(pathname);
-    if (match) return [...SHELL_READS, ...route.reads(match.slice(1))];
+  for (const [pattern, reads] of PAGE_READS) {
+    const match = pattern.exec(pathname);
+    if (match) return [...SHELL_READS, ...reads(match[1] ?? "")];
   }
   return SHELL_READS;
 }

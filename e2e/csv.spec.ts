@@ -2,16 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../src/shared/domain/csv.ts";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
-
-async function addComponent(page: Page, baseURL: string, bicycleId: string, name: string) {
-  const response = await page.request.post("/api/components", {
-    data: { bicycleId, name, type: "Drivetrain", mileage: 0 },
-    headers: { Origin: baseURL },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { component: { id: string } }).component.id;
-}
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** WCAG 2.1 A/AA violations inside the open dialog, as a11y.spec.ts counts them. */
 async function dialogViolations(page: Page): Promise<string[]> {
@@ -38,8 +29,9 @@ test.describe("spreadsheets", () => {
   }) => {
     expect(rider.email).toBeTruthy();
     const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road, the fast one" });
-    const chain = await addComponent(page, baseURL!, bicycle.id, "Chain");
-    await addComponent(page, baseURL!, bicycle.id, "Cassette");
+    const part = { bicycleId: bicycle.id, type: "Drivetrain", mileage: 0 };
+    const chain = (await createComponentThroughApi(page, baseURL!, { ...part, name: "Chain" })).id;
+    await createComponentThroughApi(page, baseURL!, { ...part, name: "Cassette" });
     await page.request.post(`/api/components/${chain}/services`, {
       data: { date: "2024-01-10", description: "=Checked wear", cost: 0 },
       headers: { Origin: baseURL! },

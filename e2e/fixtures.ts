@@ -34,6 +34,12 @@ export async function createBicycleThroughApi(page: Page, baseURL: string, data:
   return ((await response.json()) as { bicycle: { id: string; name: string } }).bicycle;
 }
 
+export async function createComponentThroughApi(page: Page, baseURL: string, data: Record<string, unknown>) {
+  const response = await page.request.post("/api/components", { data, headers: { Origin: baseURL } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { component: { id: string; name: string } }).component;
+}
+
 /** Every test fails on a console error or an uncaught page error, unless it names the ones it expects. */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; rider: Rider }>({
   allowedConsoleErrors: [[], { option: true }],

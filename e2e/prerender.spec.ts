@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { TAGLINE } from "../src/shared/brand.ts";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** Each prerendered page, its h1, and a sentence of its main text (scripts/prerender.ts). */
 const pages: [string, string, string][] = [
@@ -147,11 +147,11 @@ test("a signed-in page's HTML names the data the page reads, and the page reads 
 }) => {
   expect(rider.email).toBeTruthy();
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Preload Bike" });
-  const part = await page.request.post("/api/components", {
-    data: { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" },
-    headers: { Origin: baseURL! },
+  await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
   });
-  expect(part.status()).toBe(201);
   for (const route of ["/dashboard", "/bicycles", `/bicycles/${bicycle.id}`, "/parts-bin"]) {
     const reads: string[] = [];
     const onRequest = (request: { url(): string; method(): string }) => {

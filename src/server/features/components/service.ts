@@ -166,7 +166,7 @@ export async function createComponent(
       userId,
       (input.intervals ?? []).map((interval) => ({ componentId, interval })),
     );
-    return row!.id;
+    return componentId;
   });
   return getComponent(db, userId, id);
 }

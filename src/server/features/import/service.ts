@@ -46,12 +46,10 @@ export async function importComponents(
       new Date(now - 2 * found.length),
     );
     if (addSuggestedIntervals) {
-      const suggested = rows.flatMap(({ id }, index) =>
-        defaultIntervalsFor(found[index]!.type, found[index]!.name).map((interval) => ({
-          componentId: id,
-          interval,
-        })),
-      );
+      const suggested = rows.flatMap(({ id }, index) => {
+        const { type, name } = found[index]!;
+        return defaultIntervalsFor(type, name).map((interval) => ({ componentId: id, interval }));
+      });
       await addIntervals(tx, userId, suggested);
     }
     return rows.length;

@@ -77,7 +77,10 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] }) {
 
 function NoIntervals({ bicycles }: { bicycles: Bicycle[] }) {
   const apply = useApplyDefaults();
-  const [bicycleId, setBicycleId] = useState(bicycles[0]?.id ?? "");
+  // The rider's choice, else the first bicycle: derived on each render, since the list may arrive after
+  // this card first shows (the dashboard's figures and the due list load separately).
+  const [chosenId, setBicycleId] = useState<string | null>(null);
+  const bicycleId = chosenId ?? bicycles[0]?.id ?? "";
   if (bicycles.length === 0) {
     return (
       <p className="text-sm text-muted-foreground">

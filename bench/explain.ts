@@ -9,7 +9,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/index.ts";
-import { bicycles, components, serviceEntries, user } from "../src/server/db/schema.ts";
+import {
+  bicycles,
+  componentInstallations,
+  components,
+  serviceEntries,
+  user,
+} from "../src/server/db/schema.ts";
 import { getBicycle, listBicycles } from "../src/server/features/bicycles/service.ts";
 import { listBicycleComponents, listPartsBin } from "../src/server/features/components/service.ts";
 import { dashboardStats } from "../src/server/features/dashboard/service.ts";
@@ -55,7 +61,16 @@ async function seedUser(index: number) {
         type: "Other",
       })),
     )
-    .returning({ id: components.id });
+    .returning({ id: components.id, bicycleId: components.bicycleId });
+  // One installation period per part since before its entries, as creating a part through the API records.
+  await db.insert(componentInstallations).values(
+    parts.map((part) => ({
+      userId: id,
+      componentId: part.id,
+      bicycleId: part.bicycleId,
+      startedAt: new Date("2023-01-01T00:00:00Z"),
+    })),
+  );
   const entries = parts.flatMap((part, i) =>
     Array.from({ length: 10 }, (_, k) => ({
       userId: id,

@@ -57,15 +57,49 @@ test("with JavaScript off, the landing page shows its content", async ({ browser
   await context.close();
 });
 
-test("a signed-in browser gets the app's page, which takes it from / to /dashboard", async ({
+test("a signed-in browser gets the app's frame, not the landing page, and the app takes it from / to /dashboard", async ({
   page,
   rider,
 }) => {
   expect(rider.email).toBeTruthy();
   const html = await (await page.request.get("/")).text();
-  expect(html).toContain('<div id="root"></div>');
+  expect(html).toMatch(/<div id="root">(<!--\$-->)?<div [^>]*data-pending-frame="">/);
+  expect(html).not.toContain("Keep your bikes");
   await page.goto("/");
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a signed-in page shows the app's header and tab bar before its scripts run, then the page in one frame", async ({
+  browser,
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  // What a slow phone shows until the scripts have run: the frame, with the page's place loading.
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const waiting = await withoutScripts.newPage();
+  await waiting.goto("/bicycles");
+  const main = waiting.getByRole("navigation", { name: "Main" });
+  await expect(main.getByRole("link", { name: "Parts Bin" })).toBeVisible();
+  await expect(waiting.getByRole("button", { name: "User menu" })).toBeVisible();
+  await expect(waiting.locator("main").getByRole("status")).toBeAttached();
+  await waiting.setViewportSize({ width: 375, height: 800 });
+  await expect(
+    waiting.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: "Parts" }),
+  ).toBeVisible();
+  await withoutScripts.close();
+
+  // With scripts, the app takes the frame's place: one header, the page's section marked, the page shown.
+  await page.goto("/bicycles");
+  await expect(page.getByRole("heading", { level: 1, name: "My Bicycles" })).toBeVisible();
+  await expect(page.locator("header")).toHaveCount(1);
+  await expect(page.locator("[data-pending-frame]")).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bicycles" }),
+  ).toHaveAttribute("aria-current", "page");
 });
 
 test("the prerendered landing page hydrates: the theme menu and links work without a reload", async ({

@@ -3,6 +3,8 @@
  * react-dom/server, as a signed-out visitor sees it, into dist/prerendered.json ({ path: markup }).
  * The server puts that markup into the page's root element (src/server/http/web.ts) and the browser
  * hydrates it (src/web/main.tsx), so crawlers and the first paint get the content, not an empty div.
+ * Beside them, the signed-in frame: what a page of the app shows while its session loads, which the server
+ * sends to a browser with a valid session so the header and tab bar paint before the scripts run.
  * It also writes dist/page-preloads.json: for each page route, the script chunks its page needs beyond the
  * entry's, from Vite's manifest; the server lists them in the page's HTML as modulepreload links, so the
  * browser fetches them alongside the entry script instead of after it has run.
@@ -14,7 +16,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "vite";
-import { PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR, PRERENDERED_PATHS } from "../src/shared/domain/pages.ts";
+import {
+  PRERENDER_SUPPORT_EMAIL,
+  PRERENDER_YEAR,
+  PRERENDERED_PATHS,
+  PRERENDERED_SIGNED_IN_FRAME,
+} from "../src/shared/domain/pages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const distDir = process.env.PRERENDER_DIST_DIR ?? path.join(root, "dist");
@@ -29,26 +36,34 @@ try {
     logLevel: "warn",
     build: { ssr: "src/web/prerender.tsx", outDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const { renderPage, pageRoutes } = (await import(
+  const { renderPage, renderSignedInFrame, pageRoutes } = (await import(
     pathToFileURL(path.join(outDir, "prerender.js")).href
   )) as {
     renderPage: (pathname: string) => Promise<string>;
+    renderSignedInFrame: () => string;
     pageRoutes: () => { path: string; modules: string[] }[];
   };
   writePagePreloads(pageRoutes());
   const year = String(new Date().getFullYear());
+  const fill = (html: string) =>
+    html
+      .replaceAll(FALLBACK_SUPPORT_EMAIL, PRERENDER_SUPPORT_EMAIL)
+      // The footer's "© <year>" (React puts comments between text parts): the server writes the year it serves in.
+      .replace(new RegExp(`(©(?: |<!-- -->)*)${year}`, "g"), `$1${PRERENDER_YEAR}`);
   const pages: Record<string, string> = {};
   for (const pathname of PRERENDERED_PATHS) {
     const html = await renderPage(pathname);
     if (!html.includes("<h1")) throw new Error(`prerender: ${pathname} has no h1`);
-    const filled = html
-      .replaceAll(FALLBACK_SUPPORT_EMAIL, PRERENDER_SUPPORT_EMAIL)
-      // The footer's "© <year>" (React puts comments between text parts): the server writes the year it serves in.
-      .replace(new RegExp(`(©(?: |<!-- -->)*)${year}`, "g"), `$1${PRERENDER_YEAR}`);
+    const filled = fill(html);
     if (!filled.includes(PRERENDER_YEAR) || !filled.includes(PRERENDER_SUPPORT_EMAIL))
       throw new Error(`prerender: ${pathname}: the footer's year or support email was not found`);
     pages[pathname] = filled;
   }
+  // Rendered last: it leaves the prerender's shell session pending.
+  const frame = fill(renderSignedInFrame());
+  if (!frame.includes("data-pending-frame") || !frame.includes(PRERENDER_YEAR))
+    throw new Error("prerender: the signed-in frame has no frame marker or footer year");
+  pages[PRERENDERED_SIGNED_IN_FRAME] = frame;
   writeFileSync(path.join(distDir, "prerendered.json"), `${JSON.stringify(pages)}\n`);
   console.log(`prerendered ${Object.keys(pages).length} pages into dist/prerendered.json`);
   console.log(`compressed ${precompress(distDir)} files (.gz and .br)`);

@@ -12,9 +12,12 @@ import { preloadPage } from "./router.tsx";
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
 const container = document.getElementById("root")!;
+// A signed-in page comes with the frame the app draws while its session loads (layout/main-layout.tsx): the app
+// starts in that state, and its first render replaces the frame with the same markup (createRoot clears it).
+const signedInFrame = container.querySelector(":scope > [data-pending-frame]") !== null;
 // The server sends a public page prerendered (scripts/prerender.ts) only to a browser without a session
 // cookie, so that page was rendered signed out: the browser starts from the same state and hydrates it.
-const prerendered = container.hasChildNodes();
+const prerendered = container.hasChildNodes() && !signedInFrame;
 const app = (
   <BrowserRouter>
     <App prerendered={prerendered} />
@@ -24,6 +27,7 @@ const app = (
 // Without a session cookie the server says so (a meta tag): no session to check, the shell renders at once.
 if (prerendered || document.querySelector('meta[name="velolog-signed-out"]'))
   setShellSession({ isPending: false, data: null });
+else if (signedInFrame) setShellSession({ isPending: true, data: null, signedInFrame: true });
 
 if (prerendered) {
   // The page's own chunk first, so the first render is the prerendered markup with nothing suspended.

@@ -10,6 +10,20 @@ export { pageRoutes } from "./router.tsx";
  * Renders a public page as a signed-out visitor sees it on first paint (the build's prerender step,
  * scripts/prerender.ts, calls this for each public path). The browser hydrates the same markup.
  */
+/**
+ * The signed-in frame (header, tab bar, loading page) that the app draws while a signed-in page's session
+ * loads: the server sends it in the HTML of each page inside the frame to a browser with a valid session.
+ * Rendered at "/" so that no section is marked current (the app marks it on its first render).
+ */
+export function renderSignedInFrame(): string {
+  setShellSession({ isPending: true, data: null, signedInFrame: true });
+  return renderToString(
+    <StaticRouter location="/">
+      <App prerendered={false} />
+    </StaticRouter>,
+  );
+}
+
 export async function renderPage(pathname: string): Promise<string> {
   setShellSession({ isPending: false, data: null });
   await preloadPage(pathname);

@@ -2,8 +2,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRERENDER_SUPPORT_EMAIL, PRERENDER_YEAR } from "../../shared/domain/pages.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import {
+  PRERENDER_SUPPORT_EMAIL,
+  PRERENDER_YEAR,
+  PRERENDERED_SIGNED_IN_FRAME,
+} from "../../shared/domain/pages.ts";
+import { createTestApp, signUp, type TestApp } from "../testing/test-app.ts";
 
 describe("the served pages", () => {
   let t: TestApp;
@@ -91,6 +95,7 @@ describe("the prerendered pages (scripts/prerender.ts)", () => {
       path.join(webDir, "prerendered.json"),
       JSON.stringify({
         "/pricing": `<main><h1>Pricing</h1><p>$2 per month $& $1</p><a href="mailto:${PRERENDER_SUPPORT_EMAIL}">Contact</a><p>© ${PRERENDER_YEAR} Velolog</p></main>`,
+        [PRERENDERED_SIGNED_IN_FRAME]: `<div data-pending-frame=""><header>Dashboard</header><footer>© ${PRERENDER_YEAR} Velolog</footer></div>`,
       }),
     );
     t = await createTestApp("pglite", { webDir });
@@ -115,6 +120,20 @@ describe("the prerendered pages (scripts/prerender.ts)", () => {
       expect(html, cookie).toContain('<div id="root"></div>');
       expect(html, cookie).not.toContain("velolog-signed-out");
     }
+  });
+
+  it("serves a valid session the signed-in frame on the pages drawn in it, and nothing else", async () => {
+    const rider = await signUp(t.app);
+    const page = async (path: string, cookie = rider.cookie) =>
+      (await t.app.request(path, { headers: { cookie } })).text();
+    const frame = `<div id="root"><div data-pending-frame=""><header>Dashboard</header><footer>© ${new Date().getFullYear()} Velolog</footer></div></div>`;
+    for (const path of ["/dashboard", "/bicycles/3f2a", "/account", "/rides", "/pricing", "/"])
+      expect(await page(path), path).toContain(frame);
+    // Drawn without the frame (signing in, a share link's view), or not a page at all.
+    for (const path of ["/auth", "/shared/abc", "/no-such-page"])
+      expect(await page(path), path).toContain('<div id="root"></div>');
+    // A cookie that is no session (signed out elsewhere, expired) may be sent to the sign-in page.
+    expect(await page("/dashboard", "better-auth.session_token=abc")).toContain('<div id="root"></div>');
   });
 
   it("serves pages that were not prerendered with the empty page", async () => {

@@ -9,8 +9,9 @@ import {
   PAGES_SHOWING_PLANS,
   PRERENDER_SUPPORT_EMAIL,
   PRERENDER_YEAR,
+  PRERENDERED_SIGNED_IN_FRAME,
 } from "../../shared/domain/pages.ts";
-import { isKnownPath, showsDemo } from "../../shared/domain/routes.ts";
+import { inSiteFrame, isKnownPath, showsDemo } from "../../shared/domain/routes.ts";
 import { escapeHtml } from "../../shared/html.ts";
 import { UNLIMITED_TEXT } from "../../shared/plan-copy.ts";
 import type { BillingMode } from "../../shared/schemas/subscription.ts";
@@ -71,6 +72,9 @@ function headTags(head: PageHead): string {
     .join("\n    ");
 }
 
+/** Who asks for a page: no session cookie, a valid session, or a cookie that is no (longer a) session. */
+type Visitor = "signed-out" | "signed-in" | "unknown";
+
 /** Better Auth's session cookie (plain, or with the __Secure- prefix over HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
@@ -122,24 +126,26 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
   const preloadLinks = pagePreloadLinks(webDir);
 
   /**
-   * A public page's prerendered markup (it shows the page signed out, so it is only for browsers without
-   * a session cookie; with a session the app renders in the browser, e.g. / sends a member to /dashboard).
+   * What a page's root element holds. A visitor without a session cookie gets a public page's prerendered
+   * markup (it shows the page signed out; with a session the app renders in the browser, e.g. / sends a
+   * member to /dashboard). A valid session gets the signed-in frame on the pages drawn in it, so the header
+   * and tab bar paint before the scripts run. Anything else (a stale cookie) gets the empty root.
    */
-  function prerenderedBody(pathname: string): string | null {
+  function prerenderedBody(pathname: string, visitor: Visitor): string | null {
     const key = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
-    const markup = prerendered[key];
+    const markup =
+      visitor === "signed-out"
+        ? prerendered[key]
+        : visitor === "signed-in" && inSiteFrame(key)
+          ? prerendered[PRERENDERED_SIGNED_IN_FRAME]
+          : undefined;
     if (!markup) return null;
     return markup
       .replaceAll(PRERENDER_SUPPORT_EMAIL, () => escapeHtml(supportEmail))
       .replaceAll(PRERENDER_YEAR, () => String(new Date().getFullYear()));
   }
 
-  function renderPage(
-    pathname: string,
-    head: PageHead | null,
-    body: string | null,
-    visitor: "signed-out" | "signed-in" | "unknown",
-  ) {
+  function renderPage(pathname: string, head: PageHead | null, body: string | null, visitor: Visitor) {
     const signedOut = visitor === "signed-out";
     let html = body
       ? indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
@@ -189,10 +195,14 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     // The answer depends on the session cookie (prerendered markup or the app's empty page).
     c.header("Vary", "Cookie");
     const signedOut = !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
-    const visitor = signedOut ? "signed-out" : c.get("user") ? "signed-in" : "unknown";
-    const body = signedOut ? prerenderedBody(c.req.path) : null;
+    const visitor: Visitor = signedOut ? "signed-out" : c.get("user") ? "signed-in" : "unknown";
     return c.html(
-      renderPage(c.req.path, own ?? staticHead(c.req.path, publicUrl, billingMode), body, visitor),
+      renderPage(
+        c.req.path,
+        own ?? staticHead(c.req.path, publicUrl, billingMode),
+        prerenderedBody(c.req.path, visitor),
+        visitor,
+      ),
     );
   });
 }

@@ -81,6 +81,9 @@ export const PRERENDERED_PATHS = [
  */
 export const PAGES_SHOWING_PLANS: readonly string[] = ["/", "/pricing"];
 
+/** prerendered.json's entry for the signed-in frame (web/prerender.tsx), beside the public pages' paths. */
+export const PRERENDERED_SIGNED_IN_FRAME = "signed-in frame";
+
 /** Placeholders in prerendered markup that the server fills in when it serves a page. */
 export const PRERENDER_SUPPORT_EMAIL = "%%VELOLOG_SUPPORT_EMAIL%%";
 export const PRERENDER_YEAR = "%%VELOLOG_YEAR%%";

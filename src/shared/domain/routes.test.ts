@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKnownPath, isPublicPath } from "./routes.ts";
+import { inSiteFrame, isKnownPath, isPublicPath } from "./routes.ts";
 
 describe("route table", () => {
   it("knows which screens a visitor may see", () => {
@@ -29,5 +29,12 @@ describe("route table", () => {
     for (const path of ["/nope", "/bicycles/a/b", "/account/x", "/admin"]) {
       expect(isKnownPath(path), path).toBe(false);
     }
+  });
+
+  it("knows which screens are drawn without the site's header and tab bar", () => {
+    for (const path of ["/auth", "/auth/callback", "/shared", "/shared/abc", "/nope"])
+      expect(inSiteFrame(path), path).toBe(false);
+    for (const path of ["/", "/dashboard", "/bicycles/b-1", "/account", "/rides", "/pricing", "/unsubscribe"])
+      expect(inSiteFrame(path), path).toBe(true);
   });
 });

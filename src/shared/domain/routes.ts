@@ -58,6 +58,15 @@ const SIGNED_IN_PATHS = [
 /** Signed-in pages with an id in their path. */
 const SIGNED_IN_PATTERNS: RegExp[] = [/^\/bicycles\/[^/]+\/passport$/];
 
+/** Screens drawn without the site's header, footer and tab bar: signing in, a share link's view. */
+const FRAMELESS_PATTERNS: RegExp[] = [/^\/auth(\/callback)?$/, /^\/shared(\/[^/]+)?$/];
+
+/** True for a screen drawn inside the site's frame (the web app's MainLayout: header, footer, tab bar). */
+export function inSiteFrame(path: string): boolean {
+  const p = normalise(path);
+  return isKnownPath(p) && !FRAMELESS_PATTERNS.some((re) => re.test(p));
+}
+
 function normalise(path: string): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }

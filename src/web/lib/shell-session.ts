@@ -71,6 +71,8 @@ export async function fetchSession(): Promise<SessionInfo | null> {
 export interface ShellSession {
   isPending: boolean;
   data: SessionInfo | null;
+  /** While pending: the server found a valid session for this page (it sent the signed-in frame). */
+  signedInFrame?: boolean;
 }
 
 let current: ShellSession = { isPending: true, data: null };

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { SignedInFramePending } from "@/components/layout/main-layout.tsx";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
 import { hasSignOutNotice, useShellSession } from "@/lib/shell-session.ts";
 import { wantToaster } from "@/lib/toaster.ts";
@@ -17,7 +18,7 @@ export function RootRoute() {
     void import("@/features/auth/api.ts").then((auth) => auth.announceSignOut());
   }, []);
 
-  if (session.isPending) return <PendingScreen framed />;
+  if (session.isPending) return session.signedInFrame ? <SignedInFramePending /> : <PendingScreen framed />;
   const signedIn = !!session.data;
 
   if (signedIn && pathname === "/" && !search && !hash) return <Navigate to="/dashboard" replace />;

@@ -21,7 +21,8 @@ const UserMenu = lazy(async () => {
 });
 const ThemeMenu = lazy(async () => ({ default: (await loadMenus()).ThemeMenu }));
 
-function UserMenuButton({ user }: { user: SessionInfo["user"] }) {
+/** The user menu's button; before the session has loaded (`user` null) it is the button alone. */
+function UserMenuButton({ user }: { user: SessionInfo["user"] | null }) {
   // Pressed before its chunk arrived: the menu opens as soon as it has loaded.
   const [pressed, setPressed] = useState(false);
   const placeholder = (
@@ -36,6 +37,7 @@ function UserMenuButton({ user }: { user: SessionInfo["user"] }) {
       <UserRound />
     </button>
   );
+  if (!user) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <UserMenu user={user} defaultOpen={pressed} />
@@ -81,8 +83,9 @@ const signedOutLinks = [
   { to: "/about", label: "About" },
 ];
 
-export function Header({ user }: { user: SessionInfo["user"] | null }) {
-  const links = user ? signedInLinks : signedOutLinks;
+/** The site's header; signed in with `user` still null while the session loads (the signed-in frame). */
+export function Header({ signedIn, user }: { signedIn: boolean; user: SessionInfo["user"] | null }) {
+  const links = signedIn ? signedInLinks : signedOutLinks;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4">
@@ -103,7 +106,7 @@ export function Header({ user }: { user: SessionInfo["user"] | null }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {user ? (
+          {signedIn ? (
             <UserMenuButton user={user} />
           ) : (
             <>

@@ -1,6 +1,6 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router";
-import { useShellSession } from "@/lib/shell-session.ts";
+import { type SessionInfo, useShellSession } from "@/lib/shell-session.ts";
 import { BottomTabBar } from "./bottom-tab-bar.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -10,7 +10,41 @@ export function MainLayout() {
   const { data: session } = useShellSession();
   const user = session?.user ?? null;
   return (
-    <div className="flex min-h-dvh flex-col">
+    <SiteFrame signedIn={!!user} user={user}>
+      {/* The header and footer paint while the page's chunk loads (the first load of an app page). */}
+      <Suspense fallback={<PendingScreen />}>
+        <Outlet />
+      </Suspense>
+    </SiteFrame>
+  );
+}
+
+/**
+ * The signed-in frame while the session loads: what a page of the app shows before it knows its user. The
+ * server sends it prerendered in a signed-in page's HTML (scripts/prerender.ts), so the header and tab bar
+ * paint before the scripts have run; the app's first render draws the same and takes its place.
+ */
+export function SignedInFramePending() {
+  return (
+    <SiteFrame signedIn user={null} pending>
+      <PendingScreen />
+    </SiteFrame>
+  );
+}
+
+function SiteFrame({
+  signedIn,
+  user,
+  pending = false,
+  children,
+}: {
+  signedIn: boolean;
+  user: SessionInfo["user"] | null;
+  pending?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col" data-pending-frame={pending ? "" : undefined}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 print:hidden"
@@ -19,7 +53,7 @@ export function MainLayout() {
       </a>
       {/* Printed pages (the service passport) show the page alone. */}
       <div className="contents print:hidden">
-        <Header user={user} />
+        <Header signedIn={signedIn} user={user} />
       </div>
       {/* At least a screen tall: while a page loads its data, the footer stays below the fold instead of
           showing and then being pushed down (a layout shift). */}
@@ -27,14 +61,11 @@ export function MainLayout() {
         id="main"
         className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8 print:min-h-0 print:max-w-none print:p-0"
       >
-        {/* The header and footer paint while the page's chunk loads (the first load of an app page). */}
-        <Suspense fallback={<PendingScreen />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <div className="contents print:hidden">
-        <Footer signedIn={!!user} />
-        <BottomTabBar signedIn={!!user} />
+        <Footer signedIn={signedIn} />
+        <BottomTabBar signedIn={signedIn} />
       </div>
     </div>
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvRow, detectDelimiter, parseCsv, UTF8_BOM, unguardCell } from "./csv.ts";
+import {
+  csvCell,
+  csvRow,
+  decodeSpreadsheetFile,
+  detectDelimiter,
+  parseCsv,
+  UTF8_BOM,
+  unguardCell,
+} from "./csv.ts";
 import { detectDateFormat, guessColumns, parseImportCost, parseImportDate } from "./service-csv.ts";
 
 describe("writing CSV", () => {
@@ -52,6 +60,25 @@ describe("reading CSV", () => {
       ["Date", "Cost"],
       ["01.02.2024", "12,50"],
     ]);
+  });
+
+  it("reads files saved as UTF-8, UTF-16 or Windows-1252 (older Excel's CSV) with their accents whole", () => {
+    const text = "Date;Component;Cost\r\n2024-05-01;Kette für Straße;12,50 €\r\n";
+    const utf8 = new TextEncoder().encode(text);
+    expect(decodeSpreadsheetFile(utf8)).toBe(text);
+    expect(decodeSpreadsheetFile(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
+    // Windows-1252: ü is 0xFC, ß 0xDF, € 0x80 (one byte each, which is no valid UTF-8).
+    const cp1252 = Uint8Array.from(
+      text,
+      (char) => ({ ü: 0xfc, ß: 0xdf, "€": 0x80 })[char] ?? char.charCodeAt(0),
+    );
+    expect(decodeSpreadsheetFile(cp1252)).toBe(text);
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++)
+      utf16.set([text.charCodeAt(i) & 0xff, text.charCodeAt(i) >> 8], 2 + 2 * i);
+    expect(decodeSpreadsheetFile(utf16)).toBe(text);
+    expect(parseCsv(decodeSpreadsheetFile(cp1252))[1]).toEqual(["2024-05-01", "Kette für Straße", "12,50 €"]);
   });
 
   it("takes off only the guard our export adds", () => {

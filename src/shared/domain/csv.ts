@@ -30,6 +30,21 @@ export function csvRow(cells: readonly CsvCell[]): string {
 /** Written first, so that Excel reads the file as UTF-8 (names with accents stay whole). */
 export const UTF8_BOM = "\uFEFF";
 
+/**
+ * A spreadsheet file's text, whatever its encoding: UTF-16 with its byte-order mark (Excel's "Unicode
+ * text"), else UTF-8 (a mark or not), else Windows-1252, which older Excel and many European spreadsheets
+ * still save as "CSV" (in UTF-8 its accents and euro signs would come out as replacement characters).
+ */
+export function decodeSpreadsheetFile(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
 /** A cell our own export guarded (`'=…`) back as it was typed; other text unchanged. */
 export function unguardCell(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;

@@ -16,7 +16,7 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useBicycles } from "@/features/bicycles/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
-import { parseCsv } from "../../../../shared/domain/csv.ts";
+import { decodeSpreadsheetFile, parseCsv } from "../../../../shared/domain/csv.ts";
 import {
   DATE_FORMAT_LABELS,
   DATE_FORMATS,
@@ -121,7 +121,7 @@ export function ImportServicesDialog() {
   async function pick(file: File | undefined) {
     if (!file) return;
     reset();
-    const read = readSheet(file.name, await file.text());
+    const read = readSheet(file.name, decodeSpreadsheetFile(new Uint8Array(await file.arrayBuffer())));
     if (typeof read === "string") {
       setFileError(read);
       return;

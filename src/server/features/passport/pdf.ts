@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { formatDistance, formatHours, formatWear } from "../../../shared/domain/distance.ts";
 import { formatCost, formatDate } from "../../../shared/format.ts";
@@ -8,29 +10,36 @@ const GAP = 8;
 const MUTED = "#555555";
 const RULE = "#cccccc";
 
-const TYPOGRAPHIC: Record<string, string> = {
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201c": '"',
-  "\u201d": '"',
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u2026": "...",
-  "\u20ac": "EUR",
+/**
+ * DejaVu Sans, embedded (only the glyphs used): Latin with every accent, Greek, Cyrillic and more, where
+ * the PDF's built-in Helvetica knows Latin-1 only. Its licence lets it be embedded and shipped.
+ */
+const fontFile = createRequire(import.meta.url).resolve;
+const FONT_FILES = {
+  regular: fontFile("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+  bold: fontFile("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
 };
+const REGULAR = "DejaVuSans";
+const BOLD = "DejaVuSans-Bold";
+
+let coverage: fontkit.Font | null = null;
+
+/** Whether the embedded font draws a character (it has the same characters in both weights). */
+function drawable(char: string): boolean {
+  coverage ??= fontkit.openSync(FONT_FILES.regular) as fontkit.Font;
+  return coverage.hasGlyphForCodePoint(char.codePointAt(0)!);
+}
 
 /**
- * Text the built-in Helvetica can show: it knows Latin-1 only (its other characters come out as wrong
- * glyphs), so other letters lose their accents ("ŝ" is "s") and anything else is "?".
+ * Text as the embedded font can show it: a letter it lacks loses its accents when the bare letter is
+ * there, anything else it lacks (Chinese, emoji) is "?"; line breaks are spaces.
  */
 export function printable(text: string): string {
   return Array.from(text, (char) => {
-    const code = char.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return char;
     if (char === "\n") return " ";
-    if (TYPOGRAPHIC[char]) return TYPOGRAPHIC[char];
+    if (drawable(char)) return char;
     const bare = char.normalize("NFD").replace(/\p{M}/gu, "");
-    return /^[\x20-\x7e\xa0-\xff]+$/.test(bare) ? bare : "?";
+    return bare && Array.from(bare).every(drawable) ? bare : "?";
   }).join("");
 }
 
@@ -63,7 +72,7 @@ function columns(
 
 function drawRow(doc: PDFKit.PDFDocument, cols: Column[], cells: string[], y: number, bold = false) {
   doc
-    .font(bold ? "Helvetica-Bold" : "Helvetica")
+    .font(bold ? BOLD : REGULAR)
     .fontSize(9)
     .fillColor("black");
   let x = MARGIN;
@@ -79,7 +88,7 @@ function drawRow(doc: PDFKit.PDFDocument, cols: Column[], cells: string[], y: nu
 }
 
 function rowHeight(doc: PDFKit.PDFDocument, cols: Column[], cells: string[]) {
-  doc.font("Helvetica").fontSize(9);
+  doc.font(REGULAR).fontSize(9);
   return Math.max(
     ...cols.map((col, i) => doc.heightOfString(printable(cells[i] ?? ""), { width: col.width - GAP })),
   );
@@ -125,7 +134,7 @@ function table(doc: PDFKit.PDFDocument, cols: Column[], rows: string[][]) {
 function heading(doc: PDFKit.PDFDocument, text: string) {
   if (doc.y + 60 > bottomOf(doc)) doc.addPage();
   doc.moveDown(1);
-  doc.font("Helvetica-Bold").fontSize(13).fillColor("black").text(text, MARGIN, doc.y);
+  doc.font(BOLD).fontSize(13).fillColor("black").text(text, MARGIN, doc.y);
   doc.moveDown(0.4);
 }
 
@@ -147,6 +156,8 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
     margin: MARGIN,
     info: { Title: printable(`Service passport: ${bicycle.name}`), Creator: "Velolog" },
   });
+  doc.registerFont(REGULAR, FONT_FILES.regular);
+  doc.registerFont(BOLD, FONT_FILES.bold);
   const width = contentWidth(doc);
   const sideWidth = 150;
 
@@ -160,7 +171,7 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
   if (options.qrCode && passport.shareUrl) {
     doc.image(options.qrCode, sideX + sideWidth - 90, sideY, { width: 90 });
     doc
-      .font("Helvetica")
+      .font(REGULAR)
       .fontSize(7)
       .fillColor(MUTED)
       .text("Scan for the shared page", sideX, sideY + 92, { width: sideWidth, align: "right" });
@@ -168,12 +179,8 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
   }
 
   const mainWidth = options.photo || options.qrCode ? width - sideWidth - 16 : width;
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text("SERVICE PASSPORT", MARGIN, MARGIN);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(22)
-    .fillColor("black")
-    .text(printable(bicycle.name), { width: mainWidth });
+  doc.font(REGULAR).fontSize(10).fillColor(MUTED).text("SERVICE PASSPORT", MARGIN, MARGIN);
+  doc.font(BOLD).fontSize(22).fillColor("black").text(printable(bicycle.name), { width: mainWidth });
   doc.moveDown(0.5);
   const facts: [string, string][] = [
     ["Serial number", bicycle.serialNumber ?? "Not recorded"],
@@ -187,17 +194,17 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
   if (options.includeCosts) facts.push(["Total service cost", formatCost(passport.totals.totalCost)]);
   for (const [label, value] of facts) {
     doc
-      .font("Helvetica-Bold")
+      .font(BOLD)
       .fontSize(10)
       .text(`${label}: `, MARGIN, doc.y, { continued: true, width: mainWidth })
-      .font("Helvetica")
+      .font(REGULAR)
       .text(printable(value));
   }
   doc.y = Math.max(doc.y, sideY);
 
   heading(doc, "Components");
   if (passport.components.length === 0) {
-    doc.font("Helvetica").fontSize(10).text("No components recorded.", MARGIN, doc.y);
+    doc.font(REGULAR).fontSize(10).text("No components recorded.", MARGIN, doc.y);
   } else {
     table(
       doc,
@@ -220,7 +227,7 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
 
   heading(doc, "Service history");
   if (passport.services.length === 0) {
-    doc.font("Helvetica").fontSize(10).text("No services recorded.", MARGIN, doc.y);
+    doc.font(REGULAR).fontSize(10).text("No services recorded.", MARGIN, doc.y);
   } else {
     const spec: [string, number, "right"?][] = [
       ["Date", 1.4],
@@ -244,7 +251,7 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
     doc.y += 6;
     const total = options.includeCosts ? `, ${formatCost(passport.totals.totalCost)} in all` : "";
     doc
-      .font("Helvetica-Bold")
+      .font(BOLD)
       .fontSize(10)
       .text(
         `${passport.totals.entries} ${passport.totals.entries === 1 ? "entry" : "entries"}${total}`,
@@ -255,7 +262,7 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
 
   doc.moveDown(2);
   doc
-    .font("Helvetica")
+    .font(REGULAR)
     .fontSize(8)
     .fillColor(MUTED)
     .text(`Made with Velolog on ${formatDate(options.madeAt)}.`, MARGIN, doc.y);

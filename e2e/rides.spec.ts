@@ -22,8 +22,12 @@ test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and
   });
   const chain = ((await created.json()) as { component: { id: string } }).component;
 
-  await page.goto(`/bicycles/${bicycle.id}`);
-  await page.getByRole("tab", { name: "Rides" }).click();
+  // The Rides page has none yet and leads to each bicycle's Rides tab.
+  await page.goto("/rides");
+  await expect(page.getByText("No rides yet.")).toBeVisible();
+  await page.getByRole("list", { name: "Your bicycles" }).getByRole("link", { name: "Road" }).click();
+  await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}\\?tab=rides$`));
+  await expect(page.getByRole("tab", { name: "Rides" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("No rides yet.")).toBeVisible();
 
   // Bad input is named beside its field and nothing is stored.

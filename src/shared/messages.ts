@@ -325,6 +325,7 @@ export const messages = {
     loadFailed: "Failed to load rides.",
     saveFailed: "Something went wrong while saving the ride.",
     empty: "No rides yet.",
+    chooseBicycle: "Add rides by hand or from GPX, TCX and FIT files on a bicycle's Rides tab:",
   },
   rideFiles: {
     unknownFormat: "Not a GPX, TCX or FIT file",

@@ -1,6 +1,6 @@
 import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
-import { Link, Navigate, useParams } from "react-router";
+import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { NoImage } from "@/components/no-image.tsx";
 import { DetailSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
@@ -87,7 +87,12 @@ function OwnBicycle({ id }: { id: string }) {
   // renders from a deferred copy instead, in short slices that leave the browser responsive (decision 0052).
   const data = useDeferredValue(bicycle.data);
   usePageTitle(data?.name ?? "Bicycle");
-  const [tab, setTab] = useState("components");
+  // A link may open another tab than Components (the Rides page's "add rides" links: ?tab=rides).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState(() => {
+    const asked = searchParams.get("tab");
+    return asked === "services" || asked === "rides" ? asked : "components";
+  });
   const [componentForm, setComponentForm] = useState<ComponentFormState>({ mode: "closed" });
   const [openImport, setOpenImport] = useState<"text" | "url" | null>(null);
   const [editing, setEditing] = useState(false);

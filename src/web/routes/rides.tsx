@@ -1,8 +1,13 @@
+import { Route } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { buttonVariants } from "@/components/ui/button-variants.ts";
+import { useBicycles } from "@/features/bicycles/api.ts";
+import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
 import { useAllRides } from "@/features/rides/api.ts";
 import { RidesList } from "@/features/rides/components/bicycle-rides.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -30,9 +35,40 @@ export function RidesPage() {
             </Button>
           </AlertDescription>
         </Alert>
+      ) : rides.data.totals.rides === 0 ? (
+        <NoRidesYet />
       ) : (
         <RidesList page={rides.data} onPage={setPage} showBicycle />
       )}
     </>
+  );
+}
+
+/** No rides at all: a way to each bicycle's Rides tab, or to the first bicycle when there is none. */
+function NoRidesYet() {
+  const bicycles = useBicycles();
+  if (bicycles.data?.length === 0) return <NoBicycles />;
+  return (
+    <div className="grid grid-cols-1 justify-items-center gap-4 rounded-lg border border-dashed p-10 text-center">
+      <Route className="size-10 text-muted-foreground" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p className="font-medium">{messages.rides.empty}</p>
+        <p className="text-muted-foreground">{messages.rides.chooseBicycle}</p>
+      </div>
+      {bicycles.data ? (
+        <ul aria-label="Your bicycles" className="flex max-w-full flex-wrap justify-center gap-2">
+          {bicycles.data.map((bicycle) => (
+            <li key={bicycle.id} className="max-w-full">
+              <Link
+                to={`/bicycles/${bicycle.id}?tab=rides`}
+                className={`${buttonVariants({ variant: "outline", size: "sm" })} max-w-full`}
+              >
+                <span className="min-w-0 truncate">{bicycle.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

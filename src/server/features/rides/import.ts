@@ -23,15 +23,45 @@ const m = messages.rideFiles;
 const SAME_START_MS = 60_000;
 const SAME_DISTANCE = 0.02;
 
+/** The start times and distances (numeric(10,3) text, as stored) a ride's duplicates lie within. */
+function sameRideBounds(startedAt: Date, distanceKm: number) {
+  return {
+    from: new Date(startedAt.getTime() - SAME_START_MS),
+    to: new Date(startedAt.getTime() + SAME_START_MS),
+    shortest: (distanceKm * (1 - SAME_DISTANCE)).toFixed(3),
+    longest: (distanceKm * (1 + SAME_DISTANCE)).toFixed(3),
+  };
+}
+
 /** The rides that are the same ride as one starting at `startedAt` over `distanceKm` (file and Strava imports). */
 export function sameRideAs(startedAt: Date, distanceKm: number) {
+  const { from, to, shortest, longest } = sameRideBounds(startedAt, distanceKm);
   return and(
-    gte(rides.startedAt, new Date(startedAt.getTime() - SAME_START_MS)),
-    lte(rides.startedAt, new Date(startedAt.getTime() + SAME_START_MS)),
-    gte(rides.distanceKm, (distanceKm * (1 - SAME_DISTANCE)).toFixed(3)),
-    lte(rides.distanceKm, (distanceKm * (1 + SAME_DISTANCE)).toFixed(3)),
+    gte(rides.startedAt, from),
+    lte(rides.startedAt, to),
+    gte(rides.distanceKm, shortest),
+    lte(rides.distanceKm, longest),
   );
 }
+
+/** `sameRideAs` for a ride already read (its distance as stored): whether it is the same ride. */
+export function isSameRide(
+  ride: { startedAt: Date; distanceKm: string },
+  startedAt: Date,
+  distanceKm: number,
+) {
+  const { from, to, shortest, longest } = sameRideBounds(startedAt, distanceKm);
+  const distance = Number(ride.distanceKm);
+  return (
+    ride.startedAt >= from &&
+    ride.startedAt <= to &&
+    distance >= Number(shortest) &&
+    distance <= Number(longest)
+  );
+}
+
+/** How far apart in time two rides may start and still be the same ride. */
+export const SAME_RIDE_START_MS = SAME_START_MS;
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;

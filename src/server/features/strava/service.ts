@@ -1,5 +1,5 @@
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { rideInputSchema } from "../../../shared/schemas/ride.ts";
 import type { StravaBike, StravaImportResult, StravaStatus } from "../../../shared/schemas/strava.ts";
 import type { Config, StravaConfig } from "../../config.ts";
@@ -7,7 +7,7 @@ import type { Database } from "../../db/index.ts";
 import { rides, stravaConnections, stravaGear } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import { sameRideAs } from "../rides/import.ts";
+import { isSameRide, SAME_RIDE_START_MS } from "../rides/import.ts";
 import {
   ACTIVITIES_PER_PAGE,
   activitiesPage,
@@ -154,17 +154,22 @@ type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable";
 const isStrava = (userId: string, activityId: number) =>
   and(eq(rides.userId, userId), eq(rides.source, "strava"), eq(rides.externalId, String(activityId)));
 
-/**
- * Stores one activity as a ride of the bicycle its bike is mapped to: changes the ride already imported
- * from it, or adds one unless the same ride is already there (the file import's rule: a start within a
- * minute, a distance within 2%).
- */
-async function storeActivity(
-  db: Database,
-  userId: string,
+/** A ride's fields as an activity gives them. */
+interface ActivityRide {
+  externalId: string;
+  bicycleId: string;
+  name: string;
+  startedAt: Date;
+  distanceKm: string;
+  movingSeconds: number;
+  elevationGainM: number | null;
+}
+
+/** The ride an activity makes on the bicycle its bike is mapped to, or why it makes none. */
+function rideOf(
   activity: StravaActivity,
   mapped: Map<string, string>,
-): Promise<Stored> {
+): ActivityRide | "unmapped" | "unusable" {
   const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
   if (!bicycleId) return "unmapped";
   const input = rideInputSchema.safeParse({
@@ -176,7 +181,8 @@ async function storeActivity(
   });
   if (!input.success) return "unusable";
   const ride = input.data;
-  const values = {
+  return {
+    externalId: String(activity.id),
     bicycleId,
     name: ride.name,
     startedAt: new Date(ride.startedAt),
@@ -184,25 +190,109 @@ async function storeActivity(
     movingSeconds: ride.movingSeconds,
     elevationGainM: ride.elevationGainM,
   };
-  const updated = await db
-    .update(rides)
-    .set({ ...values, updatedAt: new Date() })
-    .where(isStrava(userId, activity.id))
-    .returning({ id: rides.id });
-  if (updated.length > 0) return "updated";
-  const [same] = await db
-    .select({ id: rides.id })
+}
+
+const unchanged = (stored: Omit<ActivityRide, "externalId">, ride: ActivityRide) =>
+  stored.bicycleId === ride.bicycleId &&
+  stored.name === ride.name &&
+  stored.startedAt.getTime() === ride.startedAt.getTime() &&
+  stored.distanceKm === ride.distanceKm &&
+  stored.movingSeconds === ride.movingSeconds &&
+  stored.elevationGainM === ride.elevationGainM;
+
+/**
+ * Stores activities (a page of an import, or one event's) as rides of the bicycles their bikes are mapped
+ * to, in a few statements whatever their number: a ride already imported from an activity is changed where
+ * Strava changed it; a new one is added unless the same ride is already there (the file import's rule: a
+ * start within a minute, a distance within 2%), from a file, by hand or earlier in the same page.
+ */
+async function storeActivities(
+  db: Database,
+  userId: string,
+  activities: StravaActivity[],
+  mapped: Map<string, string>,
+): Promise<Stored[]> {
+  const outcomes: Stored[] = [];
+  const found: { index: number; ride: ActivityRide }[] = [];
+  activities.forEach((activity, index) => {
+    const ride = rideOf(activity, mapped);
+    if (typeof ride === "string") outcomes[index] = ride;
+    else found.push({ index, ride });
+  });
+  if (found.length === 0) return outcomes;
+
+  const stored = await db
+    .select({
+      id: rides.id,
+      externalId: rides.externalId,
+      bicycleId: rides.bicycleId,
+      name: rides.name,
+      startedAt: rides.startedAt,
+      distanceKm: rides.distanceKm,
+      movingSeconds: rides.movingSeconds,
+      elevationGainM: rides.elevationGainM,
+    })
     .from(rides)
-    .where(and(eq(rides.userId, userId), sameRideAs(values.startedAt, ride.distanceKm)))
-    .limit(1);
-  if (same) return "duplicate";
-  const inserted = await db
+    .where(
+      and(
+        eq(rides.userId, userId),
+        eq(rides.source, "strava"),
+        inArray(
+          rides.externalId,
+          found.map(({ ride }) => ride.externalId),
+        ),
+      ),
+    );
+  const storedBy = new Map(stored.map((row) => [row.externalId, row]));
+  const fresh: typeof found = [];
+  for (const { index, ride } of found) {
+    const row = storedBy.get(ride.externalId);
+    if (!row) {
+      fresh.push({ index, ride });
+      continue;
+    }
+    outcomes[index] = "updated";
+    if (!unchanged(row, ride)) {
+      await db
+        .update(rides)
+        .set({ ...ride, updatedAt: new Date() })
+        .where(eq(rides.id, row.id));
+    }
+  }
+  if (fresh.length === 0) return outcomes;
+
+  const starts = fresh.map(({ ride }) => ride.startedAt.getTime());
+  const around = await db
+    .select({ startedAt: rides.startedAt, distanceKm: rides.distanceKm })
+    .from(rides)
+    .where(
+      and(
+        eq(rides.userId, userId),
+        gte(rides.startedAt, new Date(Math.min(...starts) - SAME_RIDE_START_MS)),
+        lte(rides.startedAt, new Date(Math.max(...starts) + SAME_RIDE_START_MS)),
+      ),
+    );
+  const adding: typeof found = [];
+  for (const { index, ride } of fresh) {
+    const distance = Number(ride.distanceKm);
+    if (around.some((other) => isSameRide(other, ride.startedAt, distance))) {
+      outcomes[index] = "duplicate";
+      continue;
+    }
+    adding.push({ index, ride });
+    around.push(ride);
+  }
+  if (adding.length === 0) return outcomes;
+  const added = await db
     .insert(rides)
-    .values({ ...values, userId, source: "strava", externalId: String(activity.id) })
+    .values(adding.map(({ ride }) => ({ ...ride, userId, source: "strava" as const })))
     // The same activity from an import and an event at once: the unique activity id keeps one.
     .onConflictDoNothing()
-    .returning({ id: rides.id });
-  return inserted.length > 0 ? "imported" : "duplicate";
+    .returning({ externalId: rides.externalId });
+  const addedIds = new Set(added.map((row) => row.externalId));
+  for (const { index, ride } of adding)
+    outcomes[index] = addedIds.has(ride.externalId) ? "imported" : "duplicate";
+  return outcomes;
 }
 
 /** Imports every past activity of the mapped bikes, a page of 200 at a time; running it again adds nothing. */
@@ -215,8 +305,7 @@ export async function importPastRides(deps: StravaDeps, userId: string): Promise
   const result = { imported: 0, alreadyThere: 0 };
   for (let page = 1; page <= MAX_PAGES; page++) {
     const activities = await activitiesPage(deps.strava, token, page);
-    for (const activity of activities) {
-      const stored = await storeActivity(deps.db, userId, activity, mapped);
+    for (const stored of await storeActivities(deps.db, userId, activities, mapped)) {
       if (stored === "imported") result.imported++;
       if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
     }
@@ -298,7 +387,7 @@ export async function applyEvent(deps: StravaDeps, event: StravaEvent): Promise<
     return "applied";
   }
   if (found.id !== event.object_id) return "ignored";
-  const stored = await storeActivity(db, userId, found, await gearMap(db, userId));
+  const [stored] = await storeActivities(db, userId, [found], await gearMap(db, userId));
   // Moved to a bike that is not imported, or changed into something that is no ride: it leaves.
   if (stored === "unmapped" || stored === "unusable") await removeRide();
   return "applied";

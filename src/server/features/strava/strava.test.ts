@@ -209,6 +209,41 @@ describeEachDatabase("Strava", (kind) => {
     expect((await rider.request("POST", "/api/strava/import")).status).toBe(404);
   });
 
+  it("imports a long history a page of 200 at a time, in a few statements a page, and the same ride once", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    expect((await mapBike(rider, "b1001", road.id)).status).toBe(200);
+    const day = (n: number, seconds = 0) => new Date(Date.UTC(2023, 0, 1) + n * 86_400_000 + seconds * 1000);
+    for (let n = 0; n < 450; n++)
+      strava.addActivity(athlete.id, { start_date: day(n).toISOString(), distance: 20_000 + n });
+    // Day 100 recorded twice (a watch and a phone), and day 300 already there from a GPS file.
+    strava.addActivity(athlete.id, { start_date: day(100, 20).toISOString(), distance: 20_150 });
+    await rider.request("POST", `/api/bicycles/${road.id}/rides`, {
+      name: "From my GPS",
+      startedAt: day(300, 30).toISOString(),
+      distanceKm: 20.31,
+      movingSeconds: 3000,
+    });
+
+    // 451 activities: three pages. Per page: the rides imported before, the rides around, the new ones.
+    let before = t.queries.count;
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 449,
+      alreadyThere: 2,
+    });
+    expect(t.queries.count - before).toBeLessThanOrEqual(3 + 3 * 3);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+
+    // Again: nothing added, nothing rewritten.
+    before = t.queries.count;
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 451,
+    });
+    expect(t.queries.count - before).toBeLessThanOrEqual(3 + 3 * 3);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+  });
+
   it("maps a bike only to the caller's own bicycle: another user's is a 404 and nothing is stored", async () => {
     const { rider } = await connectedRider();
     const other = await signUp(t.app);

@@ -92,8 +92,35 @@ test("a signed-in page shows the app's header and tab bar before its scripts run
   ).toBeVisible();
   await withoutScripts.close();
 
-  // With scripts, the app takes the frame's place: one header, the page's section marked, the page shown.
-  await page.goto("/bicycles");
+  // With scripts, while the session is still on its way, the app's first render draws the same frame.
+  let releaseScript!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => {
+    releaseScript = resolve;
+  });
+  let releaseSession!: () => void;
+  const sessionHeld = new Promise<void>((resolve) => {
+    releaseSession = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.route("**/api/auth/get-session", async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+  await page.goto("/bicycles", { waitUntil: "commit" });
+  await page.locator("header").evaluate((header) => header.setAttribute("data-from-server", ""));
+  releaseScript();
+  // The server's markup is gone once the app has rendered; what took its place is the same frame.
+  await expect(page.locator("header[data-from-server]")).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Parts Bin" }),
+  ).toBeVisible();
+  await expect(page.locator("[data-pending-frame]")).toHaveCount(1);
+  releaseSession();
+
+  // Then the page in that frame: one header, the page's section marked.
   await expect(page.getByRole("heading", { level: 1, name: "My Bicycles" })).toBeVisible();
   await expect(page.locator("header")).toHaveCount(1);
   await expect(page.locator("[data-pending-frame]")).toHaveCount(0);

@@ -79,6 +79,9 @@ describe("reading CSV", () => {
       utf16.set([text.charCodeAt(i) & 0xff, text.charCodeAt(i) >> 8], 2 + 2 * i);
     expect(decodeSpreadsheetFile(utf16)).toBe(text);
     expect(parseCsv(decodeSpreadsheetFile(cp1252))[1]).toEqual(["2024-05-01", "Kette für Straße", "12,50 €"]);
+    // A UTF-8 file with one stray byte keeps its accents; only that byte is lost.
+    const stray = new Uint8Array([...utf8, 0xff]);
+    expect(decodeSpreadsheetFile(stray)).toBe(`${text}\uFFFD`);
   });
 
   it("takes off only the guard our export adds", () => {

@@ -34,15 +34,16 @@ export const UTF8_BOM = "\uFEFF";
  * A spreadsheet file's text, whatever its encoding: UTF-16 with its byte-order mark (Excel's "Unicode
  * text"), else UTF-8 (a mark or not), else Windows-1252, which older Excel and many European spreadsheets
  * still save as "CSV" (in UTF-8 its accents and euro signs would come out as replacement characters).
+ * A UTF-8 file with a stray byte or two stays UTF-8: Windows-1252 text rarely makes a valid UTF-8
+ * sequence, so more valid sequences than broken ones say UTF-8.
  */
 export function decodeSpreadsheetFile(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
+  const utf8 = new TextDecoder("utf-8").decode(bytes);
+  const broken = utf8.match(/\uFFFD/g)?.length ?? 0;
+  const valid = utf8.match(/[^\x00-\x7F\uFFFD]/g)?.length ?? 0;
+  return broken > 0 && broken >= valid ? new TextDecoder("windows-1252").decode(bytes) : utf8;
 }
 
 /** A cell our own export guarded (`'=…`) back as it was typed; other text unchanged. */

@@ -84,7 +84,12 @@ export function getShellSession(): ShellSession {
 
 /** Sets what the shell shows (a prerendered page: known signed out; lib/query.tsx: the query's data). */
 export function setShellSession(next: ShellSession) {
-  if (next.isPending === current.isPending && next.data === current.data) return;
+  if (
+    next.isPending === current.isPending &&
+    next.data === current.data &&
+    next.signedInFrame === current.signedInFrame
+  )
+    return;
   current = next;
   for (const listener of listeners) listener();
 }

@@ -87,12 +87,12 @@ function OwnBicycle({ id }: { id: string }) {
   // renders from a deferred copy instead, in short slices that leave the browser responsive (decision 0052).
   const data = useDeferredValue(bicycle.data);
   usePageTitle(data?.name ?? "Bicycle");
-  // A link may open another tab than Components (the Rides page's "add rides" links: ?tab=rides).
-  const [searchParams] = useSearchParams();
-  const [tab, setTab] = useState(() => {
-    const asked = searchParams.get("tab");
-    return asked === "services" || asked === "rides" ? asked : "components";
-  });
+  // The tab is in the address (?tab=rides, ?tab=services): a link can open it, a reload keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get("tab");
+  const tab = asked === "services" || asked === "rides" ? asked : "components";
+  const setTab = (next: string) =>
+    setSearchParams(next === "components" ? {} : { tab: next }, { replace: true });
   const [componentForm, setComponentForm] = useState<ComponentFormState>({ mode: "closed" });
   const [openImport, setOpenImport] = useState<"text" | "url" | null>(null);
   const [editing, setEditing] = useState(false);

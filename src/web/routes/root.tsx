@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { SignedInFramePending } from "@/components/layout/main-layout.tsx";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
 import { hasSignOutNotice, useShellSession } from "@/lib/shell-session.ts";
 import { wantToaster } from "@/lib/toaster.ts";
@@ -18,7 +17,8 @@ export function RootRoute() {
     void import("@/features/auth/api.ts").then((auth) => auth.announceSignOut());
   }, []);
 
-  if (session.isPending) return session.signedInFrame ? <SignedInFramePending /> : <PendingScreen framed />;
+  // A signed-in page's first load came with the signed-in frame: the main layout draws it while pending.
+  if (session.isPending) return session.signedInFrame ? <Outlet /> : <PendingScreen framed />;
   const signedIn = !!session.data;
 
   if (signedIn && pathname === "/" && !search && !hash) return <Navigate to="/dashboard" replace />;

@@ -151,7 +151,7 @@ describeEachDatabase("service passport API", (kind) => {
   it("writes names in any European script whole; a character its font lacks becomes ?", async () => {
     const rider = await signUp(t.app);
     const bicycle = await json<{ bicycle: { id: string } }>(
-      rider.request("POST", "/api/bicycles", { name: "Łódź Велосипед Ποδήλατο 自転車" }),
+      rider.request("POST", "/api/bicycles", { name: "Łódź Велосипед Ποδήλατο 自転車 𝗕𝗼𝗹𝗱" }),
     );
     await rider.request("POST", "/api/components", {
       bicycleId: bicycle.bicycle.id,
@@ -161,7 +161,7 @@ describeEachDatabase("service passport API", (kind) => {
     const response = await rider.request("GET", `/api/bicycles/${bicycle.bicycle.id}/passport.pdf`);
     expect(response.status).toBe(200);
     const text = (await pdfPages(response)).join("\n");
-    expect(text).toContain("Łódź Велосипед Ποδήλατο ???");
+    expect(text).toContain("Łódź Велосипед Ποδήλατο ??? Bold");
     expect(text).toContain("Řetěz “Ševčík” – 12s…");
   });
 

@@ -22,24 +22,26 @@ const FONT_FILES = {
 const REGULAR = "DejaVuSans";
 const BOLD = "DejaVuSans-Bold";
 
-let coverage: fontkit.Font | null = null;
+let fonts: fontkit.Font[] | null = null;
 
-/** Whether the embedded font draws a character (it has the same characters in both weights). */
+/** Whether the embedded font draws a character, in both weights (bold lacks a few of regular's). */
 function drawable(char: string): boolean {
-  coverage ??= fontkit.openSync(FONT_FILES.regular) as fontkit.Font;
-  return coverage.hasGlyphForCodePoint(char.codePointAt(0)!);
+  fonts ??= [FONT_FILES.regular, FONT_FILES.bold].map((file) => fontkit.openSync(file) as fontkit.Font);
+  const code = char.codePointAt(0)!;
+  return fonts.every((font) => font.hasGlyphForCodePoint(code));
 }
 
 /**
- * Text as the embedded font can show it: a letter it lacks loses its accents when the bare letter is
- * there, anything else it lacks (Chinese, emoji) is "?"; line breaks are spaces.
+ * Text as the embedded font can show it: a character it lacks becomes its plain form when the font has
+ * that ("ŝ" without its accent where it had none, "𝗥" pasted as bold maths as "R"), else "?" (Chinese,
+ * emoji); line breaks are spaces.
  */
 export function printable(text: string): string {
   return Array.from(text, (char) => {
     if (char === "\n") return " ";
     if (drawable(char)) return char;
-    const bare = char.normalize("NFD").replace(/\p{M}/gu, "");
-    return bare && Array.from(bare).every(drawable) ? bare : "?";
+    const plain = char.normalize("NFKD").replace(/\p{M}/gu, "");
+    return plain && Array.from(plain).every(drawable) ? plain : "?";
   }).join("");
 }
 

@@ -44,20 +44,15 @@ export function sameRideAs(startedAt: Date, distanceKm: number) {
   );
 }
 
-/** `sameRideAs` for a ride already read (its distance as stored): whether it is the same ride. */
-export function isSameRide(
-  ride: { startedAt: Date; distanceKm: string },
-  startedAt: Date,
-  distanceKm: number,
-) {
+/** `sameRideAs` for rides already read (their distance as stored): a test of whether one is the same ride. */
+export function sameRideTest(startedAt: Date, distanceKm: number) {
   const { from, to, shortest, longest } = sameRideBounds(startedAt, distanceKm);
-  const distance = Number(ride.distanceKm);
-  return (
-    ride.startedAt >= from &&
-    ride.startedAt <= to &&
-    distance >= Number(shortest) &&
-    distance <= Number(longest)
-  );
+  const [earliest, latest, least, most] = [from.getTime(), to.getTime(), Number(shortest), Number(longest)];
+  return (ride: { startedAt: Date; distanceKm: string }) => {
+    const start = ride.startedAt.getTime();
+    const distance = Number(ride.distanceKm);
+    return start >= earliest && start <= latest && distance >= least && distance <= most;
+  };
 }
 
 /** How far apart in time two rides may start and still be the same ride. */

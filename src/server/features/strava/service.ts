@@ -7,7 +7,7 @@ import type { Database } from "../../db/index.ts";
 import { rides, stravaConnections, stravaGear } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import { isSameRide, SAME_RIDE_START_MS } from "../rides/import.ts";
+import { SAME_RIDE_START_MS, sameRideTest } from "../rides/import.ts";
 import {
   ACTIVITIES_PER_PAGE,
   activitiesPage,
@@ -274,8 +274,7 @@ async function storeActivities(
     );
   const adding: typeof found = [];
   for (const { index, ride } of fresh) {
-    const distance = Number(ride.distanceKm);
-    if (around.some((other) => isSameRide(other, ride.startedAt, distance))) {
+    if (around.some(sameRideTest(ride.startedAt, Number(ride.distanceKm)))) {
       outcomes[index] = "duplicate";
       continue;
     }

@@ -6,28 +6,27 @@ import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PendingScreen } from "./pending-screen.tsx";
 
+/**
+ * The site's frame around the page. While the session loads (only on a signed-in page's first load, which
+ * the server sent with this frame prerendered: decision 0053) it is the signed-in frame around the loading
+ * page; the same frame then takes the page, so the header keeps its state (a user menu pressed early opens).
+ */
 export function MainLayout() {
-  const { data: session } = useShellSession();
-  const user = session?.user ?? null;
+  const session = useShellSession();
+  if (session.isPending) {
+    return (
+      <SiteFrame signedIn user={null} pending>
+        <PendingScreen />
+      </SiteFrame>
+    );
+  }
+  const user = session.data?.user ?? null;
   return (
     <SiteFrame signedIn={!!user} user={user}>
       {/* The header and footer paint while the page's chunk loads (the first load of an app page). */}
       <Suspense fallback={<PendingScreen />}>
         <Outlet />
       </Suspense>
-    </SiteFrame>
-  );
-}
-
-/**
- * The signed-in frame while the session loads: what a page of the app shows before it knows its user. The
- * server sends it prerendered in a signed-in page's HTML (scripts/prerender.ts), so the header and tab bar
- * paint before the scripts have run; the app's first render draws the same and takes its place.
- */
-export function SignedInFramePending() {
-  return (
-    <SiteFrame signedIn user={null} pending>
-      <PendingScreen />
     </SiteFrame>
   );
 }

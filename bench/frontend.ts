@@ -213,7 +213,10 @@ async function runLighthouse(
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (result.lhr.runtimeError) return null;
+    if (result.lhr.runtimeError) {
+      console.warn(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.code}`);
+      return null;
+    }
     const { categories, audits } = result.lhr;
     const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
       (categories[id]?.auditRefs ?? [])

@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
+import {
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  expect,
+  signUpThroughApi,
+  test,
+} from "./fixtures.ts";
 
 function lastLinkTo(email: string): string | null {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
@@ -84,12 +90,11 @@ test("account settings: change the password, with the current one", async ({ pag
 
 test("the distance unit: miles everywhere once chosen, stored in km", async ({ page, baseURL, rider }) => {
   expect(rider.email).toBeTruthy();
-  const headers = { Origin: baseURL! };
-  const created = await page.request.post("/api/components", {
-    data: { name: "Chain", type: "Drivetrain", mileage: 1250 },
-    headers,
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: "Chain",
+    type: "Drivetrain",
+    mileage: 1250,
   });
-  const { component } = (await created.json()) as { component: { id: string } };
 
   await page.goto("/account");
   await page.getByLabel("Miles (mi)").check();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** Hovers a blocked control (after closing any open tooltip) and returns its tooltip. */
 async function hintOf(page: Page, control: Locator) {
@@ -87,12 +87,12 @@ test("signed in, the dashboard adds up what the user has", async ({ page, baseUR
     purchaseCondition: "used",
   });
   const headers = { Origin: baseURL! };
-  const part = await page.request.post("/api/components", {
-    data: { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain" },
-    headers,
+  const component = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
   });
-  const { component } = (await part.json()) as { component: { id: string } };
-  await page.request.post("/api/components", { data: { name: "Spare tube", type: "Tires" }, headers });
+  await createComponentThroughApi(page, baseURL!, { name: "Spare tube", type: "Tires" });
   for (const [date, cost] of [
     ["2024-01-05", 10.1],
     ["2024-02-05", 20.2],

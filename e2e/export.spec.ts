@@ -1,4 +1,10 @@
-import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
+import {
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  expect,
+  signUpThroughApi,
+  test,
+} from "./fixtures.ts";
 
 test("a rider exports everything from Account Settings and imports it into a second account", async ({
   page,
@@ -10,11 +16,12 @@ test("a rider exports everything from Account Settings and imports it into a sec
     name: "Export bike",
     serialNumber: "EX-1",
   });
-  const created = await page.request.post("/api/components", {
-    data: { bicycleId: bicycle.id, name: "Chain", type: "Drivetrain", mileage: 250 },
-    headers: { Origin: baseURL! },
+  await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
+    mileage: 250,
   });
-  expect(created.status()).toBe(201);
 
   await page.goto("/account");
   const card = page

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** A folder to save screenshots of the due card and the component page into (1280 and 375 px, both themes). */
 const SHOTS = process.env.INTERVAL_SCREENSHOTS;
@@ -27,11 +27,12 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   const headers = { Origin: baseURL! };
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
   const installedAt = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
-  const created = await page.request.post("/api/components", {
-    data: { bicycleId: bicycle.id, name: "KMC chain", type: "Drivetrain", installedAt },
-    headers,
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+    installedAt,
   });
-  const chain = ((await created.json()) as { component: { id: string } }).component;
 
   // Nothing set yet: the dashboard offers the suggested intervals.
   await page.goto("/dashboard");

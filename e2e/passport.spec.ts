@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 async function uploadThroughApi(page: Page, baseURL: string, purpose: "bicycle-image" | "receipt") {
   const buffer =
@@ -28,13 +28,16 @@ async function bicycleWithHistory(page: Page, baseURL: string) {
     purchaseDate: "2023-03-14",
     imageUrl: await uploadThroughApi(page, baseURL, "bicycle-image"),
   });
-  const addPart = async (name: string, mileage: number) => {
-    const response = await page.request.post("/api/components", {
-      data: { bicycleId: bicycle.id, name, type: "Drivetrain", brand: "Shimano", mileage },
-      headers,
-    });
-    return ((await response.json()) as { component: { id: string } }).component.id;
-  };
+  const addPart = async (name: string, mileage: number) =>
+    (
+      await createComponentThroughApi(page, baseURL!, {
+        bicycleId: bicycle.id,
+        name,
+        type: "Drivetrain",
+        brand: "Shimano",
+        mileage,
+      })
+    ).id;
   const chain = await addPart("Chain", 1200);
   const cassette = await addPart("Cassette", 800);
   await page.request.post(`/api/components/${chain}/services`, {

@@ -3,7 +3,7 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** A real photo-sized JPEG over 1 MB (random noise compresses badly), written to a temp file. */
 async function largeJpeg(): Promise<string> {
@@ -65,12 +65,11 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
 
   // A component on it, and a service entry with a PDF receipt.
   const bicycleId = new URL(page.url()).pathname.split("/").pop()!;
-  const created = await page.request.post("/api/components", {
-    data: { name: "Brake pads", type: "Brakes", bicycleId },
-    headers: { Origin: baseURL! },
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: "Brake pads",
+    type: "Brakes",
+    bicycleId,
   });
-  expect(created.status()).toBe(201);
-  const { component } = (await created.json()) as { component: { id: string } };
   await page.goto(`/bicycles/${bicycleId}/components/${component.id}`);
   // A small PNG is sent as it is (no compression below 1 MB) and shows on the component's page.
   await page.getByRole("button", { name: "Edit Component" }).click();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and the history shows it", async ({
   page,
@@ -10,17 +10,13 @@ test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and
 }) => {
   expect(rider.email).toBeTruthy();
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
-  const created = await page.request.post("/api/components", {
-    data: {
-      bicycleId: bicycle.id,
-      name: "Chain",
-      type: "Drivetrain",
-      mileage: 100,
-      installedAt: "2024-01-01",
-    },
-    headers: { Origin: baseURL! },
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
+    mileage: 100,
+    installedAt: "2024-01-01",
   });
-  const chain = ((await created.json()) as { component: { id: string } }).component;
 
   // The Rides page has none yet and leads to each bicycle's Rides tab.
   await page.goto("/rides");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 async function uploadPhotoThroughApi(page: Page, baseURL: string, purpose: string) {
   const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a7" } })
@@ -40,18 +40,14 @@ test.describe("sharing", () => {
       imageUrl: await uploadPhotoThroughApi(page, baseURL!, "bicycle-image"),
     });
     const headers = { Origin: baseURL! };
-    const part = await page.request.post("/api/components", {
-      data: {
-        bicycleId: bicycle.id,
-        name: "Ultegra groupset",
-        type: "Drivetrain",
-        brand: "Shimano",
-        mileage: 6300,
-        imageUrl: await uploadPhotoThroughApi(page, baseURL!, "component-image"),
-      },
-      headers,
+    const component = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "Ultegra groupset",
+      type: "Drivetrain",
+      brand: "Shimano",
+      mileage: 6300,
+      imageUrl: await uploadPhotoThroughApi(page, baseURL!, "component-image"),
     });
-    const { component } = (await part.json()) as { component: { id: string } };
     await page.request.post(`/api/components/${component.id}/services`, {
       data: { date: "2024-03-11", description: "Chain replaced", cost: 49.99 },
       headers,
@@ -130,11 +126,11 @@ test.describe("sharing", () => {
       serialNumber: "WTU-5678",
     });
     const headers = { Origin: baseURL! };
-    const part = await page.request.post("/api/components", {
-      data: { bicycleId: bicycle.id, name: "Fork", type: "Fork" },
-      headers,
+    const component = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "Fork",
+      type: "Fork",
     });
-    const { component } = (await part.json()) as { component: { id: string } };
     await page.request.post(`/api/components/${component.id}/services`, {
       data: { date: "2024-01-01", description: "Lowers serviced", cost: 80 },
       headers,

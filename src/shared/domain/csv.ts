@@ -42,7 +42,7 @@ export function decodeSpreadsheetFile(bytes: Uint8Array): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
   const utf8 = new TextDecoder("utf-8").decode(bytes);
   const broken = utf8.match(/\uFFFD/g)?.length ?? 0;
-  const valid = utf8.match(/[^\x00-\x7F\uFFFD]/g)?.length ?? 0;
+  const valid = utf8.match(/[^\p{ASCII}\uFFFD]/gu)?.length ?? 0;
   return broken > 0 && broken >= valid ? new TextDecoder("windows-1252").decode(bytes) : utf8;
 }
 

@@ -59,7 +59,6 @@ try {
       throw new Error(`prerender: ${pathname}: the footer's year or support email was not found`);
     pages[pathname] = filled;
   }
-  // Rendered last: it leaves the prerender's shell session pending.
   const frame = fill(renderSignedInFrame());
   if (!frame.includes("data-pending-frame") || !frame.includes(PRERENDER_YEAR))
     throw new Error("prerender: the signed-in frame has no frame marker or footer year");

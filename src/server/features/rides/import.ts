@@ -20,14 +20,14 @@ import { getRide } from "./service.ts";
 const m = messages.rideFiles;
 
 /** Two rides are the same ride when they start within a minute of each other and differ by at most 2% in distance. */
-const SAME_START_MS = 60_000;
+export const SAME_RIDE_START_MS = 60_000;
 const SAME_DISTANCE = 0.02;
 
 /** The start times and distances (numeric(10,3) text, as stored) a ride's duplicates lie within. */
 function sameRideBounds(startedAt: Date, distanceKm: number) {
   return {
-    from: new Date(startedAt.getTime() - SAME_START_MS),
-    to: new Date(startedAt.getTime() + SAME_START_MS),
+    from: new Date(startedAt.getTime() - SAME_RIDE_START_MS),
+    to: new Date(startedAt.getTime() + SAME_RIDE_START_MS),
     shortest: (distanceKm * (1 - SAME_DISTANCE)).toFixed(3),
     longest: (distanceKm * (1 + SAME_DISTANCE)).toFixed(3),
   };
@@ -54,9 +54,6 @@ export function sameRideTest(startedAt: Date, distanceKm: number) {
     return start >= earliest && start <= latest && distance >= least && distance <= most;
   };
 }
-
-/** How far apart in time two rides may start and still be the same ride. */
-export const SAME_RIDE_START_MS = SAME_START_MS;
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;

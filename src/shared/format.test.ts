@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCost, formatDate, formatFileSize, formatMonthYear, formatPrice, isIsoDate } from "./format.ts";
+import {
+  formatCost,
+  formatDate,
+  formatDollars,
+  formatFileSize,
+  formatMonthYear,
+  formatNumber,
+  formatPrice,
+  isIsoDate,
+} from "./format.ts";
 
 describe("format", () => {
   it("shows costs with exactly 2 decimals and prices with up to 2", () => {
@@ -8,6 +17,45 @@ describe("format", () => {
     expect(formatPrice(1200)).toBe("$1,200");
     expect(formatPrice(1199.99)).toBe("$1,199.99");
     expect(formatPrice(3850.5)).toBe("$3,850.50");
+  });
+
+  it("writes numbers and dollars exactly as Intl's en-US formats do", () => {
+    const samples = [
+      0, -0, 0.04, -0.04, 0.05, 0.15, 0.25, 1.005, 1.45, 2.675, 9.95, 99.95, 999.95, 1000, 1234.56,
+    ];
+    samples.push(
+      -1234.56,
+      12_345.05,
+      999_999.95,
+      1_000_000,
+      123_456_789.123,
+      0.0005,
+      0.0015,
+      0.1234,
+      3.333_33,
+    );
+    for (let i = 0; i < 500; i++)
+      samples.push(Math.round((i * 7919.37) % 50_000) / (i % 3 === 0 ? 1000 : 100));
+    const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+    const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const mills = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 3,
+    });
+    const whole = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    });
+    for (const value of samples) {
+      expect(formatNumber(value), String(value)).toBe(number.format(value));
+      expect(formatDollars(value), String(value)).toBe(dollars.format(value));
+      expect(formatDollars(value, 3), String(value)).toBe(mills.format(value));
+      expect(formatDollars(value, 0), String(value)).toBe(whole.format(value));
+    }
+    expect(formatNumber(1234.5)).toBe("1,234.5");
+    expect(formatDollars(-5)).toBe("-$5.00");
   });
 
   it("shows dates as MMM d, yyyy and month-year", () => {

@@ -3,27 +3,46 @@ import { format as formatDateFns } from "date-fns/format";
 import { isValid } from "date-fns/isValid";
 import { parseISO } from "date-fns/parseISO";
 
-// Made on first use: a number format loads locale data, several MB of the server's resident memory, and
-// the server (which imports this module for isIsoDate) never formats money.
-let usd: Intl.NumberFormat | undefined;
-let usdWhole: Intl.NumberFormat | undefined;
+/**
+ * An en-US number (1,234.5) with at most `maxFractionDigits` decimals and at least `minFractionDigits`.
+ * Not Intl.NumberFormat: a browser's first number format loads its locale data, 15-25 ms of the main thread
+ * in the first render of every signed-in page (four times that on a slow phone). format.test.ts compares
+ * the two over many values.
+ */
+export function formatNumber(value: number, maxFractionDigits = 1, minFractionDigits = 0): string {
+  return signed(value, grouped(Math.abs(value), maxFractionDigits, minFractionDigits));
+}
+
+/** US dollars, e.g. $1,234.50 or -$5.00, with 2 decimals unless told otherwise. */
+export function formatDollars(amount: number, fractionDigits = 2): string {
+  return signed(amount, `$${grouped(Math.abs(amount), fractionDigits, fractionDigits)}`);
+}
+
+function grouped(magnitude: number, maxFractionDigits: number, minFractionDigits: number): string {
+  // Rounds the shortest decimal that reads back as the value (what String writes: 0.15, not the binary
+  // 0.1499…), halves away from zero, as Intl does. Shifting the exponent in the text scales it exactly.
+  const [mantissa, exponent = "0"] = String(magnitude).split("e");
+  const scaled = Math.round(Number(`${mantissa}e${Number(exponent) + maxFractionDigits}`));
+  const digits = String(scaled).padStart(maxFractionDigits + 1, "0");
+  const whole = digits.slice(0, digits.length - maxFractionDigits).replace(/\B(?=(\d{3})+$)/g, ",");
+  const fraction = digits
+    .slice(digits.length - maxFractionDigits)
+    .replace(/0+$/, "")
+    .padEnd(minFractionDigits, "0");
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+// Intl writes a minus for every negative value, -0 and values that round to zero included.
+const signed = (value: number, text: string) => (value < 0 || Object.is(value, -0) ? `-${text}` : text);
 
 /** Costs: always exactly 2 decimals, e.g. $1,234.50. */
 export function formatCost(amount: number): string {
-  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-  return usd.format(amount);
+  return formatDollars(amount);
 }
 
 /** Prices: whole dollars without decimals ($1,200), otherwise with the cents ($3,850.50). */
 export function formatPrice(amount: number): string {
-  if (!Number.isInteger(amount)) return formatCost(amount);
-  usdWhole ??= new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-  return usdWhole.format(amount);
+  return formatDollars(amount, Number.isInteger(amount) ? 0 : 2);
 }
 
 /** A stored yyyy-MM-dd date (or an ISO timestamp) as "MMM d, yyyy". */

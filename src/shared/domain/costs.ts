@@ -1,3 +1,4 @@
+import { formatDollars } from "../format.ts";
 import { type DistanceUnit, KM_PER_MILE } from "./distance.ts";
 
 /**
@@ -9,16 +10,10 @@ export function costPerKm(paid: number, km: number): number | null {
   return Math.round((paid / km) * 10_000) / 10_000;
 }
 
-// Made on first use, like the money formats in format.ts.
-let small: Intl.NumberFormat | undefined;
-let large: Intl.NumberFormat | undefined;
-
 /** e.g. "$0.012 per km" or "$1.25 per mi"; "—" when there is no distance yet. */
 export function formatCostPerDistance(perKm: number | null, unit: DistanceUnit): string {
   if (perKm === null) return "—";
   const perUnit = unit === "mi" ? perKm * KM_PER_MILE : perKm;
   // Cents alone would show most parts as $0.00 or $0.01: below a dollar a tenth of a cent more.
-  small ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 3 });
-  large ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-  return `${(perUnit < 1 ? small : large).format(perUnit)} per ${unit}`;
+  return `${formatDollars(perUnit, perUnit < 1 ? 3 : 2)} per ${unit}`;
 }

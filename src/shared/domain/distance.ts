@@ -1,3 +1,5 @@
+import { formatNumber } from "../format.ts";
+
 export const DISTANCE_UNITS = ["km", "mi"] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
@@ -14,20 +16,15 @@ export function fromKm(km: number, unit: DistanceUnit): number {
   return oneDecimal(unit === "mi" ? km / KM_PER_MILE : km);
 }
 
-// Made on first use, like the money formats in format.ts: the server imports this module but never formats.
-let number: Intl.NumberFormat | undefined;
-
 /** e.g. "1,250 km" or "776.7 mi". */
 export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
-  number ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-  return `${number.format(fromKm(km, unit))} ${unit}`;
+  return `${formatNumber(fromKm(km, unit))} ${unit}`;
 }
 
 /** Moving time as hours, e.g. "12.5 h", or "" when there is none. */
 export function formatHours(seconds: number): string {
   if (seconds <= 0) return "";
-  number ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-  return `${number.format(seconds / 3600)} h`;
+  return `${formatNumber(seconds / 3600)} h`;
 }
 
 /** A component's wear: its distance, with the hours of riding beside it where rides had time. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatNumber } from "../format.ts";
 import { blankToNull, toNumber } from "./common.ts";
 
 const measureSchema = z.object({ used: z.number(), every: z.number(), remaining: z.number() });
@@ -39,7 +40,7 @@ function optionalPositive(label: string, max: number, integer = false) {
     .number({ error: message })
     .finite({ error: message })
     .gt(0, message)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+    .max(max, `${label} must be at most ${formatNumber(max)}`);
   return z.preprocess(toNumber, (integer ? base.int(`${label} must be a whole number`) : base).nullable());
 }
 

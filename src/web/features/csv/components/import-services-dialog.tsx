@@ -26,7 +26,7 @@ import {
   MAX_IMPORT_ROWS,
   type ServiceCsvField,
 } from "../../../../shared/domain/service-csv.ts";
-import { formatCost, formatDate } from "../../../../shared/format.ts";
+import { formatCost, formatDate, formatNumber } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ServiceCsvImport, ServiceCsvImportResult } from "../../../../shared/schemas/csv.ts";
 import { useImportServiceCsv } from "../api.ts";
@@ -267,7 +267,7 @@ export function ImportServicesDialog() {
             </Button>
             <p className="text-xs text-muted-foreground">
               Columns for the date, the component's name, a description and (optionally) the cost. Up to{" "}
-              {MAX_IMPORT_ROWS.toLocaleString("en-US")} rows at a time.
+              {formatNumber(MAX_IMPORT_ROWS)} rows at a time.
             </p>
             {fileError ? (
               <p role="alert" className="text-sm text-destructive">

@@ -3,7 +3,7 @@ import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/utils.ts";
 import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
 import type { IntervalState } from "../../../../shared/domain/service-intervals.ts";
-import { formatDate } from "../../../../shared/format.ts";
+import { formatDate, formatNumber } from "../../../../shared/format.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 
 const stateLabel: Record<IntervalState, string> = { ok: "OK", "due-soon": "Due soon", overdue: "Overdue" };
@@ -52,8 +52,6 @@ export function WearBar({
   );
 }
 
-const hours = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
 /** e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has. */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
   const { distance, hours: time, time: calendar } = interval.status;
@@ -68,9 +66,9 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
   if (time) {
     const left =
       time.remaining > 0
-        ? `${hours.format(time.remaining)} h left`
-        : `${hours.format(-time.remaining)} h over`;
-    parts.push(`${hours.format(time.used)} of ${hours.format(time.every)} h · ${left}`);
+        ? `${formatNumber(time.remaining)} h left`
+        : `${formatNumber(-time.remaining)} h over`;
+    parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
   }
   if (calendar) {
     parts.push(`${calendar.remaining > 0 ? "Due" : "Was due"} ${formatDate(calendar.dueDate)}`);
@@ -85,7 +83,7 @@ export function describeRule(
 ) {
   const parts = [
     interval.everyKm ? formatDistance(interval.everyKm, unit) : null,
-    interval.everyHours ? `${hours.format(interval.everyHours)} h` : null,
+    interval.everyHours ? `${formatNumber(interval.everyHours)} h` : null,
     interval.everyMonths
       ? `${interval.everyMonths} ${interval.everyMonths === 1 ? "month" : "months"}`
       : null,

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * The session as the app's shell (routing, header, footer) sees it, without the query library: the
@@ -96,9 +96,22 @@ export function setShellSession(next: ShellSession) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
+/**
+ * The shell session, re-rendering as a transition when it changes. Not useSyncExternalStore: its updates
+ * render synchronously, and the session's arrival mounts the whole page, one 80 ms task on a fast laptop
+ * and four times that on a phone. As a transition React renders it in short slices.
+ */
 export function useShellSession(): ShellSession {
-  return useSyncExternalStore(subscribe, getShellSession, getShellSession);
+  const [session, setSession] = useState(getShellSession);
+  useEffect(() => {
+    const update = () => startTransition(() => setSession(getShellSession()));
+    update(); // a change between this render and the subscription
+    return subscribe(update);
+  }, []);
+  return session;
 }

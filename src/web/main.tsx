@@ -39,6 +39,9 @@ if (prerendered) {
   // The session check, if needed (lib/query.tsx starts it), and the page's chunk load side by side.
   void import("@/lib/query.tsx");
   void preloadPage(window.location.pathname);
+  // tailwind-merge builds its class table on the first cn() call, 15-20 ms in one piece that would land in
+  // the middle of rendering the page's data: built in a task of its own while that data loads.
+  void import("@/lib/utils.ts").then(({ cn }) => setTimeout(() => cn("p-0")));
   // A transition here too: the first render runs in short slices (less blocking time on a slow phone).
   const root = createRoot(container);
   startTransition(() => root.render(app));

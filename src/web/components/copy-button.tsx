@@ -1,7 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
+import { toast } from "@/lib/toaster.ts";
 
 /** Copies `text` to the clipboard and says so; `iconOnly` shows just the icon (the label names it). */
 export function CopyButton({

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../shared/messages.ts";
 import { ApiError } from "./api-client.ts";
 

@@ -19,3 +19,18 @@ export function onToasterWanted(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+type ToastArguments = Parameters<typeof import("sonner")["toast"]["success"]>;
+
+function show(kind: "success" | "error" | "info") {
+  return (...args: ToastArguments) => {
+    wantToaster();
+    void import("sonner").then(({ toast }) => toast[kind](...args)).catch(() => {});
+  };
+}
+
+/**
+ * The app's toasts. sonner loads with the first toast (or the toaster, providers.tsx), so its script and
+ * the styles it inserts as it loads stay out of every page's first load; a toast also asks for the toaster.
+ */
+export const toast = { success: show("success"), error: show("error"), info: show("info") };

@@ -1,7 +1,6 @@
 import { Plus, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { CardGridSkeleton, LinesSkeleton } from "@/components/skeletons.tsx";
@@ -17,6 +16,7 @@ import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useSubscription } from "@/lib/subscription.ts";
+import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../shared/messages.ts";
 

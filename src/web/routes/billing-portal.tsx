@@ -1,6 +1,5 @@
 import { FlaskConical } from "lucide-react";
 import { Link, Navigate } from "react-router";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -10,6 +9,7 @@ import { useTestBilling } from "@/features/billing/api.ts";
 import { useAppConfig } from "@/lib/app-config.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useSubscription } from "@/lib/subscription.ts";
+import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";

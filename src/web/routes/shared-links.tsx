@@ -1,6 +1,5 @@
 import { ExternalLink, Share2, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
@@ -11,6 +10,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { shareUrl, useDeleteSharedLink, useSharedLinks } from "@/features/shares/api.ts";
 import { CopyLinkButton } from "@/features/shares/components/copy-link-button.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";

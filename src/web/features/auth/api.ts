@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { type SessionInfo, SIGNED_OUT_FLAG, sessionQueryKey } from "@/lib/session.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../shared/messages.ts";
 
 export { type SessionInfo, sessionQueryKey, useSession } from "@/lib/session.ts";

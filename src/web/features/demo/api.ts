@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toaster.ts";
 import type { DemoData } from "../../../shared/domain/demo-schema.ts";
 
 /** The read-only demo that visitors without a session see; never written anywhere. */

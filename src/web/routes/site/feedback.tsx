@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent } from "@/components/ui/card.tsx";
@@ -10,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { call, client } from "@/lib/api-client.ts";
 import { describeError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
 import { type FeedbackInput, feedbackInputSchema } from "../../../shared/schemas/feedback.ts";

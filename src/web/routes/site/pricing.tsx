@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { useSession } from "@/features/auth/api.ts";
 import { useCheckout } from "@/features/billing/api.ts";
@@ -9,7 +8,7 @@ import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
 import { useAppConfig } from "@/lib/app-config.ts";
 import { subscriptionKey, useSubscription } from "@/lib/subscription.ts";
-import { wantToaster } from "@/lib/toaster.ts";
+import { toast, wantToaster } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
 

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -16,6 +15,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
 import {
   type ApiToken,

@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import {
@@ -16,6 +15,7 @@ import {
 import { InputField } from "@/components/ui/form-field.tsx";
 import { CsvDownloads } from "@/features/csv/components/csv-downloads.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
 import { useSignInAccounts } from "../accounts.ts";

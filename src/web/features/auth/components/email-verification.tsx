@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { BadgeCheck } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 
 /**

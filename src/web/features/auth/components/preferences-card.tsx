@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -8,6 +7,7 @@ import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit, useSaveSettings, useSettings } from "@/lib/settings.ts";
+import { toast } from "@/lib/toaster.ts";
 import type { DistanceUnit } from "../../../../shared/domain/distance.ts";
 import { settingsInputSchema } from "../../../../shared/schemas/settings.ts";
 

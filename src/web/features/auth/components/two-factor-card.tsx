@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { CopyButton } from "@/components/copy-button.tsx";
 import { QrCode } from "@/components/qr-code.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -18,6 +17,7 @@ import {
 } from "@/components/ui/dialog.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { useRefreshSession } from "../api.ts";
 

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type UpdatePasswordValues, updatePasswordSchema } from "../../../../shared/schemas/auth.ts";
 import { weakPasswordMessage } from "../api.ts";

@@ -1,11 +1,11 @@
 import { FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useDeleteBicycle } from "../api.ts";

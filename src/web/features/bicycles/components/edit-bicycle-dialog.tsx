@@ -1,6 +1,5 @@
 import { Pencil } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { toast } from "sonner";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
@@ -12,6 +11,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useUpdateBicycle } from "../api.ts";

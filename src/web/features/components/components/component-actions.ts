@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ComponentInput } from "../../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";

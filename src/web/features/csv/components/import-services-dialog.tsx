@@ -1,6 +1,5 @@
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -16,6 +15,7 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useBicycles } from "@/features/bicycles/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { decodeSpreadsheetFile, parseCsv } from "../../../../shared/domain/csv.ts";
 import {
   DATE_FORMAT_LABELS,

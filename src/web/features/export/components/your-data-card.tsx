@@ -1,10 +1,10 @@
 import { Download, Loader2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { describeError, showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { formatFileSize } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";

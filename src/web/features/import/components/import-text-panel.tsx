@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { withPreviewIds } from "../api.ts";
 import { ImportPanel, type PanelOpenState } from "./import-panel.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ImportPreview } from "../../../../shared/schemas/import.ts";
 import { useImportComponents } from "../api.ts";

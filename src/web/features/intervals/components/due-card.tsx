@@ -1,7 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { toast } from "@/lib/toaster.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useApplyDefaults, useDueIntervals } from "../api.ts";
 import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";

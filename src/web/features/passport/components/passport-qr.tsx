@@ -1,11 +1,11 @@
 import { QrCode as QrCodeIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { QrCode } from "@/components/qr-code.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useShareBicycle } from "@/features/shares/api.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 
 /**

@@ -1,6 +1,5 @@
 import { CalendarDays } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { CopyButton } from "@/components/copy-button.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ReminderSettings } from "../../../../shared/schemas/reminders.ts";
 import { useNewCalendarLink, useReminderSettings, useSaveReminderSettings } from "../api.ts";

@@ -1,7 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
@@ -15,6 +14,7 @@ import {
 } from "@/components/ui/dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { toast } from "@/lib/toaster.ts";
 import { type DistanceUnit, formatDistance, formatHours } from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Ride, RidesPage, RideTotals } from "../../../../shared/schemas/ride.ts";

@@ -1,8 +1,8 @@
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import {
   MAX_RIDE_FILE_BYTES,

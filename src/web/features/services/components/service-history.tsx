@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -9,6 +8,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useComponentIntervals } from "@/features/intervals/api.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
 import { type ServiceLog, useComponentServices, useDeleteServiceEntry, useSaveServiceEntry } from "../api.ts";

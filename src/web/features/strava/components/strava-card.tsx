@@ -1,6 +1,5 @@
 import { useEffect, useId } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -8,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useAuthOptions } from "@/features/auth/auth-options.ts";
 import { useBicycles } from "@/features/bicycles/api.ts";
+import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
 import type { StravaBike, StravaOutcome } from "../../../../shared/schemas/strava.ts";
 import {

@@ -7,10 +7,6 @@ import { preloadPage } from "./router.tsx";
 export { pageRoutes } from "./router.tsx";
 
 /**
- * Renders a public page as a signed-out visitor sees it on first paint (the build's prerender step,
- * scripts/prerender.ts, calls this for each public path). The browser hydrates the same markup.
- */
-/**
  * The signed-in frame (header, tab bar, loading page) that the app draws while a signed-in page's session
  * loads: the server sends it in the HTML of each page inside the frame to a browser with a valid session.
  * Rendered at "/" so that no section is marked current (the app marks it on its first render).
@@ -24,6 +20,10 @@ export function renderSignedInFrame(): string {
   );
 }
 
+/**
+ * Renders a public page as a signed-out visitor sees it on first paint (the build's prerender step,
+ * scripts/prerender.ts, calls this for each public path). The browser hydrates the same markup.
+ */
 export async function renderPage(pathname: string): Promise<string> {
   setShellSession({ isPending: false, data: null });
   await preloadPage(pathname);

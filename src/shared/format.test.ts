@@ -34,6 +34,19 @@ describe("format", () => {
       0.1234,
       3.333_33,
     );
+    // 17 significant digits just under a half, exponent forms, and what is no number at all.
+    samples.push(
+      1.464_999_999_999_999_9,
+      3.449_999_999_999_999_7,
+      5e-7,
+      9.5e-5,
+      1e20,
+      1e21,
+      2 ** 60,
+      98_765_432_109_876.5,
+    );
+    samples.push(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    for (let i = 0; i < 2000; i++) samples.push(((i * 104_729) % 99_991) / 1000 + (i % 7) * 1e-12 - 1e-13);
     for (let i = 0; i < 500; i++)
       samples.push(Math.round((i * 7919.37) % 50_000) / (i % 3 === 0 ? 1000 : 100));
     const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

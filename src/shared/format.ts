@@ -19,17 +19,23 @@ export function formatDollars(amount: number, fractionDigits = 2): string {
 }
 
 function grouped(magnitude: number, maxFractionDigits: number, minFractionDigits: number): string {
+  if (!Number.isFinite(magnitude)) return Number.isNaN(magnitude) ? "NaN" : "∞";
   // Rounds the shortest decimal that reads back as the value (what String writes: 0.15, not the binary
-  // 0.1499…), halves away from zero, as Intl does. Shifting the exponent in the text scales it exactly.
-  const [mantissa, exponent = "0"] = String(magnitude).split("e");
-  const scaled = Math.round(Number(`${mantissa}e${Number(exponent) + maxFractionDigits}`));
-  const digits = String(scaled).padStart(maxFractionDigits + 1, "0");
-  const whole = digits.slice(0, digits.length - maxFractionDigits).replace(/\B(?=(\d{3})+$)/g, ",");
-  const fraction = digits
+  // 0.1499…), halves away from zero, as Intl does: on the digits themselves, so nothing rounds twice.
+  const [mantissa = "0", exponent = "0"] = String(magnitude).split("e");
+  const [whole = "0", fraction = ""] = mantissa.split(".");
+  const shift = whole.length + Number(exponent); // where the decimal point falls in the digits
+  const leading = "0".repeat(Math.max(0, -shift)); // 5e-7: the zeros between the point and the 5
+  const keep = Math.max(0, shift) + maxFractionDigits;
+  const allDigits = (leading + whole + fraction).padEnd(keep + 1, "0");
+  const scaled = BigInt(allDigits.slice(0, keep) || "0") + (allDigits[keep]! >= "5" ? 1n : 0n);
+  const digits = scaled.toString().padStart(maxFractionDigits + 1, "0");
+  const integer = digits.slice(0, digits.length - maxFractionDigits).replace(/\B(?=(\d{3})+$)/g, ",");
+  const decimals = digits
     .slice(digits.length - maxFractionDigits)
     .replace(/0+$/, "")
     .padEnd(minFractionDigits, "0");
-  return fraction ? `${whole}.${fraction}` : whole;
+  return decimals ? `${integer}.${decimals}` : integer;
 }
 
 // Intl writes a minus for every negative value, -0 and values that round to zero included.

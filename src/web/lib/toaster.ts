@@ -25,7 +25,10 @@ type ToastArguments = Parameters<typeof import("sonner")["toast"]["success"]>;
 function show(kind: "success" | "error" | "info") {
   return (...args: ToastArguments) => {
     wantToaster();
-    void import("sonner").then(({ toast }) => toast[kind](...args)).catch(() => {});
+    // A failed load (a stale chunk after an update) loses the toast: say so where it can be seen.
+    import("sonner")
+      .then(({ toast }) => toast[kind](...args))
+      .catch((error: unknown) => console.error("The toast could not be shown:", args[0], error));
   };
 }
 

@@ -4,10 +4,9 @@ import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { formatDistance, formatHours } from "../../../../shared/domain/distance.ts";
+import { formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { useComponentInstallations } from "../api.ts";
-
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /** A component's installation history as a timeline: where it was, from when to when, and what it rode there. */
 export function ComponentTimeline({ componentId }: { componentId: string }) {
@@ -50,8 +49,8 @@ export function ComponentTimeline({ componentId }: { componentId: string }) {
                   )}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {day.format(new Date(period.startedAt))} –{" "}
-                  {period.endedAt ? day.format(new Date(period.endedAt)) : "now"}
+                  {formatDate(new Date(period.startedAt))} –{" "}
+                  {period.endedAt ? formatDate(new Date(period.endedAt)) : "now"}
                   {period.bicycleId
                     ? ` · ${[formatDistance(period.distanceKm, unit), formatHours(period.movingSeconds)].filter(Boolean).join(" · ")}`
                     : null}

@@ -60,14 +60,14 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
     const left =
       distance.remaining > 0
         ? `${formatDistance(distance.remaining, unit)} left`
-        : `${formatDistance(-distance.remaining, unit)} over`;
+        : `${formatDistance(Math.abs(distance.remaining), unit)} over`;
     parts.push(`${formatDistance(distance.used, unit)} of ${formatDistance(distance.every, unit)} · ${left}`);
   }
   if (time) {
     const left =
       time.remaining > 0
         ? `${formatNumber(time.remaining)} h left`
-        : `${formatNumber(-time.remaining)} h over`;
+        : `${formatNumber(Math.abs(time.remaining))} h over`;
     parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
   }
   if (calendar) {

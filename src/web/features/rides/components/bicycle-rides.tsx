@@ -26,7 +26,13 @@ const RideForm = lazy(async () => ({ default: (await import("./ride-form.tsx")).
 
 const m = messages.rides;
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Made on first use: creating a date format loads the browser's locale data (decision 0054), which the page
+// should not pay for when it loads this module without showing a ride.
+let dateTime: Intl.DateTimeFormat | undefined;
+function formatStart(startedAt: string): string {
+  dateTime ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return dateTime.format(new Date(startedAt));
+}
 
 function describeTotals(totals: RideTotals, unit: DistanceUnit): string {
   return [
@@ -205,7 +211,7 @@ export function RidesList({
               </p>
               <p className="text-sm text-muted-foreground">
                 {[
-                  dateTime.format(new Date(ride.startedAt)),
+                  formatStart(ride.startedAt),
                   formatDistance(ride.distanceKm, unit),
                   formatHours(ride.movingSeconds),
                   ride.elevationGainM === null ? "" : `${ride.elevationGainM} m climbed`,

@@ -1,11 +1,12 @@
-/**
- * Asks for the toaster before the visitor has interacted with the page (on a prerendered page it
- * otherwise mounts at the first interaction; see providers.tsx). Safe to call before it listens.
- */
 let wanted = false;
 const listeners = new Set<() => void>();
 
-export function wantToaster() {
+/**
+ * Asks for the toaster before the visitor has interacted with the page (on a prerendered page it
+ * otherwise mounts at the first interaction; see providers.tsx): every toast does. Safe to call before
+ * it listens.
+ */
+function wantToaster() {
   wanted = true;
   for (const listener of listeners) listener();
 }

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
 import { hasSignOutNotice, useShellSession } from "@/lib/shell-session.ts";
-import { wantToaster } from "@/lib/toaster.ts";
 import { AUTH_REDIRECT_PATHS, isKnownPath, isPublicPath } from "../../shared/domain/routes.ts";
 
 /** Routing by session (SPEC.md sections 2 and 4), decided once the session is known. */
@@ -13,7 +12,6 @@ export function RootRoute() {
   useEffect(() => {
     // The toast library and the sign-out code load only when there is something to announce.
     if (!hasSignOutNotice()) return;
-    wantToaster();
     void import("@/features/auth/api.ts").then((auth) => auth.announceSignOut());
   }, []);
 

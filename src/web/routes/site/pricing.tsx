@@ -8,7 +8,7 @@ import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
 import { useAppConfig } from "@/lib/app-config.ts";
 import { subscriptionKey, useSubscription } from "@/lib/subscription.ts";
-import { toast, wantToaster } from "@/lib/toaster.ts";
+import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
 
@@ -19,7 +19,6 @@ function usePaymentResultToast() {
   const success = params.get("success") === "true";
   const canceled = params.get("canceled") === "true";
   useEffect(() => {
-    if (success || canceled) wantToaster();
     if (success) {
       toast.success(messages.billing.paymentSuccessful, {
         description: messages.billing.paymentSuccessfulDescription,

@@ -99,7 +99,12 @@ test.describe("at 375 px wide", () => {
 test("tabs show the focus ring for the keyboard, not for a click", async ({ page }) => {
   await page.goto("/auth");
   const signUp = page.getByRole("tab", { name: "Sign Up" });
-  const shadow = () => signUp.evaluate((tab) => getComputedStyle(tab).boxShadow);
+  // Read once the tab's box-shadow transition has ended (mid-way its shadow is neither look).
+  const shadow = () =>
+    signUp.evaluate(async (tab) => {
+      await Promise.all(tab.getAnimations().map((animation) => animation.finished));
+      return getComputedStyle(tab).boxShadow;
+    });
   await signUp.click();
   await expect(signUp).toHaveAttribute("aria-selected", "true");
   await expect(signUp).toBeFocused();

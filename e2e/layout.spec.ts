@@ -80,13 +80,18 @@ test.describe("at 375 px wide", () => {
     await expect(page.getByRole("navigation", { name: "Legal" })).toBeHidden();
     const slim = page.getByRole("navigation", { name: "Footer" });
     await expect(slim.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy-policy");
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    // Scrolled to the end, the footer's links are not under the fixed tab bar.
-    const footerBottom = await slim.evaluate((nav) => nav.getBoundingClientRect().bottom);
-    const barTop = await page
-      .getByRole("navigation", { name: "Tabs" })
-      .evaluate((bar) => bar.getBoundingClientRect().top);
-    expect(footerBottom).toBeLessThanOrEqual(barTop);
+    await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+    // Scrolled to the end, the footer's links are not under the fixed tab bar. The page may still grow as its
+    // later sections render, so it scrolls and measures again until the layout has settled.
+    const bar = page.getByRole("navigation", { name: "Tabs" });
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        const footerBottom = await slim.evaluate((nav) => nav.getBoundingClientRect().bottom);
+        const barTop = await bar.evaluate((element) => element.getBoundingClientRect().top);
+        return footerBottom - barTop;
+      })
+      .toBeLessThanOrEqual(0);
   });
 
   test("signed out, the full footer stays", async ({ page }) => {

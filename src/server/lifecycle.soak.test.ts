@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:http";
+import { Agent, createServer, get as httpGet } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -42,6 +42,30 @@ describe("shutting down", () => {
       slowPage.close();
     }
   }, 60_000);
+});
+
+describe("keep-alive connections", () => {
+  it("keeps an idle connection open past Node's default 5 s, so a client reusing it is not reset", async () => {
+    const server = await startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "velolog-keepalive-")) });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reusedSocket: boolean }>((resolve, reject) => {
+        const request = httpGet(`${server.url}/api/health/live`, { agent }, (response) => {
+          response.resume();
+          response.on("end", () =>
+            resolve({ status: response.statusCode!, reusedSocket: request.reusedSocket }),
+          );
+        });
+        request.on("error", reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reusedSocket: false });
+      await new Promise((resolve) => setTimeout(resolve, 6500));
+      expect(await get()).toEqual({ status: 200, reusedSocket: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 });
 
 /**

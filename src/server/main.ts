@@ -6,6 +6,8 @@ import { scheduledJobs } from "./jobs/schedule.ts";
 import { logsWritten } from "./logger.ts";
 import { buildServer } from "./server.ts";
 
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 async function main() {
   const config = loadConfig();
   const { app, database, logger, mailer } = await buildServer(config);
@@ -31,12 +33,24 @@ async function main() {
     closing && new URL(request.url).pathname === "/api/health/ready"
       ? Response.json({ status: "shutting_down" }, { status: 503 })
       : app.fetch(request, ...rest);
-  const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(
-      { port: info.port, host: config.host, database: database.kind },
-      `Velolog is running at ${config.publicUrl}`,
-    );
-  });
+  const server = serve(
+    {
+      fetch,
+      port: config.port,
+      hostname: config.host,
+      // An idle connection stays open longer than a reverse proxy keeps its own (decision 0055).
+      serverOptions: {
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1000,
+      },
+    },
+    (info) => {
+      logger.info(
+        { port: info.port, host: config.host, database: database.kind },
+        `Velolog is running at ${config.publicUrl}`,
+      );
+    },
+  );
 
   /**
    * Stop taking connections, let requests in flight, a scheduled job under way and mails finish (10 s at most), then close

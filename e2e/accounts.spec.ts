@@ -141,6 +141,7 @@ test.describe("deleting the account", () => {
     await confirm.click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByText("Your account was deleted")).toBeVisible();
     const signIn = await page.request.post("/api/auth/sign-in/email", {
       data: { email: rider.email, password: rider.password },
       headers: { Origin: baseURL! },

@@ -3,9 +3,9 @@ import { fetchSession, sessionQueryKey } from "./shell-session.ts";
 
 export {
   fetchSession,
-  hasSignOutNotice,
+  hasNoticeAfterReload,
+  NOTICE_AFTER_RELOAD,
   type SessionInfo,
-  SIGNED_OUT_FLAG,
   sessionQueryKey,
 } from "./shell-session.ts";
 

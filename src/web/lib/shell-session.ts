@@ -7,12 +7,15 @@ import { startTransition, useEffect, useState } from "react";
  */
 export const sessionQueryKey = ["session"] as const;
 
-/** Set in sessionStorage by sign-out; the reload that follows shows the signed-out toast once. */
-export const SIGNED_OUT_FLAG = "velolog-signed-out";
+/**
+ * Set in sessionStorage by sign-out ("signed-out") and account deletion ("account-deleted"): the reload
+ * that follows shows that toast once.
+ */
+export const NOTICE_AFTER_RELOAD = "velolog-notice";
 
-export function hasSignOutNotice(): boolean {
+export function hasNoticeAfterReload(): boolean {
   try {
-    return !!sessionStorage.getItem(SIGNED_OUT_FLAG);
+    return !!sessionStorage.getItem(NOTICE_AFTER_RELOAD);
   } catch {
     return false;
   }

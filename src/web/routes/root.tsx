@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
-import { hasSignOutNotice, useShellSession } from "@/lib/shell-session.ts";
+import { hasNoticeAfterReload, useShellSession } from "@/lib/shell-session.ts";
 import { AUTH_REDIRECT_PATHS, isKnownPath, isPublicPath } from "../../shared/domain/routes.ts";
 
 /** Routing by session (SPEC.md sections 2 and 4), decided once the session is known. */
@@ -11,8 +11,8 @@ export function RootRoute() {
 
   useEffect(() => {
     // The toast library and the sign-out code load only when there is something to announce.
-    if (!hasSignOutNotice()) return;
-    void import("@/features/auth/api.ts").then((auth) => auth.announceSignOut());
+    if (!hasNoticeAfterReload()) return;
+    void import("@/features/auth/api.ts").then((auth) => auth.announceNoticeAfterReload());
   }, []);
 
   // A signed-in page's first load came with the signed-in frame: the main layout draws it while pending.

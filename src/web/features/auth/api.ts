@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { type SessionInfo, SIGNED_OUT_FLAG, sessionQueryKey } from "@/lib/session.ts";
+import { NOTICE_AFTER_RELOAD, type SessionInfo, sessionQueryKey } from "@/lib/session.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../shared/messages.ts";
 
@@ -40,7 +40,7 @@ export function useSignOut() {
   return async () => {
     try {
       forgetSignedInUser(queryClient);
-      sessionStorage.setItem(SIGNED_OUT_FLAG, "1");
+      sessionStorage.setItem(NOTICE_AFTER_RELOAD, "signed-out");
     } catch {
       toast.error(messages.auth.signOutFailedTitle, { description: messages.auth.signOutFailed });
       return;
@@ -55,12 +55,26 @@ export function useSignOut() {
   };
 }
 
-/** Shows the signed-out toast once after the reload that sign-out ends with. */
-export function announceSignOut(): void {
+/** Account deletion's last step: this browser forgets the user and reloads at /, which shows the toast. */
+export function leaveDeletedAccount(queryClient: QueryClient): void {
+  forgetSignedInUser(queryClient);
   try {
-    if (sessionStorage.getItem(SIGNED_OUT_FLAG)) {
-      sessionStorage.removeItem(SIGNED_OUT_FLAG);
+    sessionStorage.setItem(NOTICE_AFTER_RELOAD, "account-deleted");
+  } catch {
+    // storage unavailable: the account is gone all the same, only the toast is lost
+  }
+  window.location.assign("/");
+}
+
+/** Shows the toast of sign-out or account deletion once, after the reload that each ends with. */
+export function announceNoticeAfterReload(): void {
+  try {
+    const notice = sessionStorage.getItem(NOTICE_AFTER_RELOAD);
+    sessionStorage.removeItem(NOTICE_AFTER_RELOAD);
+    if (notice === "signed-out") {
       toast.success(messages.auth.signedOutTitle, { description: messages.auth.signedOut });
+    } else if (notice === "account-deleted") {
+      toast.success(messages.deleteAccount.deleted);
     }
   } catch {
     // storage unavailable: nothing to announce

@@ -15,11 +15,10 @@ import {
 import { InputField } from "@/components/ui/form-field.tsx";
 import { CsvDownloads } from "@/features/csv/components/csv-downloads.tsx";
 import { authClient } from "@/lib/auth-client.ts";
-import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
 import { useSignInAccounts } from "../accounts.ts";
-import { forgetSignedInUser } from "../api.ts";
+import { leaveDeletedAccount } from "../api.ts";
 import { GoogleMark, startGoogleSignIn } from "./google-sign-in.tsx";
 
 const m = messages.deleteAccount;
@@ -142,9 +141,7 @@ export function DeleteAccountCard({
                   setFailure(describeFailure(error));
                   return;
                 }
-                forgetSignedInUser(queryClient);
-                toast.success(m.deleted);
-                window.location.assign("/");
+                leaveDeletedAccount(queryClient);
               }}
             >
               {hasPassword ? (

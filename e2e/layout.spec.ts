@@ -148,3 +148,24 @@ test("while a page's data loads it shows placeholders shaped like the content, n
   await expect(page.getByRole("link", { name: /Commuter/ })).toBeVisible();
   await expect(loading).toHaveCount(0);
 });
+
+test("tabs: the arrow keys choose a tab, and only its panel shows, named by the tab", async ({ page }) => {
+  await page.goto("/auth");
+  const signIn = page.getByRole("tab", { name: "Sign In" });
+  const signUp = page.getByRole("tab", { name: "Sign Up" });
+  await expect(signIn).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Sign Up" })).toHaveCount(0);
+
+  await signIn.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(signUp).toBeFocused();
+  await expect(signUp).toHaveAttribute("aria-selected", "true");
+  const panel = page.getByRole("tabpanel", { name: "Sign Up" });
+  await expect(panel).toBeVisible();
+  await expect(signUp).toHaveAttribute("aria-controls", (await panel.getAttribute("id"))!);
+  await expect(page.getByRole("tabpanel", { name: "Sign In" })).toHaveCount(0);
+  await page.keyboard.press("ArrowLeft");
+  await expect(signIn).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Sign In" })).toBeVisible();
+});

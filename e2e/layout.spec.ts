@@ -149,6 +149,45 @@ test("while a page's data loads it shows placeholders shaped like the content, n
   await expect(loading).toHaveCount(0);
 });
 
+test("the dashboard's Due card waits for the bicycles before offering intervals for them", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/dashboard", async (route) => {
+    await released;
+    await route.continue();
+  });
+  const dueAnswered = page.waitForResponse("**/api/intervals/due");
+  await page.goto("/dashboard", { waitUntil: "commit" });
+  const due = page.locator("[aria-labelledby=due-title]");
+  // The due list has answered (nothing set), the bicycles have not: still loading, no "add a bicycle".
+  await dueAnswered;
+  await expect(due.getByRole("status")).toHaveText("Loading what is due...");
+  await expect(due).not.toContainText("Add a bicycle and its components");
+  release();
+  await expect(due.getByRole("button", { name: "Apply suggested intervals to Commuter" })).toBeVisible();
+});
+
+test.describe("when the dashboard's figures cannot be loaded", () => {
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("the figures fall back to zeros and a toast says so", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await page.route("**/api/dashboard", (route) => route.abort());
+    await page.goto("/dashboard");
+    await expect(page.getByText("Network Error")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Loading dashboard data..." })).toHaveCount(0);
+    await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+  });
+});
+
 test("tabs: the arrow keys choose a tab, and only its panel shows, named by the tab", async ({ page }) => {
   await page.goto("/auth");
   const signIn = page.getByRole("tab", { name: "Sign In" });

@@ -31,12 +31,13 @@ function OwnDashboard() {
   useEffect(() => {
     if (dashboard.isError) showError(dashboard.error, { fallback: "Error fetching dashboard data" });
   }, [dashboard.isError, dashboard.error]);
-  const stats = data ?? emptyDashboard;
+  // Until the figures arrive the page shows placeholders; if they fail, zeros (SPEC.md section 8).
+  const stats = data ?? (dashboard.isError ? emptyDashboard : undefined);
   return (
     <div className="grid gap-8">
-      <DueCard bicycles={stats.bicycles} />
-      {data ? <DashboardView stats={stats} /> : <DashboardSkeleton label={LOADING} />}
-      {data ? <SpendingCard /> : null}
+      <DueCard bicycles={stats?.bicycles} />
+      {stats ? <DashboardView stats={stats} /> : <DashboardSkeleton label={LOADING} />}
+      {stats ? <SpendingCard /> : null}
     </div>
   );
 }

@@ -18,7 +18,7 @@ const componentLink = (bicycleId: string | null, componentId: string) =>
   bicycleId ? `/bicycles/${bicycleId}/components/${componentId}` : `/parts-bin/components/${componentId}`;
 
 /** First on the dashboard: what needs doing, overdue first; set-up in one click when nothing is set. */
-export function DueCard({ bicycles }: { bicycles: Bicycle[] }) {
+export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
   const unit = useDistanceUnit();
   const due = useDueIntervals();
   return (
@@ -33,14 +33,15 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] }) {
         <CalendarClock className="size-5 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent>
-        {due.isPending ? (
+        {/* With nothing set, what it offers depends on the bicycles, which the dashboard may still be loading. */}
+        {due.isPending || (due.data?.total === 0 && !bicycles) ? (
           <LinesSkeleton label="Loading what is due..." lines={2} />
         ) : due.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Failed to load what is due.</AlertTitle>
           </Alert>
         ) : due.data.total === 0 ? (
-          <NoIntervals bicycles={bicycles} />
+          <NoIntervals bicycles={bicycles ?? []} />
         ) : due.data.intervals.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             Nothing is due. All {due.data.total} intervals are fine.

@@ -24,7 +24,10 @@ test("a component's life: fitted, serviced, moved to the parts bin, assigned bac
   await addForm.getByRole("button", { name: "Add Component" }).click();
   await expect(page.getByText("Component added")).toBeVisible();
   // Closed, so that the toast, sliding away, cannot pass over the service form's button mid-click.
-  await page.getByRole("button", { name: "Close toast" }).click();
+  await page
+    .locator("[data-sonner-toast]", { hasText: "Component added" })
+    .getByRole("button", { name: "Close toast" })
+    .click();
   await expect(page.getByText("Component added")).toBeHidden();
 
   const list = page.getByRole("list", { name: "Components" });

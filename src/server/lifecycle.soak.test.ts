@@ -35,6 +35,8 @@ describe("shutting down", () => {
       server.child.kill("SIGTERM");
       const response = await inFlight;
       expect(response.status).toBe(200);
+      // The answer ends its connection, so the stop need not wait out the keep-alive (decision 0055).
+      expect(response.headers.get("connection")).toBe("close");
       expect(((await response.json()) as { components: unknown[] }).components).toHaveLength(1);
       expect(await exited(server.child)).toBe(0);
       expect(server.output()).toContain('"msg":"stopped"');

@@ -1,4 +1,5 @@
-import { serve } from "@hono/node-server";
+import { ServerResponse } from "node:http";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { startJobRunner } from "./jobs/runner.ts";
@@ -28,21 +29,23 @@ async function main() {
     );
   }
   let closing = false;
-  // Once shutdown begins, the readiness probe says so, so a load balancer stops sending new requests.
-  const fetch: typeof app.fetch = (request, ...rest) =>
-    closing && new URL(request.url).pathname === "/api/health/ready"
-      ? Response.json({ status: "shutting_down" }, { status: 503 })
-      : app.fetch(request, ...rest);
+  const fetch = async (request: Request, env: HttpBindings | Http2Bindings) => {
+    // Once shutdown begins, the readiness probe says so, so a load balancer stops sending new requests.
+    if (closing && new URL(request.url).pathname === "/api/health/ready") {
+      return Response.json({ status: "shutting_down" }, { status: 503 });
+    }
+    const response = await app.fetch(request, env);
+    // An answer sent during shutdown ends its connection, rather than keeping it open for the next request.
+    if (closing && env.outgoing instanceof ServerResponse) env.outgoing.setHeader("Connection", "close");
+    return response;
+  };
   const server = serve(
     {
       fetch,
       port: config.port,
       hostname: config.host,
       // An idle connection stays open longer than a reverse proxy keeps its own (decision 0055).
-      serverOptions: {
-        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-        headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1000,
-      },
+      serverOptions: { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
     },
     (info) => {
       logger.info(
@@ -73,10 +76,11 @@ async function main() {
       await logsWritten(1000); // a log reader that stopped reading must not keep the process alive
       process.exit(0);
     });
-    if ("closeIdleConnections" in server) {
-      server.closeIdleConnections();
-      // A connection still answering closes once its answer is sent, not after the 65 s idle time.
+    // close() has closed the idle connections. One whose answer was already being sent when shutdown
+    // began closes as soon as it is idle, not after the 65 s keep-alive.
+    if ("keepAliveTimeoutBuffer" in server) {
       server.keepAliveTimeout = 1;
+      server.keepAliveTimeoutBuffer = 0;
     }
   };
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -59,7 +59,7 @@ export function TabsTrigger({
   onMouseDown,
   value,
   ...props
-}: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
+}: Omit<React.ComponentProps<typeof TabsPrimitive.Trigger>, "id" | "aria-controls">) {
   const { baseId } = useTabs("TabsTrigger");
   return (
     <TabsPrimitive.Trigger

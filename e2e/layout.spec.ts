@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 test("dark by default; the theme choice survives a reload", async ({ page }) => {
@@ -123,6 +124,23 @@ test("tabs show the focus ring for the keyboard, not for a click", async ({ page
   expect(await shadow()).not.toBe(clicked);
 });
 
+/**
+ * Holds the page's requests to `url` until the returned function is called: the real answer, late, as on
+ * a slow connection (the page's HTML asks for its data with the scripts, so a fixed delay would race the
+ * page's start).
+ */
+async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test("while a page's data loads it shows placeholders shaped like the content, not a line of text", async ({
   page,
   rider,
@@ -130,16 +148,7 @@ test("while a page's data loads it shows placeholders shaped like the content, n
 }) => {
   expect(rider.email).toBeTruthy();
   await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
-  // The real answer, held back until the placeholders have been looked at, as on a slow connection (the
-  // page's HTML asks for it with the scripts, so a fixed delay would race the page's start).
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/bicycles", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, "**/api/bicycles");
   await page.goto("/bicycles", { waitUntil: "commit" });
   const loading = page.getByRole("status").filter({ hasText: "Loading bicycles..." });
   await expect(loading).toBeVisible();
@@ -156,14 +165,7 @@ test("the dashboard's Due card waits for the bicycles before offering intervals 
 }) => {
   expect(rider.email).toBeTruthy();
   await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/dashboard", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, "**/api/dashboard");
   const dueAnswered = page.waitForResponse("**/api/intervals/due");
   await page.goto("/dashboard", { waitUntil: "commit" });
   const due = page.locator("[aria-labelledby=due-title]");

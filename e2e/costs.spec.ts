@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { becomePremiumThroughApi, createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 async function post(page: Page, baseURL: string, url: string, data: Record<string, unknown>) {
   const response = await page.request.post(url, { data, headers: { Origin: baseURL } });
@@ -117,6 +117,19 @@ for (const theme of ["light", "dark"] as const) {
     expect(rider.email).toBeTruthy();
     await page.addInitScript((t) => localStorage.setItem("velolog-theme", t), theme);
     await garage(page, baseURL!);
+    // A second bicycle makes the table five columns wide: wider than a phone.
+    await becomePremiumThroughApi(page, baseURL!);
+    const gravel = await createBicycleThroughApi(page, baseURL!, { name: "Gravel commuter" });
+    const { component: tyre } = await post(page, baseURL!, "/api/components", {
+      bicycleId: gravel.id,
+      name: "Rear tyre",
+      type: "Tires",
+    });
+    await post(page, baseURL!, `/api/components/${tyre.id}/services`, {
+      date: months().today,
+      description: "New tyre",
+      cost: 55,
+    });
     for (const width of [1280, 375]) {
       // Tall enough that the card is above the phone layout's tab bar.
       await page.setViewportSize({ width, height: 1600 });
@@ -129,6 +142,11 @@ for (const theme of ["light", "dark"] as const) {
       await card.screenshot({ path: `screenshots/costs/spending-${width}-${theme}.png` });
       expect(await violations(page), `chart, ${width} px`).toEqual([]);
       await card.getByRole("button", { name: "Show as table" }).click();
+      // The table scrolls inside its card; the page itself never scrolls sideways.
+      await expect(card.getByRole("table")).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       await card.screenshot({ path: `screenshots/costs/spending-table-${width}-${theme}.png` });
       expect(await violations(page), `table, ${width} px`).toEqual([]);
     }

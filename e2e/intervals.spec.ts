@@ -135,3 +135,66 @@ test("a new part is offered its suggested intervals, and so are imported parts",
   await expect(intervals).toContainText("Replace chain");
   await expect(intervals).toContainText("Every 3,000 km");
 });
+
+test.describe("at 375 px wide", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("what is due follows the rider's changes without a reload: the threshold, a deleted bicycle", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const headers = { Origin: baseURL! };
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const installedAt = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const chain = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "KMC chain",
+      type: "Drivetrain",
+      installedAt,
+    });
+    const interval = await page.request.post(`/api/components/${chain.id}/intervals`, {
+      data: { label: "Replace chain", everyKm: 1000 },
+      headers,
+    });
+    expect(interval.status()).toBe(201);
+    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+      data: { name: "Long day", startedAt: new Date().toISOString(), distanceKm: 920, movingSeconds: 3600 },
+      headers,
+    });
+    expect(ride.status()).toBe(201);
+
+    // 92% used: due soon at the default 90%.
+    await page.goto("/dashboard");
+    const tabs = page.getByRole("navigation", { name: "Tabs" });
+    const dueList = page.getByRole("list", { name: "Due intervals" });
+    await expect(dueList).toContainText("Due soon");
+    await expect(tabs.getByRole("link", { name: "Bicycles" })).toContainText("1 due");
+
+    // At 95% it is not due yet: the tab bar and the dashboard say so at once.
+    const threshold = page.locator("form").filter({ has: page.getByLabel("Due soon at (% of an interval)") });
+    await tabs.getByRole("link", { name: "Account" }).click();
+    await page.getByLabel("Due soon at (% of an interval)").fill("95");
+    await threshold.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Settings saved")).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Bicycles" })).not.toContainText("due");
+    await tabs.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+
+    // Back at 90%, then the bicycle goes, and its part's interval with it.
+    await tabs.getByRole("link", { name: "Account" }).click();
+    await page.getByLabel("Due soon at (% of an interval)").fill("90");
+    await threshold.getByRole("button", { name: "Save" }).click();
+    await expect(tabs.getByRole("link", { name: "Bicycles" })).toContainText("1 due");
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Bicycle" }).click();
+    await expect(page.getByText("Bicycle deleted.")).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Bicycles" })).not.toContainText("due");
+    await tabs.getByRole("link", { name: "Dashboard" }).click();
+    await expect(dueList).toHaveCount(0);
+    await expect(page.getByText("Replace chain")).toHaveCount(0);
+  });
+});

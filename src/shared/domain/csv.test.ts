@@ -44,12 +44,11 @@ describe("reading CSV", () => {
     expect(row!.map(unguardCell)).toEqual(cells);
   });
 
-  it("takes LF endings, a last line without one, and skips empty lines", () => {
-    expect(parseCsv("a,b\n1,2\n\n3,4")).toEqual([
-      ["a", "b"],
-      ["1", "2"],
-      ["3", "4"],
-    ]);
+  it("takes LF endings and a last line without one; an empty line stays a row, as in a spreadsheet", () => {
+    const records = parseCsv('a,b\n1,2\n\n"3\nthree",4\r\n5,6\r\n');
+    expect(records).toEqual([["a", "b"], ["1", "2"], [""], ["3\nthree", "4"], ["5", "6"]]);
+    // Record n is the spreadsheet's row n + 1: "5" is on row 5.
+    expect(records.findIndex((r) => r[0] === "5") + 1).toBe(5);
   });
 
   it("finds the semicolon and tab delimiters of other spreadsheets", () => {

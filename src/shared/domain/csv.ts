@@ -70,7 +70,8 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
 
 /**
  * Reads CSV text into records of cells (RFC 4180: quoted cells may hold the delimiter, `""` for a quote and
- * line breaks; CRLF or LF between records). A leading byte-order mark is dropped, and so are empty lines.
+ * line breaks; CRLF or LF between records). A leading byte-order mark is dropped. An empty line is a record of
+ * one empty cell, so that record n is the spreadsheet's row n + 1, as the rider sees it.
  */
 export function parseCsv(input: string, delimiter = detectDelimiter(input)): string[][] {
   const text = input.startsWith(UTF8_BOM) ? input.slice(1) : input;
@@ -81,7 +82,7 @@ export function parseCsv(input: string, delimiter = detectDelimiter(input)): str
   let i = 0;
   const endRecord = () => {
     record.push(cell);
-    if (record.length > 1 || record[0] !== "") records.push(record);
+    records.push(record);
     record = [];
     cell = "";
   };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DistanceUnit } from "../../shared/domain/distance.ts";
 import type { SettingsInput } from "../../shared/schemas/settings.ts";
 import { call, client } from "./api-client.ts";
+import { invalidateRiderData } from "./query-client.ts";
 import { useSession } from "./session.ts";
 
 const settingsKey = ["settings"] as const;
@@ -25,6 +26,10 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: SettingsInput) => call(client.settings.$put({ json: settings })),
-    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKey, saved);
+      // What is due soon follows the user's threshold.
+      return invalidateRiderData(queryClient);
+    },
   });
 }

@@ -34,7 +34,8 @@ function OwnDashboard() {
   // Until the figures arrive the page shows placeholders; if they fail, zeros (SPEC.md section 8).
   const stats = data ?? (dashboard.isError ? emptyDashboard : undefined);
   return (
-    <div className="grid gap-8">
+    // One column whose items may shrink below their content (a wide table then scrolls inside its card).
+    <div className="grid grid-cols-1 gap-8">
       <DueCard bicycles={stats?.bicycles} />
       {stats ? <DashboardView stats={stats} /> : <DashboardSkeleton label={LOADING} />}
       {stats ? <SpendingCard /> : null}

@@ -250,6 +250,49 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect((await logOf(rider, tyre.id)).services).toHaveLength(2);
     });
 
+    it("takes its own service download back unchanged, a blank bicycle meaning the parts bin", async () => {
+      const rider = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const gravel = await bicycle(rider, "Gravel");
+      const spare = await component(rider, null, "Chain");
+      for (const [id, description] of [
+        [(await component(rider, road.id, "Chain")).id, "Waxed"],
+        [(await component(rider, gravel.id, "Chain")).id, "Cleaned"],
+        [spare.id, "Soaked"],
+      ] as const) {
+        await service(rider, id, { date: "2024-05-01", description, cost: 5 });
+      }
+      const [header, ...records] = (await download(rider, "services")).records;
+      const column = (name: string) => header!.indexOf(name);
+      const rows = records.map((r, i) => ({
+        row: i + 2,
+        date: r[column("Date")]!,
+        bicycle: r[column("Bicycle")]!,
+        component: r[column("Component")]!,
+        description: r[column("Description")]!,
+        cost: r[column("Cost (USD)")]!,
+      }));
+      expect(rows.find((r) => r.description === "Soaked")?.bicycle).toBe("");
+
+      const result = await json<ServiceCsvImportResult>(importRows(rider, { dateFormat: "iso", rows }));
+      expect(result.rows.map((r) => [r.description, r.status, r.errors])).toEqual(
+        expect.arrayContaining([
+          ["Waxed", "duplicate", []],
+          ["Cleaned", "duplicate", []],
+          ["Soaked", "duplicate", []],
+        ]),
+      );
+      expect(result).toMatchObject({ imported: 0, skipped: 3 });
+
+      // Without a bicycle column, "Chain" is still every chain: the rider must say which.
+      const unmapped = await importRows(rider, {
+        dateFormat: "iso",
+        rows: [{ row: 2, date: "2024-06-01", component: "Chain", description: "Oiled", cost: "" }],
+      });
+      expect(unmapped.status).toBe(400);
+      expect((await logOf(rider, spare.id)).services).toHaveLength(1);
+    });
+
     it("imports nothing when any row is wrong, naming each row and field", async () => {
       const rider = await signUp(t.app);
       const road = await bicycle(rider, "Road");

@@ -45,6 +45,18 @@ async function candidateComponents(db: Reader, userId: string, bicycleId: string
     .where(and(eq(components.userId, userId), bicycleId ? eq(components.bicycleId, bicycleId) : undefined));
 }
 
+/**
+ * The components a row without a bicycle names. A blank cell in a mapped bicycle column is how our own export
+ * writes the parts bin, so there a part in the bin is preferred; without such a part, any of that name.
+ */
+function preferPartsBin<T extends { bicycleName: string | null }>(
+  named: T[],
+  bicycleColumnMapped: boolean,
+): T[] {
+  const inBin = bicycleColumnMapped ? named.filter((c) => c.bicycleName === null) : [];
+  return inBin.length > 0 ? inBin : named;
+}
+
 /** Each row read and checked, with what it would become; nothing written. */
 async function evaluate(db: Reader, userId: string, input: Input): Promise<ServiceCsvRowResult[]> {
   const owned = await candidateComponents(db, userId, input.bicycleId);
@@ -70,9 +82,10 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
     else if (bicycleText && !bicycleNames.has(sameName(bicycleText))) {
       errors.push(m.bicycleUnknown(row, bicycleText));
     } else {
-      const matches = (byName.get(sameName(componentText)) ?? []).filter(
-        (c) => !bicycleText || (c.bicycleName !== null && sameName(c.bicycleName) === sameName(bicycleText)),
-      );
+      const named = byName.get(sameName(componentText)) ?? [];
+      const matches = bicycleText
+        ? named.filter((c) => c.bicycleName !== null && sameName(c.bicycleName) === sameName(bicycleText))
+        : preferPartsBin(named, cells.bicycle !== undefined);
       if (matches.length === 0) errors.push(m.componentUnknown(row, componentText));
       else if (matches.length > 1) errors.push(m.componentAmbiguous(row, componentText, matches.length));
       else component = matches[0]!;

@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { componentKeys } from "@/features/components/api.ts";
+import { rideKeys } from "@/features/rides/api.ts";
+import { serviceKeys } from "@/features/services/api.ts";
 import { byId, call, client } from "@/lib/api-client.ts";
+import { invalidateRiderData } from "@/lib/query-client.ts";
 import { subscriptionKey } from "@/lib/subscription.ts";
 import type { BicycleInput } from "../../../shared/schemas/bicycle.ts";
 
@@ -28,11 +32,12 @@ export function useBicycle(id: string) {
   return useQuery(bicycleQuery(id));
 }
 
+/** A bicycle's parts, rides, intervals and costs go with it; the plan's count changes too. */
 function useInvalidateBicycles() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: bicycleKeys.all }),
+      invalidateRiderData(queryClient),
       queryClient.invalidateQueries({ queryKey: subscriptionKey }),
     ]);
 }
@@ -60,7 +65,15 @@ export function useDeleteBicycle() {
   return useMutation({
     mutationFn: (id: string) => call(client.bicycles[":id"].$delete(byId(id))),
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: bicycleKeys.detail(id) });
+      // What was read of it is gone too: dropped rather than read again (a 404 each).
+      for (const queryKey of [
+        bicycleKeys.detail(id),
+        componentKeys.ofBicycle(id),
+        serviceKeys.ofBicycle(id),
+        rideKeys.ofBicycle(id),
+      ]) {
+        queryClient.removeQueries({ queryKey });
+      }
       return invalidate();
     },
   });

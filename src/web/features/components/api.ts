@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
+import { invalidateRiderData } from "@/lib/query-client.ts";
 import type { ComponentInput } from "../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 
@@ -52,13 +53,7 @@ export function useComponentInstallations(id: string) {
 /** Components change bicycles' counts and lists, the parts bin and the dashboard: refresh them all. */
 function useInvalidateComponents() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: componentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
-      queryClient.invalidateQueries({ queryKey: ["services"] }),
-      queryClient.invalidateQueries({ queryKey: ["intervals"] }),
-    ]);
+  return () => invalidateRiderData(queryClient);
 }
 
 export function useCreateComponent() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client.ts";
+import { invalidateRiderData } from "@/lib/query-client.ts";
 import type { CsvEntity, ServiceCsvImport } from "../../../shared/schemas/csv.ts";
 
 /** Each CSV download: its entity's address and a label. */
@@ -18,9 +19,7 @@ export function useImportServiceCsv() {
     onSuccess: (_result, body) => {
       if (body.dryRun) return;
       // As a service logged by hand: logs, components' counts, intervals and bicycles' costs change.
-      for (const queryKey of [["services"], ["components"], ["intervals"], ["bicycles"]]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void invalidateRiderData(queryClient);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client.ts";
+import { invalidateRiderData } from "@/lib/query-client.ts";
 import { importedComponentName } from "../../../shared/import/component-name.ts";
 import type { ImportedComponent, ImportPreview } from "../../../shared/schemas/import.ts";
 
@@ -11,11 +12,8 @@ export function useImportComponents() {
       bicycleId: string | null;
       addSuggestedIntervals: boolean;
     }) => call(client.import.components.$post({ json: body })).then((r) => r.imported),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["components"] }),
-        queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
-      ]),
+    // New parts, and their suggested intervals when asked for.
+    onSuccess: () => invalidateRiderData(queryClient),
   });
 }
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bicycleKeys } from "@/features/bicycles/api.ts";
-import { componentKeys } from "@/features/components/api.ts";
 import { byId, call, client } from "@/lib/api-client.ts";
+import { invalidateRiderData } from "@/lib/query-client.ts";
 import type { RideInput } from "../../../shared/schemas/ride.ts";
 
 export const rideKeys = {
   all: ["rides"] as const,
+  ofBicycle: (bicycleId: string) => ["rides", "bicycle", bicycleId] as const,
   bicycle: (bicycleId: string, page: number) => ["rides", "bicycle", bicycleId, page] as const,
   page: (page: number) => ["rides", "all", page] as const,
 };
@@ -31,13 +31,7 @@ export function useAllRides(page: number) {
 /** Rides change every component's wear: after a change, rides and components are read again. */
 export function useInvalidateRides() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: rideKeys.all }),
-      queryClient.invalidateQueries({ queryKey: componentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: bicycleKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ["intervals"] }),
-    ]);
+  return () => invalidateRiderData(queryClient);
 }
 
 export function useSaveRide(bicycleId: string) {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
+import { invalidateRiderData } from "@/lib/query-client.ts";
 import type { ServiceEntryInput, ServiceLog } from "../../../shared/schemas/service-entry.ts";
 
 export type { ServiceLog };
@@ -30,16 +31,10 @@ export function useBicycleServices(bicycleId: string) {
   return useQuery(bicycleServicesQuery(bicycleId));
 }
 
+/** Logs, components' counts, intervals and bicycles' costs change with a service entry. */
 function useInvalidateServices() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ["components"] }),
-      queryClient.invalidateQueries({ queryKey: ["intervals"] }),
-      // A bicycle's service costs and cost per distance come with the bicycle.
-      queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
-    ]);
+  return () => invalidateRiderData(queryClient);
 }
 
 export function useSaveServiceEntry(componentId: string) {

@@ -71,6 +71,12 @@ function DueSoonSetting({ percent }: { percent: number }) {
   const save = useSaveSettings();
   const [value, setValue] = useState(String(percent));
   const [error, setError] = useState<string | undefined>();
+  // The stored value can change under the field (an imported archive brings its own): show the new one.
+  const [shown, setShown] = useState(percent);
+  if (percent !== shown) {
+    setShown(percent);
+    setValue(String(percent));
+  }
   return (
     <form
       className="mt-6 flex flex-wrap items-end gap-2"

@@ -74,11 +74,13 @@ function readSheet(name: string, text: string): SheetFile | string {
   } catch {
     return m.unreadable;
   }
-  const [headers, ...rows] = records;
-  if (!headers) return m.unreadable;
-  const data = rows
-    .map((cells, index) => ({ row: index + 2, cells }))
+  // Rows are numbered as the spreadsheet shows them, blank ones included; the header is the first filled row.
+  const numbered = records
+    .map((cells, index) => ({ row: index + 1, cells }))
     .filter((record) => record.cells.some((cell) => cell.trim() !== ""));
+  const [header, ...data] = numbered;
+  if (!header) return m.unreadable;
+  const headers = header.cells;
   if (data.length === 0) return m.noRows;
   if (data.length > MAX_IMPORT_ROWS) return m.tooManyRows(MAX_IMPORT_ROWS);
   return { name, headers, records: data };

@@ -78,6 +78,49 @@ test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and
   await expect(page.getByText("No rides yet.")).toBeVisible();
 });
 
+test("editing a ride keeps what the rider did not change; miles are stored to the metre", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  expect((await page.request.put("/api/settings", { data: { distanceUnit: "mi" }, headers })).status()).toBe(
+    200,
+  );
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const startedAt = "2024-05-02T07:30:45.000Z";
+  const added = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+    data: { name: "Marathon", startedAt, distanceKm: 42.195, movingSeconds: 5025 },
+    headers,
+  });
+  expect(added.status()).toBe(201);
+  type Listed = { rides: { name: string; startedAt: string; distanceKm: number; movingSeconds: number }[] };
+  const stored = async () =>
+    ((await (await page.request.get(`/api/bicycles/${bicycle.id}/rides`)).json()) as Listed).rides;
+
+  // Shown as 26.2 mi and 1 h 23 min, renamed only: the file's figures stay as they were.
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  await page.getByRole("button", { name: "Edit Marathon" }).click();
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await expect(edit.getByLabel("Distance (mi)")).toHaveValue("26.2");
+  await edit.getByLabel("Name").fill("Marathon ride");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(page.getByText("Ride updated")).toBeVisible();
+  const [renamed] = await stored();
+  expect(renamed).toMatchObject({ name: "Marathon ride", distanceKm: 42.195, movingSeconds: 5025 });
+  expect(new Date(renamed!.startedAt).toISOString()).toBe(startedAt);
+
+  // Ten miles typed are ten miles kept, not 16.1 km.
+  await page.getByRole("button", { name: "Add Ride" }).click();
+  const form = page.getByRole("form", { name: "Add Ride" });
+  await form.getByLabel("Name").fill("Commute");
+  await form.getByLabel("Distance (mi)").fill("10");
+  await form.getByRole("button", { name: "Add Ride" }).click();
+  await expect(page.getByText("Ride added")).toBeVisible();
+  expect((await stored()).find((r) => r.name === "Commute")?.distanceKm).toBe(16.093);
+});
+
 test("ride files: several at once, a .zip among them, each with its result and nothing from a bad one", async ({
   page,
   baseURL,

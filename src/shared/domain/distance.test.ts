@@ -8,6 +8,9 @@ describe("distance units", () => {
     expect(formatDistance(0, "mi")).toBe("0 mi");
     expect(toKm(100, "mi")).toBe(160.9);
     expect(toKm(100, "km")).toBe(100);
+    // A ride keeps the metre: ten miles are 16.093 km, not 16.1.
+    expect(toKm(10, "mi", 3)).toBe(16.093);
+    expect(toKm(0.02, "mi", 3)).toBe(0.032);
     expect(fromKm(160.9, "mi")).toBe(100);
   });
 });

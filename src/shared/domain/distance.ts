@@ -6,9 +6,13 @@ export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 export const KM_PER_MILE = 1.609344;
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
-/** Distances are stored in kilometres; a value typed in the user's unit becomes km. */
-export function toKm(value: number, unit: DistanceUnit): number {
-  return oneDecimal(unit === "mi" ? value * KM_PER_MILE : value);
+/**
+ * Distances are stored in kilometres; a value typed in the user's unit becomes km, to one decimal (a part's
+ * distance, an interval) or to the metre where the column keeps it (a ride: `decimals` 3).
+ */
+export function toKm(value: number, unit: DistanceUnit, decimals: 1 | 3 = 1): number {
+  const km = unit === "mi" ? value * KM_PER_MILE : value;
+  return decimals === 1 ? oneDecimal(km) : Math.round(km * 1000) / 1000;
 }
 
 /** A stored distance in the user's unit, to one decimal. */

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
-import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
+import { type DistanceUnit, fromKm, toKm } from "../../../../shared/domain/distance.ts";
 import {
   type Ride,
   type RideForm as RideFormOutput,
@@ -23,13 +23,36 @@ const serverFields = {
   elevationGainM: "elevation",
 } as const;
 
-function toInput(values: RideFormOutput, unit: "km" | "mi"): RideInput {
+/** A ride as the form shows it: distance in the user's unit to one decimal, the start to the minute. */
+function formValues(ride: Ride | undefined, unit: DistanceUnit): RideFormValues {
+  const started = ride ? new Date(ride.startedAt) : new Date();
+  return {
+    name: ride?.name ?? "",
+    date: format(started, "yyyy-MM-dd"),
+    time: format(started, "HH:mm"),
+    distance: ride ? String(fromKm(ride.distanceKm, unit)) : "",
+    hours: ride ? String(Math.floor(ride.movingSeconds / 3600)) : "",
+    minutes: ride ? String(Math.floor((ride.movingSeconds % 3600) / 60)) : "",
+    elevation: ride?.elevationGainM === null || !ride ? "" : String(ride.elevationGainM),
+  };
+}
+
+/**
+ * What the form saves. A figure the rider left as shown keeps the ride's own (a file's 42.195 km and 5025 s),
+ * so that renaming a ride never rounds its distance, time or start.
+ */
+function toInput(values: RideFormOutput, unit: DistanceUnit, ride?: Ride): RideInput {
+  const shown = ride ? rideFormSchema.parse(formValues(ride, unit)) : undefined;
+  const same = <K extends keyof RideFormOutput>(...keys: K[]) =>
+    !!shown && keys.every((k) => shown[k] === values[k]);
   return {
     name: values.name,
     // The date and time as typed are the rider's local time.
-    startedAt: new Date(`${values.date}T${values.time}`).toISOString(),
-    distanceKm: unit === "mi" ? toKm(values.distance, unit) : values.distance,
-    movingSeconds: values.hours * 3600 + values.minutes * 60,
+    startedAt:
+      ride && same("date", "time") ? ride.startedAt : new Date(`${values.date}T${values.time}`).toISOString(),
+    distanceKm: ride && same("distance") ? ride.distanceKm : toKm(values.distance, unit, 3),
+    movingSeconds:
+      ride && same("hours", "minutes") ? ride.movingSeconds : values.hours * 3600 + values.minutes * 60,
     elevationGainM: values.elevation,
   };
 }
@@ -45,23 +68,14 @@ export function RideForm({
   onCancel: () => void;
 }) {
   const unit = useDistanceUnit();
-  const started = ride ? new Date(ride.startedAt) : new Date();
   const form = useForm<RideFormValues, unknown, RideFormOutput>({
     resolver: zodResolver(rideFormSchema),
-    defaultValues: {
-      name: ride?.name ?? "",
-      date: format(started, "yyyy-MM-dd"),
-      time: format(started, "HH:mm"),
-      distance: ride ? String(fromKm(ride.distanceKm, unit)) : "",
-      hours: ride ? String(Math.floor(ride.movingSeconds / 3600)) : "",
-      minutes: ride ? String(Math.floor((ride.movingSeconds % 3600) / 60)) : "",
-      elevation: ride?.elevationGainM === null || !ride ? "" : String(ride.elevationGainM),
-    },
+    defaultValues: formValues(ride, unit),
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await onSave(toInput(values, unit));
+      await onSave(toInput(values, unit, ride));
     } catch (error) {
       if (!(error instanceof ApiError) || !error.fields) return;
       for (const [field, target] of Object.entries(serverFields)) {

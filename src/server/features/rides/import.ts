@@ -153,36 +153,46 @@ async function importOne(
 }
 
 /**
- * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes. Entries over the
- * size limit are refused by their declared size or, lying about it, once their inflated bytes pass it.
+ * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes. The archive's
+ * directory is listed first, so one with too many files is refused before any ride is stored. Entries over
+ * the size limit are refused by their declared size or, lying about it, once their inflated bytes pass it.
  */
 function eachZipEntry(
   zip: Uint8Array,
   onEntry: (name: string, read: () => Promise<Uint8Array>) => Promise<void>,
 ): Promise<void> {
+  const badZip = () => new AppError("VALIDATION", m.badZip, { file: m.badZip });
   return new Promise((resolve, reject) => {
     // Names are read here, not by yauzl (which refuses a whole archive for one "../" name): only an entry's
     // base name is kept, to report it; nothing is ever written where an entry's path points.
     const options = { lazyEntries: true, decodeStrings: false };
     yauzl.fromBuffer(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), options, (error, file) => {
-      if (error || !file) return reject(new AppError("VALIDATION", m.badZip, { file: m.badZip }));
-      let count = 0;
-      file.on("error", () => reject(new AppError("VALIDATION", m.badZip, { file: m.badZip })));
-      file.on("end", () => resolve());
+      if (error || !file) return reject(badZip());
+      const entries: { name: string; entry: yauzl.Entry }[] = [];
+      file.on("error", () => reject(badZip()));
       file.on("entry", (entry: yauzl.Entry) => {
         const fullName = entryName(entry);
         const name = path.posix.basename(fullName);
         const skipped = fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || name.startsWith(".");
-        if (skipped) return file.readEntry();
-        if (++count > MAX_RIDES_PER_ZIP) {
-          file.close();
+        if (!skipped) entries.push({ name, entry });
+        file.readEntry();
+      });
+      file.on("end", async () => {
+        if (entries.length > MAX_RIDES_PER_ZIP) {
           return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
         }
-        const read = () =>
-          readEntryAtMost(file, entry, MAX_RIDE_FILE_BYTES).catch((error: unknown) => {
-            throw new RideFileError(error instanceof EntryTooLargeError ? m.tooLarge : m.badZip);
-          });
-        onEntry(name, read).then(() => file.readEntry(), reject);
+        try {
+          for (const { name, entry } of entries) {
+            await onEntry(name, () =>
+              readEntryAtMost(file, entry, MAX_RIDE_FILE_BYTES).catch((error: unknown) => {
+                throw new RideFileError(error instanceof EntryTooLargeError ? m.tooLarge : m.badZip);
+              }),
+            );
+          }
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
       });
       file.readEntry();
     });

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
-import type { RideFileResult } from "../../../shared/schemas/ride.ts";
+import { MAX_RIDES_PER_ZIP, type RideFileResult } from "../../../shared/schemas/ride.ts";
 import { rides } from "../../db/schema.ts";
 import {
   describeEachDatabase,
@@ -163,6 +163,16 @@ describeEachDatabase("ride files", (kind) => {
     expect((await json<{ results: RideFileResult[] }>(emptyZip)).results).toEqual([
       { file: "readme.txt", status: "unreadable", reason: m.unknownFormat, ride: null },
     ]);
+  });
+
+  it("refuses a .zip of more ride files than it takes before storing any of them", async () => {
+    const { rider, bicycle } = await setUp();
+    const files: Record<string, Uint8Array> = { "first.gpx": fixture("phone.gpx") };
+    for (let i = 1; i <= MAX_RIDES_PER_ZIP; i++) files[`ride-${i}.gpx`] = new Uint8Array([60]);
+    const refused = await upload(rider, bicycle.id, "too-many.zip", zipSync(files));
+    expect(refused.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(m.tooManyFiles);
+    expect(await storedRides(rider.userId)).toEqual([]);
   });
 
   it("refuses another user's bicycle and a missing file name", async () => {

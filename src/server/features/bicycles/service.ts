@@ -29,7 +29,8 @@ type BicycleRow = typeof bicycles.$inferSelect & {
 export function toBicycle(row: BicycleRow): Bicycle {
   const price = row.price === null ? null : Number(row.price);
   const serviceCost = Number(row.serviceCost ?? 0);
-  const distanceKm = Math.round(Number(row.riddenKm ?? 0) * 10) / 10;
+  // To the metre, as rides keep it: rounding here would let a miles figure differ from the rides' own.
+  const distanceKm = Math.round(Number(row.riddenKm ?? 0) * 1000) / 1000;
   return {
     id: row.id,
     name: row.name,

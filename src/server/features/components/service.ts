@@ -24,7 +24,8 @@ type Row = typeof components.$inferSelect & {
 };
 
 function toComponent(row: Row): Component {
-  const distance = Math.round((Number(row.mileage) + Number(row.riddenKm ?? 0)) * 10) / 10;
+  // To the metre, as rides keep it: rounding here would let a miles figure differ from the rides' own.
+  const distance = Math.round((Number(row.mileage) + Number(row.riddenKm ?? 0)) * 1000) / 1000;
   return {
     id: row.id,
     bicycleId: row.bicycleId,

@@ -80,7 +80,7 @@ describeEachDatabase("ride files", (kind) => {
     // The chain wore by all three.
     const worn = (await json<{ component: Component }>(rider.request("GET", `/api/components/${chain.id}`)))
       .component;
-    expect(worn.distance).toBe(9.7);
+    expect(worn.distance).toBe(9.669);
   });
 
   it("a ride typed by hand and the same ride from a file are one ride", async () => {

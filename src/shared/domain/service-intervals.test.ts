@@ -27,6 +27,28 @@ describe("intervalStatus", () => {
     expect(intervalStatus(rule({ everyKm: 1000 }), usage({ usedKm: 799 }), 80).state).toBe("ok");
   });
 
+  it("is due soon from exactly the due-soon percentage, for every whole percentage from 50 to 99", () => {
+    // 0.57 * 100 is 56.99… in floating point: 57 of 100 km must still be 57 %.
+    for (let percent = 50; percent <= 99; percent++) {
+      for (const [every, used] of [
+        [100, percent],
+        [1000, percent * 10],
+        [3000, percent * 30],
+        [10, percent / 10],
+      ] as const) {
+        const at = intervalStatus(rule({ everyKm: every }), usage({ usedKm: used }), percent);
+        expect(at.state, `${used} of ${every} km at ${percent} %`).toBe("due-soon");
+        const below = intervalStatus(rule({ everyKm: every }), usage({ usedKm: used - 0.1 }), percent);
+        expect(below.state, `just below ${percent} % of ${every} km`).toBe("ok");
+        const hours = intervalStatus(rule({ everyHours: every }), usage({ usedHours: used }), percent);
+        expect(hours.state, `${used} of ${every} h at ${percent} %`).toBe("due-soon");
+      }
+      // And it reads as that share: 57 of 100 km is 57 % used, not 56.9 %.
+      const shown = intervalStatus(rule({ everyKm: 100 }), usage({ usedKm: percent }), percent);
+      expect(shown.usedFraction).toBe(percent / 100);
+    }
+  });
+
   it("counts hours only for an hours interval", () => {
     const status = intervalStatus(rule({ everyHours: 50 }), usage({ usedKm: 9999, usedHours: 10 }));
     expect(status).toMatchObject({ state: "ok", distance: null, hours: { used: 10, remaining: 40 } });

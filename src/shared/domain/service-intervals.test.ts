@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { serviceIntervalInputSchema } from "../schemas/service-interval.ts";
+import { intervalFormSchema } from "../schemas/service-interval-form.ts";
 import { defaultIntervalsFor, intervalStatus } from "./service-intervals.ts";
 
 const rule = (r: Partial<{ everyKm: number; everyHours: number; everyMonths: number }>) => ({
@@ -97,5 +99,40 @@ describe("defaultIntervalsFor", () => {
     ]);
     expect(defaultIntervalsFor("Tires", "Gravelking")[0]?.everyKm).toBe(4000);
     expect(defaultIntervalsFor("Frame", "Steel frame")).toEqual([]);
+  });
+});
+
+describe("the interval form", () => {
+  const typed = (everyKm: string) => ({ label: "Replace chain", everyKm, everyHours: "", everyMonths: "" });
+  const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? null : result.error?.issues[0]?.message;
+
+  it("checks a miles distance in miles, naming miles, and sends the server km it accepts", () => {
+    const miles = intervalFormSchema("mi");
+    expect(messageOf(miles.safeParse(typed("700000")))).toBe("Distance must be at most 621,371 mi");
+    expect(messageOf(miles.safeParse(typed("0.02")))).toBe("Distance must be at least 0.1 mi");
+    expect(messageOf(miles.safeParse(typed("-1")))).toBe("Distance must be at least 0.1 mi");
+    expect(miles.parse(typed("1864.1")).everyKm).toBe(3000);
+    // Whatever the form takes, the server takes once converted: the limits themselves included.
+    for (const mi of ["0.1", "0.15", "1", "621371"]) {
+      const { everyKm } = miles.parse(typed(mi));
+      expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success, `${mi} mi`).toBe(true);
+    }
+  });
+
+  it("checks a km distance against the server's own limits, naming km", () => {
+    const km = intervalFormSchema("km");
+    expect(messageOf(km.safeParse(typed("1000000.1")))).toBe("Distance must be at most 1,000,000 km");
+    expect(messageOf(km.safeParse(typed("0.09")))).toBe("Distance must be at least 0.1 km");
+    for (const everyKm of [0.1, 1_000_000]) {
+      expect(km.parse(typed(String(everyKm))).everyKm).toBe(everyKm);
+      expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success).toBe(true);
+    }
+    for (const everyKm of [0.09, 1_000_000.1]) {
+      expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success).toBe(false);
+    }
+    // The rest is the server's schema: a label, and at least one measure.
+    expect(messageOf(km.safeParse(typed("")))).toBe("Set a distance, hours or months");
+    expect(messageOf(km.safeParse({ ...typed("10"), label: " " }))).toBe("Label is required");
   });
 });

@@ -52,7 +52,10 @@ export function WearBar({
   );
 }
 
-/** e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has. */
+/**
+ * e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has; no future
+ * date once the interval is overdue by another measure.
+ */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
   const { distance, hours: time, time: calendar } = interval.status;
   const parts: string[] = [];
@@ -70,8 +73,11 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
         : `${formatNumber(Math.abs(time.remaining))} h over`;
     parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
   }
-  if (calendar) {
-    parts.push(`${calendar.remaining > 0 ? "Due" : "Was due"} ${formatDate(calendar.dueDate)}`);
+  if (calendar && calendar.remaining <= 0) {
+    parts.push(`Was due ${formatDate(calendar.dueDate)}`);
+  } else if (calendar && interval.status.state !== "overdue") {
+    // Overdue by distance or hours, a future "Due <date>" would contradict the badge: the service is due now.
+    parts.push(`Due ${formatDate(calendar.dueDate)}`);
   }
   return parts;
 }

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { type DistanceUnit, KM_PER_MILE, toKm } from "../domain/distance.ts";
+import { formatNumber } from "../format.ts";
+import { toNumber } from "./common.ts";
+import { SMALLEST_INTERVAL, serviceIntervalInputSchema } from "./service-interval.ts";
+
+/** The largest distance `serviceIntervalInputSchema` takes, in km. */
+export const LARGEST_INTERVAL_KM = 1_000_000;
+
+/**
+ * The distances the interval form takes, in the user's unit: the server's limits (in km) converted, rounded
+ * inwards so that every distance accepted here is accepted there once converted (0.1 mi is 0.2 km).
+ */
+export function intervalDistanceLimits(unit: DistanceUnit): { min: number; max: number } {
+  return {
+    min: SMALLEST_INTERVAL,
+    max: unit === "mi" ? Math.floor(LARGEST_INTERVAL_KM / KM_PER_MILE) : LARGEST_INTERVAL_KM,
+  };
+}
+
+/**
+ * The interval form: the distance is typed, checked and named in the user's unit (a miles user never reads a
+ * km figure), then given to the server in km.
+ */
+export function intervalFormSchema(unit: DistanceUnit) {
+  const { min, max } = intervalDistanceLimits(unit);
+  const message = "Distance must be a number";
+  const distance = z
+    .number({ error: message })
+    .finite({ error: message })
+    .min(min, `Distance must be at least ${formatNumber(min)} ${unit}`)
+    .max(max, `Distance must be at most ${formatNumber(max)} ${unit}`)
+    .nullable()
+    .transform((value) => (value === null ? null : toKm(value, unit)));
+  return serviceIntervalInputSchema.safeExtend({ everyKm: z.preprocess(toNumber, distance) });
+}

@@ -34,3 +34,6 @@ export function intervalFormSchema(unit: DistanceUnit) {
     .transform((value) => (value === null ? null : toKm(value, unit)));
   return serviceIntervalInputSchema.safeExtend({ everyKm: z.preprocess(toNumber, distance) });
 }
+
+/** What the interval form holds: the fields as typed (the distance in the user's unit). */
+export type IntervalFormValues = z.input<ReturnType<typeof intervalFormSchema>>;

@@ -15,12 +15,11 @@ import { toast } from "@/lib/toaster.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
-import type {
-  ServiceInterval,
-  ServiceIntervalFormValues,
-  ServiceIntervalInput,
-} from "../../../../shared/schemas/service-interval.ts";
-import { intervalFormSchema } from "../../../../shared/schemas/service-interval-form.ts";
+import type { ServiceInterval, ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
+import {
+  type IntervalFormValues,
+  intervalFormSchema,
+} from "../../../../shared/schemas/service-interval-form.ts";
 import { useComponentIntervals, useDeleteInterval, useSaveInterval } from "../api.ts";
 import { describeRule, describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
 
@@ -178,7 +177,7 @@ export function IntervalForm({
   onSave: (input: ServiceIntervalInput) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const form = useForm<ServiceIntervalFormValues, unknown, ServiceIntervalInput>({
+  const form = useForm<IntervalFormValues, unknown, ServiceIntervalInput>({
     // The distance is checked in the user's unit and comes out in km.
     resolver: zodResolver(intervalFormSchema(unit)),
     defaultValues: {

@@ -35,7 +35,8 @@ describe("describeUsage", () => {
     const interval = chain(3100, "2026-03-01");
     expect(interval.status.state).toBe("overdue");
     const lines = describeUsage(interval, "mi");
-    expect(lines).toEqual(["1,926.3 mi of 1,864.1 mi · 62.1 mi over"]);
+    // The miles over are the difference of the figures shown (62.1 mi when the km difference was converted).
+    expect(lines).toEqual(["1,926.3 mi of 1,864.1 mi · 62.2 mi over"]);
     expect(lines.join(" ")).not.toMatch(/\bDue\b/);
   });
 

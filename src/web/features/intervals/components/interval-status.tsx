@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/utils.ts";
-import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
+import { type DistanceUnit, formatDistance, fromKm } from "../../../../shared/domain/distance.ts";
 import type { IntervalState } from "../../../../shared/domain/service-intervals.ts";
 import { formatDate, formatNumber } from "../../../../shared/format.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
@@ -60,10 +60,13 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
   const { distance, hours: time, time: calendar } = interval.status;
   const parts: string[] = [];
   if (distance) {
+    // What is left is the difference of the two figures shown (each rounded in miles, so not the km
+    // difference converted: 1,056.3 of 1,000 mi is 56.3 mi over).
+    const remaining = Math.round((fromKm(distance.every, unit) - fromKm(distance.used, unit)) * 10) / 10;
     const left =
       distance.remaining > 0
-        ? `${formatDistance(distance.remaining, unit)} left`
-        : `${formatDistance(Math.abs(distance.remaining), unit)} over`;
+        ? `${formatNumber(remaining)} ${unit} left`
+        : `${formatNumber(Math.abs(remaining))} ${unit} over`;
     parts.push(`${formatDistance(distance.used, unit)} of ${formatDistance(distance.every, unit)} · ${left}`);
   }
   if (time) {

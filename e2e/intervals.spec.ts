@@ -187,7 +187,7 @@ test("a miles rider: the Due card, the interval form and its messages speak mile
   const distance = form.getByLabel("Every (mi)");
   await distance.fill("700000");
   await form.getByRole("button", { name: "Add Interval" }).click();
-  await expect(form.getByText("Distance must be at most 621,371 mi")).toBeVisible();
+  await expect(form.getByText("Distance must be at most 621,371.2 mi")).toBeVisible();
   await shootAsIs(page, "interval-form-miles", form);
   await distance.fill("0.02");
   await form.getByRole("button", { name: "Add Interval" }).click();

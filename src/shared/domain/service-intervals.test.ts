@@ -109,12 +109,15 @@ describe("the interval form", () => {
 
   it("checks a miles distance in miles, naming miles, and sends the server km it accepts", () => {
     const miles = intervalFormSchema("mi");
-    expect(messageOf(miles.safeParse(typed("700000")))).toBe("Distance must be at most 621,371 mi");
+    expect(messageOf(miles.safeParse(typed("700000")))).toBe("Distance must be at most 621,371.2 mi");
     expect(messageOf(miles.safeParse(typed("0.02")))).toBe("Distance must be at least 0.1 mi");
     expect(messageOf(miles.safeParse(typed("-1")))).toBe("Distance must be at least 0.1 mi");
     expect(miles.parse(typed("1864.1")).everyKm).toBe(3000);
+    // The largest interval, as the form shows it in miles, saves again as it was.
+    expect(miles.parse(typed("621371.2")).everyKm).toBe(1_000_000);
     // Whatever the form takes, the server takes once converted: the limits themselves included.
-    for (const mi of ["0.1", "0.15", "1", "621371"]) {
+    expect(messageOf(miles.safeParse(typed("621371.3")))).toBe("Distance must be at most 621,371.2 mi");
+    for (const mi of ["0.1", "0.15", "1", "621371.2"]) {
       const { everyKm } = miles.parse(typed(mi));
       expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success, `${mi} mi`).toBe(true);
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type DistanceUnit, KM_PER_MILE, toKm } from "../domain/distance.ts";
+import { type DistanceUnit, fromKm, toKm } from "../domain/distance.ts";
 import { formatNumber } from "../format.ts";
 import { toNumber } from "./common.ts";
 import { SMALLEST_INTERVAL, serviceIntervalInputSchema } from "./service-interval.ts";
@@ -8,13 +8,15 @@ import { SMALLEST_INTERVAL, serviceIntervalInputSchema } from "./service-interva
 export const LARGEST_INTERVAL_KM = 1_000_000;
 
 /**
- * The distances the interval form takes, in the user's unit: the server's limits (in km) converted, rounded
- * inwards so that every distance accepted here is accepted there once converted (0.1 mi is 0.2 km).
+ * The distances the interval form takes, in the user's unit (one decimal, as distances are shown): the
+ * server's limits converted, so that every distance accepted here is accepted there once converted (0.1 mi
+ * is 0.2 km), and the largest interval, shown in the user's unit, can be saved again unchanged.
  */
 export function intervalDistanceLimits(unit: DistanceUnit): { min: number; max: number } {
+  const max = fromKm(LARGEST_INTERVAL_KM, unit);
   return {
     min: SMALLEST_INTERVAL,
-    max: unit === "mi" ? Math.floor(LARGEST_INTERVAL_KM / KM_PER_MILE) : LARGEST_INTERVAL_KM,
+    max: toKm(max, unit) > LARGEST_INTERVAL_KM ? Math.round((max - 0.1) * 10) / 10 : max,
   };
 }
 

@@ -112,48 +112,6 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
 });
 
-test("a new part is offered its suggested intervals, and so are imported parts", async ({
-  page,
-  baseURL,
-  rider,
-}) => {
-  expect(rider.email).toBeTruthy();
-  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Enduro" });
-  await page.goto(`/bicycles/${bicycle.id}`);
-
-  // By hand: the fork's two suggestions appear as its name and type are typed; untick one.
-  await page.getByRole("button", { name: "Add Component" }).click();
-  const addForm = page.getByRole("form", { name: "Add Component" });
-  await expect(addForm.getByRole("group", { name: "Service intervals" })).toHaveCount(0);
-  await addForm.getByLabel("Component name").fill("Fox 36 Factory");
-  await addForm.getByLabel("Type").selectOption("Fork");
-  const suggestions = addForm.getByRole("group", { name: "Service intervals" });
-  await expect(suggestions.getByRole("checkbox", { name: "Lower service · Every 50 h" })).toBeChecked();
-  await suggestions.getByRole("checkbox", { name: "Full service · Every 200 h" }).click();
-  await addForm.getByRole("button", { name: "Add Component" }).click();
-  await expect(page.getByText("Component added")).toBeVisible();
-  await page.getByRole("link", { name: /Fox 36 Factory/ }).click();
-  const intervals = page.getByRole("list", { name: "Service intervals" });
-  await expect(intervals.getByRole("heading", { level: 3 })).toHaveText(["Lower service"]);
-
-  // From a spec sheet: the review lists each part's suggestions, added unless unticked.
-  await page.goto(`/bicycles/${bicycle.id}`);
-  await page.getByRole("button", { name: /Import from Text/ }).click();
-  await page.getByLabel("Specification text").fill("Chain: KMC X12\nSaddle: WTB Volt");
-  await page.getByRole("button", { name: "Find Components" }).click();
-  await expect(page.getByTestId("import-row")).toHaveCount(2);
-  await expect(page.getByTestId("import-row").first()).toContainText(
-    "Intervals: Replace chain (every 3,000 km)",
-  );
-  await expect(page.getByRole("checkbox", { name: "Add suggested service intervals" })).toBeChecked();
-  await expect(page.getByText("1 of 2 parts have a suggestion")).toBeVisible();
-  await page.getByRole("button", { name: "Import Components (2)" }).click();
-  await expect(page.getByText("2 components were added to Enduro.")).toBeVisible();
-  await page.getByRole("link", { name: /KMC X12/ }).click();
-  await expect(intervals).toContainText("Replace chain");
-  await expect(intervals).toContainText("Every 3,000 km");
-});
-
 test("a miles rider: the Due card, the interval form and its messages speak miles", async ({
   page,
   baseURL,
@@ -216,4 +174,46 @@ test("a miles rider: the Due card, the interval form and its messages speak mile
   await expect(intervals).toContainText("1,056.3 mi of 1,000 mi · 56.3 mi over");
   await expect(intervals).not.toContainText(/\bDue [A-Z][a-z]{2} \d/);
   await shoot(page, "component-miles");
+});
+
+test("a new part is offered its suggested intervals, and so are imported parts", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Enduro" });
+  await page.goto(`/bicycles/${bicycle.id}`);
+
+  // By hand: the fork's two suggestions appear as its name and type are typed; untick one.
+  await page.getByRole("button", { name: "Add Component" }).click();
+  const addForm = page.getByRole("form", { name: "Add Component" });
+  await expect(addForm.getByRole("group", { name: "Service intervals" })).toHaveCount(0);
+  await addForm.getByLabel("Component name").fill("Fox 36 Factory");
+  await addForm.getByLabel("Type").selectOption("Fork");
+  const suggestions = addForm.getByRole("group", { name: "Service intervals" });
+  await expect(suggestions.getByRole("checkbox", { name: "Lower service · Every 50 h" })).toBeChecked();
+  await suggestions.getByRole("checkbox", { name: "Full service · Every 200 h" }).click();
+  await addForm.getByRole("button", { name: "Add Component" }).click();
+  await expect(page.getByText("Component added")).toBeVisible();
+  await page.getByRole("link", { name: /Fox 36 Factory/ }).click();
+  const intervals = page.getByRole("list", { name: "Service intervals" });
+  await expect(intervals.getByRole("heading", { level: 3 })).toHaveText(["Lower service"]);
+
+  // From a spec sheet: the review lists each part's suggestions, added unless unticked.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("button", { name: /Import from Text/ }).click();
+  await page.getByLabel("Specification text").fill("Chain: KMC X12\nSaddle: WTB Volt");
+  await page.getByRole("button", { name: "Find Components" }).click();
+  await expect(page.getByTestId("import-row")).toHaveCount(2);
+  await expect(page.getByTestId("import-row").first()).toContainText(
+    "Intervals: Replace chain (every 3,000 km)",
+  );
+  await expect(page.getByRole("checkbox", { name: "Add suggested service intervals" })).toBeChecked();
+  await expect(page.getByText("1 of 2 parts have a suggestion")).toBeVisible();
+  await page.getByRole("button", { name: "Import Components (2)" }).click();
+  await expect(page.getByText("2 components were added to Enduro.")).toBeVisible();
+  await page.getByRole("link", { name: /KMC X12/ }).click();
+  await expect(intervals).toContainText("Replace chain");
+  await expect(intervals).toContainText("Every 3,000 km");
 });

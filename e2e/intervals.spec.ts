@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** A folder to save screenshots of the due card and the component page into (1280 and 375 px, both themes). */
@@ -12,7 +12,25 @@ async function shoot(page: Page, name: string) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await page.waitForLoadState("networkidle");
+      // A reload keeps the scroll position, which draws the sticky header over the page's middle.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** Screenshots of one element as it is now (a form with its messages, which a reload would lose). */
+async function shootAsIs(page: Page, name: string, element: Locator) {
+  if (!SHOTS) return;
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle("dark", dark);
+      document.documentElement.style.colorScheme = dark ? "dark" : "light";
+    }, theme === "dark");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await element.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
     }
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -92,6 +110,70 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
 
   await page.goto("/dashboard");
   await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+});
+
+test("a miles rider: the Due card, the interval form and its messages speak miles", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  const unit = await page.request.put("/api/settings", { data: { distanceUnit: "mi" }, headers });
+  expect(unit.status()).toBe(200);
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const installedAt = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+    installedAt,
+  });
+
+  // Nothing set yet: the suggestion is named in miles (3,000 km).
+  await page.goto("/dashboard");
+  const due = page.locator("[aria-labelledby=due-title]");
+  await expect(due).toContainText("chain every 1,864.1 mi");
+  await expect(due).not.toContainText("km");
+  await shoot(page, "due-card-empty-miles");
+
+  // The form checks miles against limits in miles: no km figure, and nothing sent that the server refuses.
+  await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+  await page.getByRole("button", { name: "Add Interval" }).click();
+  const form = page.getByRole("form", { name: "Add Interval" });
+  await form.getByLabel("Label").fill("Replace chain");
+  const distance = form.getByLabel("Every (mi)");
+  await distance.fill("700000");
+  await form.getByRole("button", { name: "Add Interval" }).click();
+  await expect(form.getByText("Distance must be at most 621,371.2 mi")).toBeVisible();
+  await shootAsIs(page, "interval-form-miles", form);
+  await distance.fill("0.02");
+  await form.getByRole("button", { name: "Add Interval" }).click();
+  await expect(form.getByText("Distance must be at least 0.1 mi")).toBeVisible();
+  await distance.fill("1000");
+  await form.getByLabel("Every (months)").fill("12");
+  await form.getByRole("button", { name: "Add Interval" }).click();
+  await expect(page.getByText("Interval added")).toBeVisible();
+  const intervals = page.getByRole("list", { name: "Service intervals" });
+  await expect(intervals).toContainText("Every 1,000 mi or 12 months");
+  await expect(intervals).toContainText("0 mi of 1,000 mi · 1,000 mi left");
+
+  // Ridden past the distance: overdue, with no "Due <date>" a year away beside it.
+  const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+    data: {
+      name: "Tour",
+      startedAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+      distanceKm: 1700,
+      movingSeconds: 40 * 3600,
+    },
+    headers,
+  });
+  expect(ride.status()).toBe(201);
+  await page.reload();
+  await expect(intervals).toContainText("Overdue");
+  await expect(intervals).toContainText("1,056.3 mi of 1,000 mi · 56.3 mi over");
+  await expect(intervals).not.toContainText(/\bDue [A-Z][a-z]{2} \d/);
+  await shoot(page, "component-miles");
 });
 
 test("a new part is offered its suggested intervals, and so are imported parts", async ({

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { serviceIntervalInputSchema } from "../schemas/service-interval.ts";
+import { intervalFormSchema } from "../schemas/service-interval-form.ts";
 import { defaultIntervalsFor, intervalStatus } from "./service-intervals.ts";
 
 const rule = (r: Partial<{ everyKm: number; everyHours: number; everyMonths: number }>) => ({
@@ -25,6 +27,28 @@ describe("intervalStatus", () => {
   it("takes the due-soon percentage given", () => {
     expect(intervalStatus(rule({ everyKm: 1000 }), usage({ usedKm: 800 }), 80).state).toBe("due-soon");
     expect(intervalStatus(rule({ everyKm: 1000 }), usage({ usedKm: 799 }), 80).state).toBe("ok");
+  });
+
+  it("is due soon from exactly the due-soon percentage, for every whole percentage from 50 to 99", () => {
+    // 0.57 * 100 is 56.99… in floating point: 57 of 100 km must still be 57 %.
+    for (let percent = 50; percent <= 99; percent++) {
+      for (const [every, used] of [
+        [100, percent],
+        [1000, percent * 10],
+        [3000, percent * 30],
+        [10, percent / 10],
+      ] as const) {
+        const at = intervalStatus(rule({ everyKm: every }), usage({ usedKm: used }), percent);
+        expect(at.state, `${used} of ${every} km at ${percent} %`).toBe("due-soon");
+        const below = intervalStatus(rule({ everyKm: every }), usage({ usedKm: used - 0.1 }), percent);
+        expect(below.state, `just below ${percent} % of ${every} km`).toBe("ok");
+        const hours = intervalStatus(rule({ everyHours: every }), usage({ usedHours: used }), percent);
+        expect(hours.state, `${used} of ${every} h at ${percent} %`).toBe("due-soon");
+      }
+      // And it reads as that share: 57 of 100 km is 57 % used, not 56.9 %.
+      const shown = intervalStatus(rule({ everyKm: 100 }), usage({ usedKm: percent }), percent);
+      expect(shown.usedFraction).toBe(percent / 100);
+    }
   });
 
   it("counts hours only for an hours interval", () => {
@@ -75,5 +99,43 @@ describe("defaultIntervalsFor", () => {
     ]);
     expect(defaultIntervalsFor("Tires", "Gravelking")[0]?.everyKm).toBe(4000);
     expect(defaultIntervalsFor("Frame", "Steel frame")).toEqual([]);
+  });
+});
+
+describe("the interval form", () => {
+  const typed = (everyKm: string) => ({ label: "Replace chain", everyKm, everyHours: "", everyMonths: "" });
+  const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? null : result.error?.issues[0]?.message;
+
+  it("checks a miles distance in miles, naming miles, and sends the server km it accepts", () => {
+    const miles = intervalFormSchema("mi");
+    expect(messageOf(miles.safeParse(typed("700000")))).toBe("Distance must be at most 621,371.2 mi");
+    expect(messageOf(miles.safeParse(typed("0.02")))).toBe("Distance must be at least 0.1 mi");
+    expect(messageOf(miles.safeParse(typed("-1")))).toBe("Distance must be at least 0.1 mi");
+    expect(miles.parse(typed("1864.1")).everyKm).toBe(3000);
+    // The largest interval, as the form shows it in miles, saves again as it was.
+    expect(miles.parse(typed("621371.2")).everyKm).toBe(1_000_000);
+    // Whatever the form takes, the server takes once converted: the limits themselves included.
+    expect(messageOf(miles.safeParse(typed("621371.3")))).toBe("Distance must be at most 621,371.2 mi");
+    for (const mi of ["0.1", "0.15", "1", "621371.2"]) {
+      const { everyKm } = miles.parse(typed(mi));
+      expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success, `${mi} mi`).toBe(true);
+    }
+  });
+
+  it("checks a km distance against the server's own limits, naming km", () => {
+    const km = intervalFormSchema("km");
+    expect(messageOf(km.safeParse(typed("1000000.1")))).toBe("Distance must be at most 1,000,000 km");
+    expect(messageOf(km.safeParse(typed("0.09")))).toBe("Distance must be at least 0.1 km");
+    for (const everyKm of [0.1, 1_000_000]) {
+      expect(km.parse(typed(String(everyKm))).everyKm).toBe(everyKm);
+      expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success).toBe(true);
+    }
+    for (const everyKm of [0.09, 1_000_000.1]) {
+      expect(serviceIntervalInputSchema.safeParse({ label: "x", everyKm }).success).toBe(false);
+    }
+    // The rest is the server's schema: a label, and at least one measure.
+    expect(messageOf(km.safeParse(typed("")))).toBe("Set a distance, hours or months");
+    expect(messageOf(km.safeParse({ ...typed("10"), label: " " }))).toBe("Label is required");
   });
 });

@@ -147,9 +147,17 @@ export function intervalStatus(
     time = { used, every, remaining: every - used, dueDate: format(due, "yyyy-MM-dd") };
   }
   const measures = [distance, hoursStatus, time].filter((m) => m !== null);
-  const usedFraction = Math.max(0, ...measures.map((m) => m.used / m.every));
-  const state: IntervalState =
-    usedFraction >= 1 ? "overdue" : usedFraction * 100 >= dueSoonPercent ? "due-soon" : "ok";
+  // Compared in whole tenths (what is stored and shown), never as fractions: 0.57 * 100 is 56.99…, so 57 of
+  // 100 km would miss a 57 % threshold.
+  const tenths = (n: number) => Math.round(n * 10);
+  const reached = (percent: number) =>
+    measures.some((m) => tenths(m.used) * 100 >= percent * tenths(m.every));
+  const state: IntervalState = reached(100) ? "overdue" : reached(dueSoonPercent) ? "due-soon" : "ok";
+  // Thousandths of the interval, rounded down: 2,999 of 3,000 km must not read as 100 %.
+  const usedThousandths = Math.max(
+    0,
+    ...measures.map((m) => Math.floor((tenths(m.used) * 1000) / tenths(m.every))),
+  );
 
   const candidates: Date[] = [];
   if (time) candidates.push(parseISO(time.dueDate));
@@ -163,8 +171,7 @@ export function intervalStatus(
   const first = candidates.sort((a, b) => a.getTime() - b.getTime())[0];
   return {
     state,
-    // Rounded down: 2,999 of 3,000 km must not read as 100 %.
-    usedFraction: Math.floor(usedFraction * 1000) / 1000,
+    usedFraction: usedThousandths / 1000,
     distance,
     hours: hoursStatus,
     time,

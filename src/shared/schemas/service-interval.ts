@@ -34,12 +34,19 @@ export const serviceIntervalSchema = z.object({
 
 export type ServiceInterval = z.infer<typeof serviceIntervalSchema>;
 
+/**
+ * The smallest distance (km) or hours an interval may have: the columns keep one decimal, so anything smaller
+ * would be stored as 0, an interval that never comes due.
+ */
+export const SMALLEST_INTERVAL = 0.1;
+
 function optionalPositive(label: string, max: number, integer = false) {
-  const message = `${label} must be a number above 0`;
+  const message = `${label} must be a number`;
+  const min = integer ? 1 : SMALLEST_INTERVAL;
   const base = z
     .number({ error: message })
     .finite({ error: message })
-    .gt(0, message)
+    .min(min, `${label} must be at least ${formatNumber(min)}`)
     .max(max, `${label} must be at most ${formatNumber(max)}`);
   return z.preprocess(toNumber, (integer ? base.int(`${label} must be a whole number`) : base).nullable());
 }

@@ -339,7 +339,7 @@ describeEachDatabase("service intervals", (kind) => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { code: "VALIDATION", message: "Distance must be a number above 0" },
+      error: { code: "VALIDATION", message: "Distance must be at least 0.1" },
     });
     const parts = await answered<Component[]>(
       rider.request("GET", `/api/bicycles/${bike.id}/components`),
@@ -377,6 +377,30 @@ describeEachDatabase("service intervals", (kind) => {
     // One chain got "Replace chain", the other (imported without) nothing; frames have no suggestion.
     expect(labels.slice(0, 2).sort()).toEqual([[], [["Replace chain", 3000]]]);
     expect(labels.slice(2)).toEqual([[], []]);
+  });
+
+  it("refuses a distance or hours below 0.1, which would be stored as 0 (never due), naming the field", async () => {
+    const rider = await signUp(t.app);
+    const bike = await bicycle(rider);
+    const chain = await component(rider, { bicycleId: bike.id, name: "Chain", type: "Drivetrain" });
+    for (const [body, message] of [
+      [{ everyKm: 0.04 }, "Distance must be at least 0.1"],
+      [{ everyKm: "0.09" }, "Distance must be at least 0.1"],
+      [{ everyHours: 0.04 }, "Hours must be at least 0.1"],
+      [{ everyKm: 0 }, "Distance must be at least 0.1"],
+    ] as const) {
+      const refused = await rider.request("POST", `/api/components/${chain.id}/intervals`, {
+        label: "Tiny",
+        ...body,
+      });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { code: "VALIDATION", message } });
+    }
+    expect(await intervalsOf(rider, chain.id)).toEqual([]);
+
+    // The smallest accepted is kept as typed, and counts.
+    await addInterval(rider, chain.id, { label: "Tiny", everyKm: 0.1, everyHours: 0.1 });
+    expect((await intervalsOf(rider, chain.id))[0]).toMatchObject({ everyKm: 0.1, everyHours: 0.1 });
   });
 
   it("edits and removes an interval; refuses bad input naming the field; another user's is a 404", async () => {

@@ -1,12 +1,36 @@
 import ical from "ical-generator";
+import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import type { Database } from "../../db/index.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
 import { componentUrl, describeUsage, intervalTitle } from "./wording.ts";
 
 /**
- * The user's service intervals as all-day events on the day each comes due: the date of a time-based
- * interval, or the day distance or hours run out at the last 90 days' riding pace (whichever is first).
+ * An interval's day in the calendar: today once it is overdue (whatever date a months limit gives), the day
+ * it comes due (its months limit, or when distance or hours run out at the last 90 days' pace, whichever is
+ * first), or today when it is due soon and nothing dates it (not ridden lately, no months); else none.
+ */
+function when(interval: ServiceInterval, today: string): { day: string; title: string; why: string } | null {
+  const { state, expectedDueDate, time } = interval.status;
+  if (state === "overdue") return { day: today, title: "Overdue", why: "Overdue: due for service now." };
+  if (expectedDueDate) {
+    return time?.dueDate === expectedDueDate
+      ? { day: expectedDueDate, title: "Due", why: "Due by date." }
+      : {
+          day: expectedDueDate,
+          title: "Expected due",
+          why: "Expected at your riding pace of the last 90 days.",
+        };
+  }
+  if (state === "due-soon") {
+    return { day: today, title: "Due soon", why: "Due soon; no recent rides tell the day it comes due." };
+  }
+  return null;
+}
+
+/**
+ * The user's service intervals as all-day events on the day each comes due (see `when`); one already
+ * overdue, or due soon with nothing to date it, shows today, so it is not missing from the calendar.
  * Each event's UID is the interval's id, so calendar apps move an event rather than add another.
  */
 export async function calendarFeed(
@@ -26,21 +50,17 @@ export async function calendarFeed(
     ttl: 60 * 60 * 6,
   });
   const host = new URL(options.publicUrl).hostname;
+  const today = (options.now ?? new Date()).toISOString().slice(0, 10);
   for (const interval of intervals) {
-    const due = interval.status.expectedDueDate;
-    if (!due) continue;
-    const firm = interval.status.time?.dueDate === due;
+    const event = when(interval, today);
+    if (!event) continue;
     const url = componentUrl(options.publicUrl, interval);
     calendar.createEvent({
       id: `${interval.id}@${host}`,
       allDay: true,
-      start: new Date(`${due}T00:00:00Z`),
-      summary: `${firm ? "Due" : "Expected due"}: ${intervalTitle(interval)}`,
-      description: [
-        firm ? "Due by date." : "Expected at your riding pace of the last 90 days.",
-        `Used so far: ${describeUsage(interval, distanceUnit)}.`,
-        url,
-      ].join("\n"),
+      start: new Date(`${event.day}T00:00:00Z`),
+      summary: `${event.title}: ${intervalTitle(interval)}`,
+      description: [event.why, `Used so far: ${describeUsage(interval, distanceUnit)}.`, url].join("\n"),
       url,
       stamp: options.now ?? new Date(),
     });

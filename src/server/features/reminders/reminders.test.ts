@@ -280,6 +280,51 @@ describeEachDatabase("reminders", (kind) => {
     );
     expect((await anonymous(t.app).request("GET", new URL(renewed).pathname)).status).toBe(200);
   });
+
+  it("puts an interval already overdue or due soon in the calendar feed today, even with no pace or months to date it", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = await json<{ bicycle: { id: string } }>(
+      rider.request("POST", "/api/bicycles", { name: "Road bike" }),
+    );
+    const part = async (name: string, type: string, mileage: number) => {
+      const { component } = await json<{ component: { id: string } }>(
+        rider.request("POST", "/api/components", { bicycleId: bicycle.id, name, type, mileage }),
+      );
+      return component.id;
+    };
+    // Not ridden lately (no pace) and no months rule: nothing tells a day, yet they are due.
+    await addInterval(rider, await part("Chain", "Drivetrain", 3500), {
+      label: "Replace chain",
+      everyKm: 3000,
+    });
+    await addInterval(rider, await part("Tyres", "Tires", 3900), { label: "Replace tyres", everyKm: 4000 });
+    // Overdue by distance, with a months limit months away: overdue today, not "Due" then.
+    await addInterval(rider, await part("Pads", "Brakes", 2000), {
+      label: "Check brake pads",
+      everyKm: 1500,
+      everyMonths: 12,
+    });
+    // Still fine and undated: nothing to put in a calendar.
+    await addInterval(rider, await part("Cassette", "Drivetrain", 100), {
+      label: "Replace cassette",
+      everyKm: 9000,
+    });
+
+    const { calendarUrl } = await json<{ calendarUrl: string }>(
+      rider.request("POST", "/api/reminders/calendar-link"),
+    );
+    const feed = await anonymous(t.app).request("GET", new URL(calendarUrl).pathname);
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+    const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(Object.fromEntries(events.map((event) => [event.summary, event.startDate.toString()]))).toEqual({
+      "Overdue: Replace chain: Chain on Road bike": today,
+      "Due soon: Replace tyres: Tyres on Road bike": today,
+      "Overdue: Check brake pads: Pads on Road bike": today,
+    });
+    const chain = events.find((event) => event.summary.includes("Replace chain"))!;
+    expect(chain.description).toContain("Used so far: 3,500 km of 3,000 km.");
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

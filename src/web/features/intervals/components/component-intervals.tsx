@@ -12,15 +12,14 @@ import { showError } from "@/lib/error-handler.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
-import { type DistanceUnit, fromKm, toKm } from "../../../../shared/domain/distance.ts";
+import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
+import type { ServiceInterval, ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
 import {
-  type ServiceInterval,
-  type ServiceIntervalFormValues,
-  type ServiceIntervalInput,
-  serviceIntervalInputSchema,
-} from "../../../../shared/schemas/service-interval.ts";
+  type IntervalFormValues,
+  intervalFormSchema,
+} from "../../../../shared/schemas/service-interval-form.ts";
 import { useComponentIntervals, useDeleteInterval, useSaveInterval } from "../api.ts";
 import { describeRule, describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
 
@@ -178,8 +177,9 @@ export function IntervalForm({
   onSave: (input: ServiceIntervalInput) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const form = useForm<ServiceIntervalFormValues, unknown, ServiceIntervalInput>({
-    resolver: zodResolver(serviceIntervalInputSchema),
+  const form = useForm<IntervalFormValues, unknown, ServiceIntervalInput>({
+    // The distance is checked in the user's unit and comes out in km.
+    resolver: zodResolver(intervalFormSchema(unit)),
     defaultValues: {
       label: interval?.label ?? "",
       everyKm: asText(interval?.everyKm == null ? null : fromKm(interval.everyKm, unit)),
@@ -191,7 +191,7 @@ export function IntervalForm({
   const label = interval ? "Update Interval" : "Add Interval";
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave({ ...input, everyKm: input.everyKm === null ? null : toKm(input.everyKm, unit) });
+      await onSave(input);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
       showError(error);

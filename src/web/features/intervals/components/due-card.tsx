@@ -10,9 +10,14 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
+import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
+import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useApplyDefaults, useDueIntervals } from "../api.ts";
 import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
+
+/** The suggested chain interval (3,000 km), named in the card's example in the user's unit. */
+const chainKm = defaultIntervalsFor("Drivetrain", "Chain")[0]?.everyKm ?? 3000;
 
 const componentLink = (bicycleId: string | null, componentId: string) =>
   bicycleId ? `/bicycles/${bicycleId}/components/${componentId}` : `/parts-bin/components/${componentId}`;
@@ -41,7 +46,7 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
             <AlertTitle>Failed to load what is due.</AlertTitle>
           </Alert>
         ) : due.data.total === 0 ? (
-          <NoIntervals bicycles={bicycles ?? []} />
+          <NoIntervals bicycles={bicycles ?? []} unit={unit} />
         ) : due.data.intervals.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             Nothing is due. All {due.data.total} intervals are fine.
@@ -76,7 +81,7 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
   );
 }
 
-function NoIntervals({ bicycles }: { bicycles: Bicycle[] }) {
+function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUnit }) {
   const apply = useApplyDefaults();
   // The rider's choice, else the first bicycle: derived on each render, since the list may arrive after
   // this card first shows (the dashboard's figures and the due list load separately).
@@ -92,9 +97,9 @@ function NoIntervals({ bicycles }: { bicycles: Bicycle[] }) {
   return (
     <div className="grid gap-3 text-sm">
       <p className="text-muted-foreground">
-        No service intervals yet. Apply the suggested intervals (chain every 3,000 km, fork lowers every 50
-        hours, brake fluid every 12 months and more) to a bicycle's components; you can change them on each
-        component.
+        No service intervals yet. Apply the suggested intervals (chain every {formatDistance(chainKm, unit)},
+        fork lowers every 50 hours, brake fluid every 12 months and more) to a bicycle's components; you can
+        change them on each component.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         {bicycles.length > 1 ? (

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/utils.ts";
-import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
+import { type DistanceUnit, formatDistance, fromKm } from "../../../../shared/domain/distance.ts";
 import type { IntervalState } from "../../../../shared/domain/service-intervals.ts";
 import { formatDate, formatNumber } from "../../../../shared/format.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
@@ -52,15 +52,21 @@ export function WearBar({
   );
 }
 
-/** e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has. */
+/**
+ * e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has; no future
+ * date once the interval is overdue by another measure.
+ */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
   const { distance, hours: time, time: calendar } = interval.status;
   const parts: string[] = [];
   if (distance) {
+    // What is left is the difference of the two figures shown (each rounded in miles, so not the km
+    // difference converted: 1,056.3 of 1,000 mi is 56.3 mi over).
+    const remaining = Math.round((fromKm(distance.every, unit) - fromKm(distance.used, unit)) * 10) / 10;
     const left =
       distance.remaining > 0
-        ? `${formatDistance(distance.remaining, unit)} left`
-        : `${formatDistance(Math.abs(distance.remaining), unit)} over`;
+        ? `${formatNumber(remaining)} ${unit} left`
+        : `${formatNumber(Math.abs(remaining))} ${unit} over`;
     parts.push(`${formatDistance(distance.used, unit)} of ${formatDistance(distance.every, unit)} · ${left}`);
   }
   if (time) {
@@ -70,8 +76,11 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
         : `${formatNumber(Math.abs(time.remaining))} h over`;
     parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
   }
-  if (calendar) {
-    parts.push(`${calendar.remaining > 0 ? "Due" : "Was due"} ${formatDate(calendar.dueDate)}`);
+  if (calendar && calendar.remaining <= 0) {
+    parts.push(`Was due ${formatDate(calendar.dueDate)}`);
+  } else if (calendar && interval.status.state !== "overdue") {
+    // Overdue by distance or hours, a future "Due <date>" would contradict the badge: the service is due now.
+    parts.push(`Due ${formatDate(calendar.dueDate)}`);
   }
   return parts;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { intervalStatus } from "../../../../shared/domain/service-intervals.ts";
+import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
+import { describeUsage } from "./interval-status.tsx";
+
+/** An interval of `everyKm` km or `everyMonths` months, `usedKm` used since Jan 1, seen on `today`. */
+function chain(usedKm: number, today: string): ServiceInterval {
+  const rule = { everyKm: 3000, everyHours: null, everyMonths: 12 };
+  return {
+    id: "i",
+    componentId: "c",
+    componentName: "Chain",
+    componentType: "Drivetrain",
+    bicycleId: "b",
+    bicycleName: "Road",
+    label: "Replace chain",
+    ...rule,
+    lastServiceDate: "2026-01-01",
+    since: "2026-01-01",
+    status: intervalStatus(rule, { since: "2026-01-01", today, usedKm, usedHours: 0 }),
+  };
+}
+
+describe("describeUsage", () => {
+  it("gives the months limit's date while nothing is overdue", () => {
+    const interval = chain(1000, "2026-03-01");
+    expect(interval.status.state).toBe("ok");
+    expect(describeUsage(interval, "km")).toEqual([
+      "1,000 km of 3,000 km · 2,000 km left",
+      "Due Jan 1, 2027",
+    ]);
+  });
+
+  it("does not say 'Due' a future date for an interval overdue by distance", () => {
+    const interval = chain(3100, "2026-03-01");
+    expect(interval.status.state).toBe("overdue");
+    const lines = describeUsage(interval, "mi");
+    // The miles over are the difference of the figures shown (62.1 mi when the km difference was converted).
+    expect(lines).toEqual(["1,926.3 mi of 1,864.1 mi · 62.2 mi over"]);
+    expect(lines.join(" ")).not.toMatch(/\bDue\b/);
+  });
+
+  it("says when it was due once the months are up", () => {
+    const interval = chain(100, "2027-01-05");
+    expect(describeUsage(interval, "km")).toEqual([
+      "100 km of 3,000 km · 2,900 km left",
+      "Was due Jan 1, 2027",
+    ]);
+  });
+});

@@ -72,6 +72,14 @@ export function isIsoDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * Today's date where it is latest on Earth (UTC+14). A date after it is in the future for every rider; the
+ * app has no time zone of the user's, and a UTC "today" would refuse a New Zealander's own morning.
+ */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** File sizes: bytes under 1 KB, then KB with 1 decimal, then MB with 1 decimal. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

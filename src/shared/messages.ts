@@ -84,6 +84,7 @@ export const messages = {
   },
   services: {
     dateRequired: "Please select a date",
+    dateInFuture: "Date must not be in the future",
     descriptionRequired: "Please enter a description",
     costRequired: "Please enter a cost",
     costInvalid: "Cost must be a number of 0 or more with at most 2 decimals",
@@ -317,6 +318,7 @@ export const messages = {
     startRequired: "Please enter when the ride started",
     distanceInvalid: "Distance must be a number above 0 and at most 2,000 km",
     timeInvalid: "Moving time must be between 0 and 48 hours",
+    startInFuture: "A ride cannot start in the future",
     elevationInvalid: "Elevation gain must be a whole number of metres from 0 to 20,000",
     notFound: "Ride not found",
     added: "Ride added",

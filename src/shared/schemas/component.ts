@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
+import { latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
 import { blankToNull, optionalIsoDate, optionalText, toNumber } from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
@@ -38,7 +39,7 @@ export const createComponentSchema = componentInputSchema.extend({
   bicycleId: z.preprocess(blankToNull, z.string().max(100).nullable()).default(null),
   // A part fitted in the past: its rides count from this date (blank: from now).
   installedAt: optionalIsoDate(m.installedAtInvalid)
-    .refine((date) => date === null || date <= new Date().toISOString().slice(0, 10), m.installedAtInvalid)
+    .refine((date) => date === null || date <= latestToday(), m.installedAtInvalid)
     .default(null),
   // Service intervals to start with (the form offers the defaults for the part's type and name).
   intervals: z

@@ -15,7 +15,10 @@ export const rideInputSchema = z.object({
     .trim()
     .min(1, m.nameRequired)
     .max(200, "Name must be at most 200 characters"),
-  startedAt: z.iso.datetime({ offset: true, error: m.startRequired }),
+  startedAt: z.iso
+    .datetime({ offset: true, error: m.startRequired })
+    // An hour's grace for a device whose clock runs ahead.
+    .refine((at) => Date.parse(at) <= Date.now() + 3_600_000, { message: m.startInFuture }),
   distanceKm: z.preprocess(
     toNumber,
     z

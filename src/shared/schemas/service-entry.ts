@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../format.ts";
+import { isIsoDate, latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
 import { blankToNull, money } from "./common.ts";
 import { optionalReceiptUrl } from "./file.ts";
@@ -10,7 +10,10 @@ const m = messages.services;
 export const serviceEntryInputSchema = z.object({
   date: z.preprocess(
     (v) => blankToNull(v) ?? undefined,
-    z.string({ error: m.dateRequired }).refine(isIsoDate, { message: m.dateRequired }),
+    z
+      .string({ error: m.dateRequired })
+      .refine(isIsoDate, { message: m.dateRequired })
+      .refine((date) => date <= latestToday(), { message: m.dateInFuture }),
   ),
   description: z
     .string({ error: m.descriptionRequired })

@@ -259,6 +259,11 @@ describeEachDatabase("components and service entries API", (kind) => {
     [{ description: "x", cost: 1 }, "date", messages.services.dateRequired],
     [{ date: "2024-02-30", description: "x", cost: 1 }, "date", messages.services.dateRequired],
     [
+      { date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), description: "x", cost: 1 },
+      "date",
+      messages.services.dateInFuture,
+    ],
+    [
       { date: "2024-01-01", description: "   ", cost: 1 },
       "description",
       messages.services.descriptionRequired,

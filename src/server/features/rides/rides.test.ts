@@ -162,6 +162,19 @@ describeEachDatabase("rides and component wear", (kind) => {
     );
     expect(edited.ride).toMatchObject({ name: "Evening loop", distanceKm: 43.5, elevationGainM: 420 });
 
+    // A ride from the future is a typo (or a device's clock), not a ride: refused, nothing changed.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const future = await rider.request("PUT", `/api/rides/${ride.id}`, {
+      ...edited.ride,
+      startedAt: tomorrow,
+    });
+    expect(future.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(future)).error.fields).toEqual({
+      startedAt: messages.rides.startInFuture,
+    });
+    const listed = await json<{ rides: Ride[] }>(rider.request("GET", `/api/bicycles/${bike.id}/rides`));
+    expect(listed.rides.map((r) => r.startedAt)).toEqual([edited.ride.startedAt]);
+
     const stranger = await signUp(t.app);
     expect((await stranger.request("PUT", `/api/rides/${ride.id}`, { ...edited.ride })).status).toBe(404);
     expect((await stranger.request("DELETE", `/api/rides/${ride.id}`)).status).toBe(404);

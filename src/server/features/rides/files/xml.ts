@@ -25,10 +25,13 @@ export function rootElementName(text: string): string | undefined {
   return /^\s*<(?:[\w.-]+:)?([\w.-]+)[\s/>]/.exec(head)?.[1];
 }
 
-/** Parses well-formed XML into plain objects; returns the reason when the text is not well-formed. */
+/**
+ * Parses well-formed XML into plain objects; returns the reason, in a rider's words, when the text is not
+ * well-formed (the validator's own words, "Invalid space after '<'", name nothing a rider can act on).
+ */
 export function parseXml(text: string): { document: XmlNode } | { error: string } {
   const valid = XMLValidator.validate(text);
-  if (valid !== true) return { error: `${valid.err.msg.replace(/\.$/, "")} (line ${valid.err.line})` };
+  if (valid !== true) return { error: `it is incomplete or damaged (line ${valid.err.line})` };
   try {
     return { document: parser.parse(text) as XmlNode };
   } catch (error) {

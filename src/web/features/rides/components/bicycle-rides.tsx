@@ -197,7 +197,8 @@ export function RidesList({
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4"
           >
             <div className="grid min-w-0 gap-1">
-              <p className="font-medium break-words">
+              {/* A name taken from a file name can be one long word: it wraps anywhere rather than widen the page. */}
+              <p className="font-medium wrap-anywhere">
                 {ride.name}
                 {showBicycle ? (
                   <>

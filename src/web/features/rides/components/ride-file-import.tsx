@@ -3,6 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { toast } from "@/lib/toaster.ts";
+import { cn } from "@/lib/utils.ts";
 import { messages } from "../../../../shared/messages.ts";
 import {
   MAX_RIDE_FILE_BYTES,
@@ -131,7 +132,12 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
               className="flex flex-wrap justify-between gap-x-4 rounded-md border px-3 py-2"
             >
               <span className="min-w-0 font-medium break-all">{result.file}</span>
-              <span className={result.status === "unreadable" ? "text-destructive" : "text-muted-foreground"}>
+              <span
+                className={cn(
+                  "min-w-0 wrap-anywhere",
+                  result.status === "unreadable" ? "text-destructive" : "text-muted-foreground",
+                )}
+              >
                 {statusText[result.status]}
                 {result.reason ? `: ${result.reason}` : result.ride ? ` · ${result.ride.name}` : ""}
               </span>

@@ -101,7 +101,14 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
 
   // Shown as 26.2 mi and 1 h 23 min, renamed only: the file's figures stay as they were.
   await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
-  await page.getByRole("button", { name: "Edit Marathon" }).click();
+  // From the keyboard: closing the dialog gives focus back to the button that opened it.
+  const editButton = page.getByRole("button", { name: "Edit Marathon" });
+  await editButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Edit Ride" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(editButton).toBeFocused();
+  await editButton.click();
   const edit = page.getByRole("form", { name: "Save Ride" });
   await expect(edit.getByLabel("Distance (mi)")).toHaveValue("26.2");
   await edit.getByLabel("Name").fill("Marathon ride");
@@ -119,6 +126,20 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
   await form.getByRole("button", { name: "Add Ride" }).click();
   await expect(page.getByText("Ride added")).toBeVisible();
   expect((await stored()).find((r) => r.name === "Commute")?.distanceKm).toBe(16.093);
+
+  // A name taken from a long file name wraps on a phone rather than widen the page.
+  const longName = "2026-04-15_Evening_Ride_around_the_lake_with_the_club_GarminEdge530";
+  const long = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+    data: { name: longName, startedAt: "2024-05-01T07:00:00Z", distanceKm: 20, movingSeconds: 3600 },
+    headers,
+  });
+  expect(long.status()).toBe(201);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByText(longName)).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });
 
 test("ride files: several at once, a .zip among them, each with its result and nothing from a bad one", async ({

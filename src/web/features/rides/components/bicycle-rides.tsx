@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -51,9 +51,15 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
   const save = useSaveRide(bicycleId);
   const remove = useDeleteRide();
   const [editing, setEditing] = useState<Ride | "new" | null>(null);
+  // The dialog opens from state, not from a trigger of Radix's: it gives focus back to the opening button.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (value: Ride | "new") => (event: React.MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+    setEditing(value);
+  };
 
   const addButton = (
-    <Button onClick={() => setEditing("new")}>
+    <Button onClick={open("new")}>
       <Plus aria-hidden="true" /> Add Ride
     </Button>
   );
@@ -83,7 +89,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
               variant="ghost"
               size="icon"
               aria-label={`Edit ${ride.name}`}
-              onClick={() => setEditing(ride)}
+              onClick={open(ride)}
             >
               <Pencil aria-hidden="true" />
             </Button>
@@ -119,7 +125,12 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
       <div className="flex justify-end">{addButton}</div>
       {body}
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>{editing === "new" ? "Add Ride" : "Edit Ride"}</DialogTitle>
             <DialogDescription>

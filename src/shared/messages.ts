@@ -338,6 +338,8 @@ export const messages = {
     tooLarge: "Too large: a ride file may be at most 25 MB, and a .zip of them at most 100 MB",
     tooManyFiles: "Too many files in the .zip: at most 500 rides at a time",
     badZip: "The .zip could not be opened",
+    damagedGzip: "The file could not be read: it is incomplete or damaged (gzip)",
+    zipInZip: "A .zip inside the .zip: import that .zip on its own",
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     nameRequired: "Please give the file's name",
   },

@@ -128,7 +128,8 @@ export type RideForm = z.output<typeof rideFormSchema>;
 export const MAX_RIDE_FILE_BYTES = 25 * 1024 * 1024;
 export const MAX_RIDE_ZIP_BYTES = 100 * 1024 * 1024;
 export const MAX_RIDES_PER_ZIP = 500;
-export const RIDE_FILE_ACCEPT = ".gpx,.tcx,.fit,.zip";
+/** `.gz`: Strava's bulk export gzips most activity files (`.fit.gz`, `.gpx.gz`, `.tcx.gz`). */
+export const RIDE_FILE_ACCEPT = ".gpx,.tcx,.fit,.gz,.zip";
 
 export const rideFileQuerySchema = z.object({
   name: z

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
 import { and, eq, gte, lte, or } from "drizzle-orm";
 import yauzl from "yauzl";
 import { messages } from "../../../shared/messages.ts";
@@ -59,6 +61,28 @@ function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+const inflate = promisify(gunzip);
+
+/**
+ * A ride file as sent, or inflated when gzipped: Strava's bulk export keeps most activities as `.fit.gz`,
+ * `.gpx.gz` or `.tcx.gz`. Inflated at most to the size a ride file may have.
+ */
+async function rideFileBytes(
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  if (!isGzip(bytes)) return { name: fileName, bytes };
+  const inflated = await inflate(bytes, { maxOutputLength: MAX_RIDE_FILE_BYTES }).catch((error: unknown) => {
+    const tooLarge = (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE";
+    throw new RideFileError(tooLarge ? m.tooLarge : m.damagedGzip);
+  });
+  return { name: fileName.replace(/\.gz$/i, ""), bytes: new Uint8Array(inflated) };
+}
+
 /**
  * Imports one uploaded file onto a bicycle: a GPX, TCX or FIT file, or a .zip of them (read one entry at a
  * time). Each ride is stored alone, so a bad file stores nothing and takes nothing from the others.
@@ -100,15 +124,20 @@ async function importOne(
   bytes: Uint8Array,
 ): Promise<RideFileResult> {
   let found: ReturnType<typeof readRideFile>;
+  let content: Uint8Array;
   try {
-    found = readRideFile(fileName, bytes);
+    const file = await rideFileBytes(fileName, bytes);
+    if (isZip(file.bytes)) throw new RideFileError(m.zipInZip);
+    content = file.bytes;
+    found = readRideFile(file.name, content);
   } catch (error) {
     return unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable);
   }
   const input = rideInputSchema.safeParse({ ...found, startedAt: found.startedAt.toISOString() });
   if (!input.success) return unreadable(fileName, input.error.issues[0]?.message ?? m.unreadable);
   const ride = input.data;
-  const fingerprint = createHash("sha256").update(bytes).digest("hex");
+  // Of the ride file itself: the same ride sent gzipped or not is one ride.
+  const fingerprint = createHash("sha256").update(content).digest("hex");
 
   const startedAt = new Date(ride.startedAt);
   const [same] = await db

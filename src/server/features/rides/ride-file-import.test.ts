@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { zipSync } from "fflate";
+import { gzipSync, zipSync } from "fflate";
 import { expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
@@ -163,6 +163,35 @@ describeEachDatabase("ride files", (kind) => {
     expect((await json<{ results: RideFileResult[] }>(emptyZip)).results).toEqual([
       { file: "readme.txt", status: "unreadable", reason: m.unknownFormat, ride: null },
     ]);
+  });
+
+  it("takes Strava's gzipped activity files, alone or in its export's .zip; the same ride unzipped is a duplicate", async () => {
+    const { rider, bicycle } = await setUp();
+    const exported = zipSync({
+      "export_1234/activities/111.gpx.gz": gzipSync(fixture("phone.gpx")),
+      "export_1234/activities/222.fit.gz": gzipSync(fixture("head-unit.fit")),
+      "export_1234/activities/333.tcx": fixture("garmin.tcx"),
+      "export_1234/activities/444.gpx.gz": gzipSync(fixture("phone.gpx")).slice(0, 100),
+      "export_1234/UploadedFiles_Part1.zip": zipSync({ "a.gpx": fixture("phone.gpx") }),
+    });
+    expect(await results(await upload(rider, bicycle.id, "export_1234.zip", exported))).toEqual([
+      ["111.gpx.gz", "imported", 2.169],
+      ["222.fit.gz", "imported", 5],
+      ["333.tcx", "imported", 2.5],
+      ["444.gpx.gz", "unreadable", m.damagedGzip],
+      ["UploadedFiles_Part1.zip", "unreadable", m.zipInZip],
+    ]);
+    const named = (await storedRides(rider.userId)).map((r) => r.name).sort();
+    expect(named).not.toContain("111.gpx");
+    expect(await results(await upload(rider, bicycle.id, "phone.gpx", fixture("phone.gpx")))).toEqual([
+      ["phone.gpx", "duplicate", 2.169],
+    ]);
+    // Alone, gzipped past the size a ride file may have: refused by its inflated size.
+    const bomb = gzipSync(new Uint8Array(30 * 1024 * 1024).fill(0x20));
+    expect(await results(await upload(rider, bicycle.id, "bomb.gpx.gz", bomb))).toEqual([
+      ["bomb.gpx.gz", "unreadable", m.tooLarge],
+    ]);
+    expect((await storedRides(rider.userId)).length).toBe(3);
   });
 
   it("refuses a .zip of more ride files than it takes before storing any of them", async () => {

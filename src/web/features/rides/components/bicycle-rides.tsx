@@ -85,12 +85,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
         onPage={setPage}
         actions={(ride) => (
           <div className="flex gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${ride.name}`}
-              onClick={open(ride)}
-            >
+            <Button variant="ghost" size="icon" aria-label={`Edit ${ride.name}`} onClick={open(ride)}>
               <Pencil aria-hidden="true" />
             </Button>
             <ConfirmDialog

@@ -95,7 +95,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
           Import ride files
         </p>
         <p className="text-sm text-muted-foreground">
-          Drop GPX, TCX or FIT files here, or a .zip of them (from Strava's or Garmin's export).
+          Drop GPX, TCX or FIT files here (gzipped too), or a .zip of them, such as Strava's bulk export.
         </p>
         <input
           ref={input}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatNumber } from "../format.ts";
+import { messages } from "../messages.ts";
 import { blankToNull, changesOf, toNumber } from "./common.ts";
 
 const measureSchema = z.object({ used: z.number(), every: z.number(), remaining: z.number() });
@@ -44,9 +45,7 @@ function optionalPositive(label: string, max: number, integer = false) {
   return z.preprocess(toNumber, (integer ? base.int(`${label} must be a whole number`) : base).nullable());
 }
 
-/** An interval counts at least one of these; the error of one without any names the first. */
-export const MEASURE_REQUIRED = "Set a distance, hours or months";
-
+/** Whether an interval counts at least one measure; the error of one without any names `everyKm`. */
 export function hasMeasure(v: Record<"everyKm" | "everyHours" | "everyMonths", unknown>): boolean {
   return v.everyKm !== null || v.everyHours !== null || v.everyMonths !== null;
 }
@@ -64,7 +63,7 @@ const intervalFields = z.object({
 
 /** An interval as typed: a label and at least one of km (already in km), hours and months. */
 export const serviceIntervalInputSchema = intervalFields.refine(hasMeasure, {
-  message: MEASURE_REQUIRED,
+  message: messages.intervals.measureRequired,
   path: ["everyKm"],
 });
 

@@ -1,8 +1,8 @@
 import { and, eq, gte, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
 import { byUrgency, defaultIntervalsFor, intervalStatus } from "../../../shared/domain/service-intervals.ts";
+import { messages } from "../../../shared/messages.ts";
 import {
   hasMeasure,
-  MEASURE_REQUIRED,
   type ServiceInterval,
   type ServiceIntervalChanges,
   type ServiceIntervalInput,
@@ -245,7 +245,10 @@ export async function updateInterval(
       everyHours: input.everyHours === undefined ? stored.everyHours : input.everyHours,
       everyMonths: input.everyMonths === undefined ? stored.everyMonths : input.everyMonths,
     };
-    if (!hasMeasure(after)) throw new AppError("VALIDATION", MEASURE_REQUIRED, { everyKm: MEASURE_REQUIRED });
+    if (!hasMeasure(after)) {
+      const message = messages.intervals.measureRequired;
+      throw new AppError("VALIDATION", message, { everyKm: message });
+    }
     await tx
       .update(serviceIntervals)
       .set({ ...toColumns(input), updatedAt: new Date() })

@@ -59,10 +59,14 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await dialog.getByLabel("Name", { exact: true }).fill("   ");
   await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
   await dialog.getByLabel("Name", { exact: true }).fill("Trail Hardtail XL");
+  // An emptied field is cleared (the form sends every field: one left empty is null, decision 0057).
+  await dialog.getByLabel("Store name").fill("");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { name: "Trail Hardtail XL", level: 1 })).toBeVisible();
+  await expect(page.getByText("Corner Bike Shop")).toHaveCount(0);
+  await expect(page.getByText("Mar 14, 2024")).toBeVisible();
 
   // Delete is secondary: it lives in the page's overflow menu.
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);

@@ -313,6 +313,10 @@ export const messages = {
     resultImported: "Imported",
     resultAlreadyThere: "Already in your account",
   },
+  intervals: {
+    /** An interval counts at least one of distance, hours and months. */
+    measureRequired: "Set a distance, hours or months",
+  },
   rides: {
     nameRequired: "Please enter a name for the ride",
     startRequired: "Please enter when the ride started",

@@ -24,6 +24,19 @@ export function jsonBody<Schema extends ZodType>(schema: Schema) {
   return { required: true, content: { "application/json": { schema } } } as const;
 }
 
+/**
+ * The JSON body of a change (PUT), made with `changesOf` (shared/schemas/common.ts): fields left out keep
+ * their stored values, null clears them (decision 0057).
+ */
+export function changesBody<Schema extends ZodType>(schema: Schema) {
+  return {
+    required: true,
+    description:
+      "The fields to change: a field left out keeps its value; null (or an empty string) clears it.",
+    content: { "application/json": { schema } },
+  } as const;
+}
+
 export const noContent = { description: "Done; no body." } as const;
 
 const errorDescriptions = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { optionalHttpUrl, optionalIsoDate, optionalMoney, optionalText } from "./common.ts";
+import { changesOf, optionalHttpUrl, optionalIsoDate, optionalMoney, optionalText } from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
 
 const m = messages.bicycles;
@@ -18,10 +18,12 @@ export const bicycleInputSchema = z.object({
   description: optionalText(5000, "Description").default(null),
   purchaseDate: optionalIsoDate(m.dateInvalid).default(null),
   price: optionalMoney(m.priceInvalid).default(null),
-  purchaseCondition: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z.enum(purchaseConditions, { error: "Condition must be new or used" }).nullable(),
-  ),
+  purchaseCondition: z
+    .preprocess(
+      (v) => (v === "" || v === undefined ? null : v),
+      z.enum(purchaseConditions, { error: "Condition must be new or used" }).nullable(),
+    )
+    .default(null),
   storeName: optionalText(200, "Store name").default(null),
   serialNumber: optionalText(100, "Serial number").default(null),
   storeLink: optionalHttpUrl(m.storeLinkInvalid).default(null),
@@ -29,6 +31,10 @@ export const bicycleInputSchema = z.object({
 });
 
 export type BicycleInput = z.output<typeof bicycleInputSchema>;
+
+/** What a change (PUT) sends: a field left out keeps its value, null clears it. */
+export const bicycleChangesSchema = changesOf(bicycleInputSchema);
+export type BicycleChanges = z.output<typeof bicycleChangesSchema>;
 export type BicycleFormValues = z.input<typeof bicycleInputSchema>;
 
 export const bicycleSchema = z.object({

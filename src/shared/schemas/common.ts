@@ -73,6 +73,28 @@ export function optionalHttpUrl(message: string) {
   );
 }
 
+/**
+ * A change (PUT body) made from the create schema, so that both share every field's rules: a field that
+ * creating fills in when left out (its `.default(…)`) is optional here with no default, so when it is left
+ * out it stays out of the parsed value and the row keeps what it had (Drizzle's `.set()` skips undefined
+ * keys); null, or "" from a form, still clears it. Fields that creating requires stay required. Checks
+ * across fields (an object's `.refine`) are not carried over: the service checks them on the stored row
+ * with the changes applied (decision 0057).
+ */
+export function changesOf<Shape extends z.ZodRawShape>(create: z.ZodObject<Shape>) {
+  const shape: Record<string, z.core.$ZodType> = {};
+  for (const [key, field] of Object.entries(create.shape)) {
+    if (field instanceof z.ZodDefault) shape[key] = z.optional(field.removeDefault());
+    else if (field instanceof z.ZodOptional || !z.safeParse(field, undefined).success) shape[key] = field;
+    // A field that fills itself in when left out (a preprocess mapping undefined to null) would clear the
+    // stored value on every change that leaves it out: give it its `.default(…)` in the create schema.
+    else throw new Error(`${key} has no .default(): a change that leaves it out would clear it`);
+  }
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof Shape]: LeftOutKept<Shape[K]> }>;
+}
+
+type LeftOutKept<Field> = Field extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : Field;
+
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** Every error code an API answer can carry; each maps to one HTTP status (server/errors.ts). */

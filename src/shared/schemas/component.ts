@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, optionalIsoDate, optionalText, toNumber } from "./common.ts";
+import { blankToNull, changesOf, optionalIsoDate, optionalText, toNumber } from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
 import { serviceIntervalInputSchema } from "./service-interval.ts";
 
@@ -25,12 +25,17 @@ export const componentInputSchema = z.object({
         .min(0, m.mileageInvalid)
         .max(10_000_000, m.mileageInvalid),
     )
-    .transform((n) => Math.round(n * 10) / 10),
+    .transform((n) => Math.round(n * 10) / 10)
+    .default(0),
   notes: optionalText(5000, "Notes").default(null),
   imageUrl: optionalFileUrl(messages.images.notYourFile).default(null),
 });
 
 export type ComponentInput = z.output<typeof componentInputSchema>;
+
+/** What a change (PUT) sends: a field left out keeps its value, null clears it (mileage: to 0). */
+export const componentChangesSchema = changesOf(componentInputSchema);
+export type ComponentChanges = z.output<typeof componentChangesSchema>;
 export type ComponentFormValues = z.input<typeof componentInputSchema>;
 
 /** Creating a component: on a bicycle, or in the parts bin when bicycleId is null. */

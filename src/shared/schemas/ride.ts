@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { toNumber } from "./common.ts";
+import { changesOf, toNumber } from "./common.ts";
 
 const m = messages.rides;
 
@@ -49,6 +49,10 @@ export const rideInputSchema = z.object({
 });
 
 export type RideInput = z.output<typeof rideInputSchema>;
+
+/** What a change (PUT) sends: a field left out keeps its value, null clears it. */
+export const rideChangesSchema = changesOf(rideInputSchema);
+export type RideChanges = z.output<typeof rideChangesSchema>;
 
 export const RIDE_SOURCES = ["manual", "file", "strava"] as const;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isIsoDate, latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, money } from "./common.ts";
+import { blankToNull, changesOf, money } from "./common.ts";
 import { optionalReceiptUrl } from "./file.ts";
 import { resetsIntervalsSchema } from "./service-interval.ts";
 
@@ -38,6 +38,10 @@ export const serviceEntryInputSchema = z.object({
 });
 
 export type ServiceEntryInput = z.output<typeof serviceEntryInputSchema>;
+
+/** What a change (PUT) sends: a field left out keeps its value, null clears it. */
+export const serviceEntryChangesSchema = changesOf(serviceEntryInputSchema);
+export type ServiceEntryChanges = z.output<typeof serviceEntryChangesSchema>;
 export type ServiceEntryFormValues = z.input<typeof serviceEntryInputSchema>;
 
 export const serviceEntrySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formatNumber } from "../format.ts";
-import { blankToNull, toNumber } from "./common.ts";
+import { messages } from "../messages.ts";
+import { blankToNull, changesOf, toNumber } from "./common.ts";
 
 const measureSchema = z.object({ used: z.number(), every: z.number(), remaining: z.number() });
 
@@ -51,24 +52,36 @@ function optionalPositive(label: string, max: number, integer = false) {
   return z.preprocess(toNumber, (integer ? base.int(`${label} must be a whole number`) : base).nullable());
 }
 
+/** Whether an interval counts at least one measure; the error of one without any names `everyKm`. */
+export function hasMeasure(v: Record<"everyKm" | "everyHours" | "everyMonths", unknown>): boolean {
+  return v.everyKm !== null || v.everyHours !== null || v.everyMonths !== null;
+}
+
+const intervalFields = z.object({
+  label: z
+    .string({ error: "Label is required" })
+    .trim()
+    .min(1, "Label is required")
+    .max(100, "Label must be at most 100 characters"),
+  everyKm: optionalPositive("Distance", 1_000_000).default(null),
+  everyHours: optionalPositive("Hours", 100_000).default(null),
+  everyMonths: optionalPositive("Months", 240, true).default(null),
+});
+
 /** An interval as typed: a label and at least one of km (already in km), hours and months. */
-export const serviceIntervalInputSchema = z
-  .object({
-    label: z
-      .string({ error: "Label is required" })
-      .trim()
-      .min(1, "Label is required")
-      .max(100, "Label must be at most 100 characters"),
-    everyKm: optionalPositive("Distance", 1_000_000).default(null),
-    everyHours: optionalPositive("Hours", 100_000).default(null),
-    everyMonths: optionalPositive("Months", 240, true).default(null),
-  })
-  .refine((v) => v.everyKm !== null || v.everyHours !== null || v.everyMonths !== null, {
-    message: "Set a distance, hours or months",
-    path: ["everyKm"],
-  });
+export const serviceIntervalInputSchema = intervalFields.refine(hasMeasure, {
+  message: messages.intervals.measureRequired,
+  path: ["everyKm"],
+});
 
 export type ServiceIntervalInput = z.output<typeof serviceIntervalInputSchema>;
+
+/**
+ * What a change (PUT) sends: a field left out keeps its value, null clears it. Whether a measure is left
+ * is checked by the service, on the stored interval with the changes applied.
+ */
+export const serviceIntervalChangesSchema = changesOf(intervalFields);
+export type ServiceIntervalChanges = z.output<typeof serviceIntervalChangesSchema>;
 export type ServiceIntervalFormValues = z.input<typeof serviceIntervalInputSchema>;
 
 /** Which intervals a service entry resets; absent means the default (the component's only interval). */

@@ -1,11 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { messages } from "../../../shared/messages.ts";
-import { bicycleInputSchema, bicycleSchema } from "../../../shared/schemas/bicycle.ts";
+import { bicycleChangesSchema, bicycleInputSchema, bicycleSchema } from "../../../shared/schemas/bicycle.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import { componentSchema } from "../../../shared/schemas/component.ts";
 import { serviceEntrySchema } from "../../../shared/schemas/service-entry.ts";
 import type { AppDeps } from "../../http/context.ts";
-import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
+import {
+  apiRouter,
+  auth,
+  changesBody,
+  errors,
+  json,
+  jsonBody,
+  noContent,
+  writeErrors,
+} from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { listBicycleComponents } from "../components/service.ts";
 import { listBicycleServices } from "../services/service.ts";
@@ -76,7 +85,7 @@ export function bicycleRoutes({ db, storage, config }: AppDeps) {
         summary: "Change a bicycle",
         security: auth.signedIn,
         middleware: [signedIn(messages.bicycles.signUpToEdit)] as const,
-        request: { params: idParamSchema, body: jsonBody(bicycleInputSchema) },
+        request: { params: idParamSchema, body: changesBody(bicycleChangesSchema) },
         responses: { 200: json(oneBicycle, "The changed bicycle."), ...errors(...writeErrors, 404) },
       }),
       async (c) => {

@@ -2,7 +2,7 @@ import { type AnyColumn, and, count, desc, eq, getTableColumns, sql, sum } from 
 import { costPerKm } from "../../../shared/domain/costs.ts";
 import { bicycleLimitFor, PLANS } from "../../../shared/domain/plans.ts";
 import { messages } from "../../../shared/messages.ts";
-import type { Bicycle, BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { Bicycle, BicycleChanges, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
@@ -53,12 +53,13 @@ export function toBicycle(row: BicycleRow): Bicycle {
   };
 }
 
-function toColumns(input: BicycleInput) {
+/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
+function toColumns(input: BicycleChanges) {
   return {
     name: input.name,
     description: input.description,
     purchaseDate: input.purchaseDate,
-    price: input.price === null ? null : input.price.toFixed(2),
+    price: input.price == null ? input.price : input.price.toFixed(2),
     purchaseCondition: input.purchaseCondition,
     storeName: input.storeName,
     serialNumber: input.serialNumber,
@@ -145,7 +146,7 @@ export async function updateBicycle(
   storage: Storage,
   userId: string,
   id: string,
-  input: BicycleInput,
+  input: BicycleChanges,
 ): Promise<Bicycle> {
   assertUuid(id);
   const where = and(eq(bicycles.id, id), eq(bicycles.userId, userId));
@@ -158,7 +159,9 @@ export async function updateBicycle(
     .where(where)
     .returning({ id: bicycles.id });
   if (updated.length === 0) throw notFound();
-  if (before.imageUrl !== input.imageUrl) await releaseFileUrls(db, storage, userId, [before.imageUrl]);
+  if (input.imageUrl !== undefined && input.imageUrl !== before.imageUrl) {
+    await releaseFileUrls(db, storage, userId, [before.imageUrl]);
+  }
   return getBicycle(db, userId, id);
 }
 

@@ -4,13 +4,22 @@ import { idParamSchema } from "../../../shared/schemas/common.ts";
 import {
   assignComponentSchema,
   assignManySchema,
-  componentInputSchema,
+  componentChangesSchema,
   componentSchema,
   createComponentSchema,
   installationSchema,
 } from "../../../shared/schemas/component.ts";
 import type { AppDeps } from "../../http/context.ts";
-import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
+import {
+  apiRouter,
+  auth,
+  changesBody,
+  errors,
+  json,
+  jsonBody,
+  noContent,
+  writeErrors,
+} from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import {
   assignManyToBicycle,
@@ -131,7 +140,7 @@ export function componentRoutes({ db, storage }: AppDeps) {
         summary: "Change a component",
         security: auth.signedIn,
         middleware: [signedIn(m.mustBeLoggedInToUpdate)] as const,
-        request: { params: idParamSchema, body: jsonBody(componentInputSchema) },
+        request: { params: idParamSchema, body: changesBody(componentChangesSchema) },
         responses: { 200: json(oneComponent, "The changed component."), ...errors(...writeErrors, 404) },
       }),
       async (c) => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { costPerKm } from "../../../shared/domain/costs.ts";
 import { messages } from "../../../shared/messages.ts";
-import type { Component, ComponentInput } from "../../../shared/schemas/component.ts";
+import type { Component, ComponentChanges, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
@@ -131,12 +131,13 @@ export async function getInstallations(db: Database, userId: string, id: string)
   return installations;
 }
 
-function toColumns(input: ComponentInput) {
+/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
+function toColumns(input: ComponentChanges) {
   return {
     name: input.name,
     type: input.type,
     brand: input.brand,
-    mileage: input.mileage.toFixed(1),
+    mileage: input.mileage?.toFixed(1),
     notes: input.notes,
     imageUrl: input.imageUrl,
   };
@@ -177,7 +178,7 @@ export async function updateComponent(
   storage: Storage,
   userId: string,
   id: string,
-  input: ComponentInput,
+  input: ComponentChanges,
 ): Promise<Component> {
   assertUuid(id);
   const where = and(eq(components.id, id), eq(components.userId, userId));
@@ -190,7 +191,9 @@ export async function updateComponent(
     .where(where)
     .returning({ id: components.id });
   if (updated.length === 0) throw notFound(m.notFound);
-  if (before.imageUrl !== input.imageUrl) await releaseFileUrls(db, storage, userId, [before.imageUrl]);
+  if (input.imageUrl !== undefined && input.imageUrl !== before.imageUrl) {
+    await releaseFileUrls(db, storage, userId, [before.imageUrl]);
+  }
   return getComponent(db, userId, id);
 }
 

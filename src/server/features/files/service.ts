@@ -109,7 +109,7 @@ export async function findOwnFile(db: Database, userId: string, id: string) {
 export async function assertAttachable(
   db: Database,
   userId: string,
-  url: string | null,
+  url: string | null | undefined,
   purposes: readonly FilePurpose[],
 ): Promise<void> {
   const id = fileIdFromUrl(url);

@@ -1,11 +1,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import {
+  serviceIntervalChangesSchema,
   serviceIntervalInputSchema,
   serviceIntervalSchema,
 } from "../../../shared/schemas/service-interval.ts";
 import type { AppDeps } from "../../http/context.ts";
-import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
+import {
+  apiRouter,
+  auth,
+  changesBody,
+  errors,
+  json,
+  jsonBody,
+  noContent,
+  writeErrors,
+} from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import {
   applyDefaultsToBicycle,
@@ -73,7 +83,7 @@ export function intervalRoutes({ db }: AppDeps) {
         summary: "Change a service interval",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
-        request: { params: idParamSchema, body: jsonBody(serviceIntervalInputSchema) },
+        request: { params: idParamSchema, body: changesBody(serviceIntervalChangesSchema) },
         responses: { 200: json(oneInterval, "The changed interval."), ...errors(...writeErrors, 404) },
       }),
       async (c) => {

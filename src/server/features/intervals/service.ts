@@ -1,6 +1,12 @@
 import { and, eq, gte, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
 import { byUrgency, defaultIntervalsFor, intervalStatus } from "../../../shared/domain/service-intervals.ts";
-import type { ServiceInterval, ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
+import { messages } from "../../../shared/messages.ts";
+import {
+  hasMeasure,
+  type ServiceInterval,
+  type ServiceIntervalChanges,
+  type ServiceIntervalInput,
+} from "../../../shared/schemas/service-interval.ts";
 import type { Database } from "../../db/index.ts";
 import {
   bicycles,
@@ -164,11 +170,12 @@ async function assertOwnComponent(db: Database, userId: string, componentId: str
   if (!row) throw notFound(COMPONENT_NOT_FOUND);
 }
 
-function toColumns(input: ServiceIntervalInput) {
+/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
+function toColumns(input: ServiceIntervalChanges) {
   return {
     label: input.label,
-    everyKm: input.everyKm === null ? null : input.everyKm.toFixed(1),
-    everyHours: input.everyHours === null ? null : input.everyHours.toFixed(1),
+    everyKm: input.everyKm == null ? input.everyKm : input.everyKm.toFixed(1),
+    everyHours: input.everyHours == null ? input.everyHours : input.everyHours.toFixed(1),
     everyMonths: input.everyMonths,
   };
 }
@@ -215,16 +222,40 @@ export async function updateInterval(
   db: Database,
   userId: string,
   id: string,
-  input: ServiceIntervalInput,
+  input: ServiceIntervalChanges,
 ): Promise<ServiceInterval> {
   assertUuid(id);
-  const [row] = await db
-    .update(serviceIntervals)
-    .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(and(eq(serviceIntervals.id, id), eq(serviceIntervals.userId, userId)))
-    .returning({ componentId: serviceIntervals.componentId });
-  if (!row) throw notFound(NOT_FOUND);
-  return getInterval(db, userId, row.componentId, id);
+  const where = and(eq(serviceIntervals.id, id), eq(serviceIntervals.userId, userId));
+  const componentId = await db.transaction(async (tx) => {
+    // Locked, so that two changes that each clear a different measure cannot together leave none.
+    const [stored] = await tx
+      .select({
+        componentId: serviceIntervals.componentId,
+        everyKm: serviceIntervals.everyKm,
+        everyHours: serviceIntervals.everyHours,
+        everyMonths: serviceIntervals.everyMonths,
+      })
+      .from(serviceIntervals)
+      .where(where)
+      .for("update");
+    if (!stored) throw notFound(NOT_FOUND);
+    // A measure left out keeps its stored value: at least one must be left once the changes are applied.
+    const after = {
+      everyKm: input.everyKm === undefined ? stored.everyKm : input.everyKm,
+      everyHours: input.everyHours === undefined ? stored.everyHours : input.everyHours,
+      everyMonths: input.everyMonths === undefined ? stored.everyMonths : input.everyMonths,
+    };
+    if (!hasMeasure(after)) {
+      const message = messages.intervals.measureRequired;
+      throw new AppError("VALIDATION", message, { everyKm: message });
+    }
+    await tx
+      .update(serviceIntervals)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(where);
+    return stored.componentId;
+  });
+  return getInterval(db, userId, componentId, id);
 }
 
 export async function deleteInterval(db: Database, userId: string, id: string): Promise<void> {

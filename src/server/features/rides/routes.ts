@@ -3,6 +3,7 @@ import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import {
   MAX_RIDE_ZIP_BYTES,
+  rideChangesSchema,
   rideFileQuerySchema,
   rideFileResultSchema,
   rideInputSchema,
@@ -12,7 +13,16 @@ import {
 } from "../../../shared/schemas/ride.ts";
 import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps } from "../../http/context.ts";
-import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
+import {
+  apiRouter,
+  auth,
+  changesBody,
+  errors,
+  json,
+  jsonBody,
+  noContent,
+  writeErrors,
+} from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import { importRideFile } from "./import.ts";
 import { createRide, deleteRide, listBicycleRides, listRides, updateRide } from "./service.ts";
@@ -114,7 +124,7 @@ export function rideRoutes({ db }: AppDeps) {
         summary: "Change a ride",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
-        request: { params: idParamSchema, body: jsonBody(rideInputSchema) },
+        request: { params: idParamSchema, body: changesBody(rideChangesSchema) },
         responses: { 200: json(oneRide, "The changed ride."), ...errors(...writeErrors, 404) },
       }),
       async (c) => {

@@ -3,6 +3,7 @@ import { messages } from "../../../shared/messages.ts";
 import {
   RIDES_PAGE_SIZE,
   type Ride,
+  type RideChanges,
   type RideInput,
   type RidesPage,
   type RideTotals,
@@ -33,7 +34,8 @@ function toRide(row: Row): Ride {
   };
 }
 
-function toColumns(input: RideInput) {
+/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
+function toColumns(input: RideChanges) {
   return {
     name: input.name,
     startedAt: new Date(input.startedAt),
@@ -122,7 +124,7 @@ export async function createRide(db: Database, userId: string, bicycleId: string
   return getRide(db, userId, row!.id);
 }
 
-export async function updateRide(db: Database, userId: string, id: string, input: RideInput) {
+export async function updateRide(db: Database, userId: string, id: string, input: RideChanges) {
   assertUuid(id);
   const updated = await db
     .update(rides)

@@ -2,12 +2,22 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { messages } from "../../../shared/messages.ts";
 import { idParamSchema } from "../../../shared/schemas/common.ts";
 import {
+  serviceEntryChangesSchema,
   serviceEntryInputSchema,
   serviceEntrySchema,
   serviceLogSchema,
 } from "../../../shared/schemas/service-entry.ts";
 import type { AppDeps } from "../../http/context.ts";
-import { apiRouter, auth, errors, json, jsonBody, noContent, writeErrors } from "../../http/openapi.ts";
+import {
+  apiRouter,
+  auth,
+  changesBody,
+  errors,
+  json,
+  jsonBody,
+  noContent,
+  writeErrors,
+} from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
 import {
   createServiceEntry,
@@ -70,7 +80,7 @@ export function serviceRoutes({ db, storage }: AppDeps) {
         summary: "Change a service entry",
         security: auth.signedIn,
         middleware: [signedIn(loginToAdd)] as const,
-        request: { params: idParamSchema, body: jsonBody(serviceEntryInputSchema) },
+        request: { params: idParamSchema, body: changesBody(serviceEntryChangesSchema) },
         responses: { 200: json(oneService, "The changed entry."), ...errors(...writeErrors, 404) },
       }),
       async (c) => {

@@ -1,6 +1,10 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
-import type { ServiceEntry, ServiceEntryInput } from "../../../shared/schemas/service-entry.ts";
+import type {
+  ServiceEntry,
+  ServiceEntryChanges,
+  ServiceEntryInput,
+} from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries, serviceEntryIntervals } from "../../db/schema.ts";
@@ -122,7 +126,8 @@ async function getEntry(db: Database, userId: string, id: string): Promise<Servi
   return toEntry(row);
 }
 
-function toColumns(input: ServiceEntryInput) {
+/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
+function toColumns(input: ServiceEntryChanges) {
   return {
     date: input.date,
     description: input.description,
@@ -155,7 +160,7 @@ export async function updateServiceEntry(
   storage: Storage,
   userId: string,
   id: string,
-  input: ServiceEntryInput,
+  input: ServiceEntryChanges,
 ): Promise<ServiceEntry> {
   assertUuid(id);
   const where = and(eq(serviceEntries.id, id), eq(serviceEntries.userId, userId));
@@ -175,7 +180,9 @@ export async function updateServiceEntry(
     const entry = { id, componentId: before.componentId, isNew: false };
     await setEntryResets(tx, userId, entry, input.resetsIntervalIds);
   });
-  if (before.receiptUrl !== input.receiptUrl) await releaseFileUrls(db, storage, userId, [before.receiptUrl]);
+  if (input.receiptUrl !== undefined && input.receiptUrl !== before.receiptUrl) {
+    await releaseFileUrls(db, storage, userId, [before.receiptUrl]);
+  }
   return getEntry(db, userId, id);
 }
 

@@ -113,6 +113,16 @@ const documentInfo = {
   ].map((name) => ({ name })),
 };
 
+/** The document's tags that name an operation: Strava's or billing's are left out while they are off. */
+function withUsedTags<Doc extends { paths?: object; tags?: { name: string }[] }>(doc: Doc): Doc {
+  const used = new Set(
+    Object.values(doc.paths ?? {}).flatMap((methods: Record<string, { tags?: string[] }>) =>
+      Object.values(methods).flatMap((operation) => operation.tags ?? []),
+    ),
+  );
+  return { ...doc, tags: doc.tags?.filter((tag) => used.has(tag.name)) };
+}
+
 /** The whole HTTP application, with every route mounted; it does not listen. */
 export function createApp(deps: AppDeps) {
   const { auth, logger } = deps;
@@ -214,7 +224,7 @@ export function createApp(deps: AppDeps) {
       security: security.public,
       responses: { 200: json(z.record(z.string(), z.unknown()), "The OpenAPI document.") },
     }),
-    (c) => c.json(app.getOpenAPI31Document(documentInfo), 200),
+    (c) => c.json(withUsedTags(app.getOpenAPI31Document(documentInfo)), 200),
   );
   app.openapi(
     createRoute({

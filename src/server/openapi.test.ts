@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { expect, it } from "vitest";
+import { API_TOKEN_EXPIRY_DAYS } from "../shared/schemas/api-token.ts";
 import { describeEachDatabase, useTestApp } from "./testing/test-app.ts";
 
 interface Operation {
@@ -15,6 +16,7 @@ interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, unknown> };
+  tags: { name: string }[];
 }
 
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
@@ -103,6 +105,17 @@ describeEachDatabase("the OpenAPI document", (kind) => {
     expect(schemes("/api/shared/{token}", "get")).toEqual([]);
   });
 
+  it("lists every expiry a new API token may have", async () => {
+    const body = (await document()).paths["/api/api-tokens"]!.post!.requestBody as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    const schema = JSON.stringify(body.content["application/json"]!.schema.properties.expiresInDays);
+    const listed = [...schema.matchAll(/"enum":\[([\d,]+)\]/g)].flatMap((match) =>
+      match[1]!.split(",").map(Number),
+    );
+    expect(listed).toEqual([...API_TOKEN_EXPIRY_DAYS]);
+  });
+
   it("leaves billing out when BILLING_MODE is off", async () => {
     const { createTestApp } = await import("./testing/test-app.ts");
     const off = await createTestApp(kind, { env: { BILLING_MODE: "off" } });
@@ -113,6 +126,9 @@ describeEachDatabase("the OpenAPI document", (kind) => {
         "/api/billing/webhook",
       ]);
       expect(doc.paths["/api/bicycles"]).toBeDefined();
+      // Strava is not configured here: no empty group of it in the reference.
+      expect(doc.tags.map((tag) => tag.name)).not.toContain("Strava");
+      expect(doc.tags.map((tag) => tag.name)).toContain("Bicycles");
     } finally {
       await off.close();
     }

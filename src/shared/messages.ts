@@ -45,6 +45,7 @@ export const messages = {
     typeRequired: "Please select a component type",
     mileageInvalid: "Mileage must be a number of 0 or more",
     installedAtInvalid: "Installed on must be a date that is not in the future",
+    installedAtNotADate: "Installed on must be a date written YYYY-MM-DD",
     saveFailed: "Something went wrong while saving the component.",
     loadFailed: "Failed to load components.",
     addFailed: "Failed to add component.",

@@ -17,7 +17,14 @@ export const createApiTokenSchema = z.object({
     .max(100, "Name must be at most 100 characters"),
   scope: z.enum(API_TOKEN_SCOPES, { error: m.scopeInvalid }),
   /** Days until the token stops working; null: it works until revoked. */
-  expiresInDays: z.literal(API_TOKEN_EXPIRY_DAYS, { error: m.expiryInvalid }).nullable().default(null),
+  // One literal per choice: the OpenAPI document lists only the first value of a literal of several.
+  expiresInDays: z
+    .union(
+      API_TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
+      { error: m.expiryInvalid },
+    )
+    .nullable()
+    .default(null),
 });
 
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;

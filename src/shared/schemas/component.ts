@@ -43,7 +43,7 @@ export const createComponentSchema = componentInputSchema.extend({
   // A blank bicycle means the parts bin.
   bicycleId: z.preprocess(blankToNull, z.string().max(100).nullable()).default(null),
   // A part fitted in the past: its rides count from this date (blank: from now).
-  installedAt: optionalIsoDate(m.installedAtInvalid)
+  installedAt: optionalIsoDate(m.installedAtNotADate)
     .refine((date) => date === null || date <= latestToday(), m.installedAtInvalid)
     .default(null),
   // Service intervals to start with (the form offers the defaults for the part's type and name).

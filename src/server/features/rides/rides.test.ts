@@ -199,6 +199,18 @@ describeEachDatabase("rides and component wear", (kind) => {
       installedAt: future,
     });
     expect(refused.status).toBe(400);
+    expect((await json<{ error: { fields: Record<string, string> } }>(refused)).error.fields).toEqual({
+      installedAt: messages.components.installedAtInvalid,
+    });
+    const notADate = await rider.request("POST", "/api/components", {
+      bicycleId: bike.id,
+      name: "Tyre",
+      type: "Tires",
+      installedAt: "2024-13-01",
+    });
+    expect((await json<{ error: { fields: Record<string, string> } }>(notADate)).error.fields).toEqual({
+      installedAt: messages.components.installedAtNotADate,
+    });
     await rider.request("POST", "/api/components", { bicycleId: null, name: "Spare", type: "Tires" });
     await rider.request("POST", "/api/import/components", {
       components: [{ name: "Cassette", type: "Drivetrain", brand: null }],

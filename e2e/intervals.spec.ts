@@ -280,3 +280,45 @@ test.describe("at 375 px wide", () => {
     await expect(page.getByText("Replace chain")).toHaveCount(0);
   });
 });
+
+test("the bicycle page applies the suggested intervals to its parts that have none, as often as parts are added", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Trail" });
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+  });
+  const set = await page.request.post(`/api/components/${chain.id}/intervals`, {
+    data: { label: "Wax chain", everyKm: 500 },
+    headers: { Origin: baseURL! },
+  });
+  expect(set.status()).toBe(201);
+  const fork = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "Fox 34",
+    type: "Fork",
+  });
+
+  // The chain has its own interval already: only the fork gets the suggestions.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Apply suggested intervals" }).click();
+  await expect(page.getByText("2 intervals added")).toBeVisible();
+  await page.goto(`/bicycles/${bicycle.id}/components/${fork.id}`);
+  const intervals = page.getByRole("list", { name: "Service intervals" });
+  await expect(intervals).toContainText("Lower service");
+  await expect(intervals).toContainText("Full service");
+  await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+  await expect(intervals.getByRole("heading")).toHaveText(["Wax chain"]);
+
+  // A second time, nothing is left to add.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Apply suggested intervals" }).click();
+  await expect(page.getByText("No suggestions for these components")).toBeVisible();
+});

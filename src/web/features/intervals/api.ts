@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
+import { showError } from "@/lib/error-handler.ts";
 import { useSession } from "@/lib/session.ts";
+import { toast } from "@/lib/toaster.ts";
 import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 
 export const intervalKeys = {
@@ -64,10 +66,16 @@ export function useDeleteInterval() {
   });
 }
 
+/** Adds the suggested intervals to a bicycle's components that have none; says how many were added. */
 export function useApplyDefaults() {
   const invalidate = useInvalidateIntervals();
   return useMutation({
     mutationFn: (bicycleId: string) => call(client.bicycles[":id"].intervals.defaults.$post(byId(bicycleId))),
-    onSuccess: invalidate,
+    onSuccess: ({ added }) => {
+      if (added === 0) toast.info("No suggestions for these components");
+      else toast.success(`${added} ${added === 1 ? "interval" : "intervals"} added`);
+      return invalidate();
+    },
+    onError: (error) => showError(error),
   });
 }

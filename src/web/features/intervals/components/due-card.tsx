@@ -7,9 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
-import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
-import { toast } from "@/lib/toaster.ts";
 import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
@@ -122,15 +120,7 @@ function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUn
           // A long bicycle name wraps instead of widening the page.
           className="h-auto min-h-9 whitespace-normal py-2 text-left"
           disabled={apply.isPending || !bicycleId}
-          onClick={() =>
-            apply.mutate(bicycleId, {
-              onSuccess: ({ added }) =>
-                added === 0
-                  ? toast.info("No suggestions for these components")
-                  : toast.success(`${added} ${added === 1 ? "interval" : "intervals"} added`),
-              onError: (error) => showError(error),
-            })
-          }
+          onClick={() => apply.mutate(bicycleId)}
         >
           {apply.isPending
             ? "Applying..."

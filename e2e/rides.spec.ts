@@ -95,7 +95,15 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
     headers,
   });
   expect(added.status()).toBe(201);
-  type Listed = { rides: { name: string; startedAt: string; distanceKm: number; movingSeconds: number }[] };
+  type Listed = {
+    rides: {
+      name: string;
+      startedAt: string;
+      distanceKm: number;
+      movingSeconds: number;
+      elevationGainM: number;
+    }[];
+  };
   const stored = async () =>
     ((await (await page.request.get(`/api/bicycles/${bicycle.id}/rides`)).json()) as Listed).rides;
 
@@ -123,9 +131,15 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
   const form = page.getByRole("form", { name: "Add Ride" });
   await form.getByLabel("Name").fill("Commute");
   await form.getByLabel("Distance (mi)").fill("10");
+  // A miles rider climbs in feet: 2,100 ft is 640 m.
+  await form.getByLabel("Elevation gain (ft)").fill("2100");
   await form.getByRole("button", { name: "Add Ride" }).click();
   await expect(page.getByText("Ride added")).toBeVisible();
-  expect((await stored()).find((r) => r.name === "Commute")?.distanceKm).toBe(16.093);
+  expect((await stored()).find((r) => r.name === "Commute")).toMatchObject({
+    distanceKm: 16.093,
+    elevationGainM: 640,
+  });
+  await expect(page.getByRole("list", { name: "Rides" })).toContainText("10 mi · 2,100 ft climbed");
 
   // A name taken from a long file name wraps on a phone rather than widen the page.
   const longName = "2026-04-15_Evening_Ride_around_the_lake_with_the_club_GarminEdge530";

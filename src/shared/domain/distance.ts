@@ -25,6 +25,28 @@ export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
   return `${formatNumber(fromKm(km, unit))} ${unit}`;
 }
 
+/** Climbing is stored in metres; a rider who counts miles counts feet. */
+export const METRES_PER_FOOT = 0.3048;
+
+export function elevationUnit(unit: DistanceUnit): "m" | "ft" {
+  return unit === "mi" ? "ft" : "m";
+}
+
+/** Whole metres from a climb typed in the user's unit. */
+export function toMetres(value: number, unit: DistanceUnit): number {
+  return Math.round(unit === "mi" ? value * METRES_PER_FOOT : value);
+}
+
+/** A stored climb in whole units of the user's (feet for miles). */
+export function fromMetres(metres: number, unit: DistanceUnit): number {
+  return Math.round(unit === "mi" ? metres / METRES_PER_FOOT : metres);
+}
+
+/** e.g. "640 m" or "2,100 ft". */
+export function formatElevation(metres: number, unit: DistanceUnit): string {
+  return `${formatNumber(fromMetres(metres, unit))} ${elevationUnit(unit)}`;
+}
+
 /** Moving time as hours, e.g. "12.5 h", or "" when there is none. */
 export function formatHours(seconds: number): string {
   if (seconds <= 0) return "";

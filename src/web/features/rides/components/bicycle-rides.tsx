@@ -15,7 +15,12 @@ import {
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
-import { type DistanceUnit, formatDistance, formatHours } from "../../../../shared/domain/distance.ts";
+import {
+  type DistanceUnit,
+  formatDistance,
+  formatElevation,
+  formatHours,
+} from "../../../../shared/domain/distance.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Ride, RidesPage, RideTotals } from "../../../../shared/schemas/ride.ts";
 import { useBicycleRides, useDeleteRide, useSaveRide } from "../api.ts";
@@ -221,7 +226,7 @@ export function RidesList({
                   formatStart(ride.startedAt),
                   formatDistance(ride.distanceKm, unit),
                   formatHours(ride.movingSeconds),
-                  ride.elevationGainM === null ? "" : `${ride.elevationGainM} m climbed`,
+                  ride.elevationGainM === null ? "" : `${formatElevation(ride.elevationGainM, unit)} climbed`,
                   SOURCE_LABELS[ride.source],
                 ]
                   .filter(Boolean)

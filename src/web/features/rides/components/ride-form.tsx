@@ -5,7 +5,14 @@ import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
-import { type DistanceUnit, fromKm, toKm } from "../../../../shared/domain/distance.ts";
+import {
+  type DistanceUnit,
+  elevationUnit,
+  fromKm,
+  fromMetres,
+  toKm,
+  toMetres,
+} from "../../../../shared/domain/distance.ts";
 import {
   type Ride,
   type RideForm as RideFormOutput,
@@ -33,7 +40,7 @@ function formValues(ride: Ride | undefined, unit: DistanceUnit): RideFormValues 
     distance: ride ? String(fromKm(ride.distanceKm, unit)) : "",
     hours: ride ? String(Math.floor(ride.movingSeconds / 3600)) : "",
     minutes: ride ? String(Math.floor((ride.movingSeconds % 3600) / 60)) : "",
-    elevation: ride?.elevationGainM === null || !ride ? "" : String(ride.elevationGainM),
+    elevation: ride?.elevationGainM === null || !ride ? "" : String(fromMetres(ride.elevationGainM, unit)),
   };
 }
 
@@ -53,7 +60,12 @@ function toInput(values: RideFormOutput, unit: DistanceUnit, ride?: Ride): RideI
     distanceKm: ride && same("distance") ? ride.distanceKm : toKm(values.distance, unit, 3),
     movingSeconds:
       ride && same("hours", "minutes") ? ride.movingSeconds : values.hours * 3600 + values.minutes * 60,
-    elevationGainM: values.elevation,
+    elevationGainM:
+      ride && same("elevation")
+        ? ride.elevationGainM
+        : values.elevation === null
+          ? null
+          : toMetres(values.elevation, unit),
   };
 }
 
@@ -120,7 +132,7 @@ export function RideForm({
         />
         <InputField
           id="ride-elevation"
-          label="Elevation gain (m)"
+          label={`Elevation gain (${elevationUnit(unit)})`}
           inputMode="numeric"
           error={errors.elevation?.message}
           {...form.register("elevation")}

@@ -84,6 +84,21 @@ export type RideTotals = z.infer<typeof rideTotalsSchema>;
 export const RIDES_PAGE_SIZE = 50;
 
 export const ridesPageQuerySchema = z.object({
+  /**
+   * Minutes east of UTC at New Year where the rider is (e.g. 60 in Berlin, -300 in New York): the totals per
+   * year then split at the rider's own midnight, not London's. 0 when absent.
+   */
+  utcOffset: z
+    .preprocess(
+      toNumber,
+      z
+        .number({ error: "utcOffset must be whole minutes from -840 to 840" })
+        .int("utcOffset must be whole minutes from -840 to 840")
+        .min(-840, "utcOffset must be whole minutes from -840 to 840")
+        .max(840, "utcOffset must be whole minutes from -840 to 840")
+        .nullable(),
+    )
+    .transform((minutes) => minutes ?? 0),
   page: z
     .preprocess(
       toNumber,

@@ -113,6 +113,23 @@ describeEachDatabase("rides and component wear", (kind) => {
     expect(all.totals.rides).toBe(4);
     expect(all.rides[0]).toMatchObject({ bicycleName: "Town", source: "manual" });
 
+    // New Year's Eve at 19:30 in New York is 00:30 on the 1st in London: the year is the rider's own.
+    await addRide(rider, other.id, "2025-01-01T00:30:00Z", 8, 1200);
+    const years = async (query: string) =>
+      (await json<RidesPage>(rider.request("GET", `/api/bicycles/${other.id}/rides${query}`))).byYear.map(
+        (y) => [y.year, y.rides],
+      );
+    expect(await years("")).toEqual([
+      [2025, 1],
+      [2024, 1],
+    ]);
+    expect(await years("?utcOffset=-300")).toEqual([[2024, 2]]);
+    expect(await years("?utcOffset=60")).toEqual([
+      [2025, 1],
+      [2024, 1],
+    ]);
+    expect((await rider.request("GET", `/api/rides?utcOffset=900`)).status).toBe(400);
+
     // 120 rides: three pages of 50.
     await t.db.insert(rides).values(
       Array.from({ length: 117 }, (_, i) => ({

@@ -46,7 +46,7 @@ export function bicycleRideRoutes({ db }: AppDeps) {
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        const page = await listBicycleRides(db, user.id, c.req.valid("param").id, c.req.valid("query").page);
+        const page = await listBicycleRides(db, user.id, c.req.valid("param").id, c.req.valid("query"));
         return c.json(page, 200);
       },
     )
@@ -114,7 +114,7 @@ export function rideRoutes({ db }: AppDeps) {
         request: { query: ridesPageQuerySchema },
         responses: { 200: json(ridesPageSchema, "A page of rides."), ...errors(400, 401) },
       }),
-      async (c) => c.json(await listRides(db, requireUser(c.get("user")).id, c.req.valid("query").page), 200),
+      async (c) => c.json(await listRides(db, requireUser(c.get("user")).id, c.req.valid("query")), 200),
     )
     .openapi(
       createRoute({

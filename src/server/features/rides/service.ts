@@ -59,9 +59,16 @@ function toTotals(row: { rides: number; distanceKm: string; movingSeconds: strin
   };
 }
 
+/** Which page, and the rider's offset from UTC at New Year in minutes (where a year begins for them). */
+export type RidesPageQuery = { page: number; utcOffset: number };
+
 /** One page of rides (newest first), with totals per year and overall, of the rides `where` selects. */
-async function ridesPage(db: Database, where: SQL | undefined, page: number): Promise<RidesPage> {
-  const year = sql<number>`extract(year from ${rides.startedAt} at time zone 'UTC')::int`;
+async function ridesPage(
+  db: Database,
+  where: SQL | undefined,
+  { page, utcOffset }: RidesPageQuery,
+): Promise<RidesPage> {
+  const year = sql<number>`extract(year from (${rides.startedAt} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int))::int`;
   const [rows, years] = await Promise.all([
     db
       .select({ ride: rides, bicycleName: bicycles.name })
@@ -75,8 +82,9 @@ async function ridesPage(db: Database, where: SQL | undefined, page: number): Pr
       .select({ year, ...totals })
       .from(rides)
       .where(where)
-      .groupBy(year)
-      .orderBy(desc(year)),
+      // By position: the year's expression holds a parameter, and a repeated one would not match it.
+      .groupBy(sql`1`)
+      .orderBy(sql`1 desc`),
   ]);
   const byYear = years.map((row) => ({ year: Number(row.year), ...toTotals(row) }));
   const overall = byYear.reduce(
@@ -96,13 +104,18 @@ async function ridesPage(db: Database, where: SQL | undefined, page: number): Pr
   };
 }
 
-export async function listBicycleRides(db: Database, userId: string, bicycleId: string, page: number) {
+export async function listBicycleRides(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+  query: RidesPageQuery,
+) {
   await assertOwnBicycle(db, userId, bicycleId);
-  return ridesPage(db, and(eq(rides.bicycleId, bicycleId), eq(rides.userId, userId)), page);
+  return ridesPage(db, and(eq(rides.bicycleId, bicycleId), eq(rides.userId, userId)), query);
 }
 
-export async function listRides(db: Database, userId: string, page: number) {
-  return ridesPage(db, eq(rides.userId, userId), page);
+export async function listRides(db: Database, userId: string, query: RidesPageQuery) {
+  return ridesPage(db, eq(rides.userId, userId), query);
 }
 
 export async function getRide(db: Database, userId: string, id: string): Promise<Ride> {

@@ -10,11 +10,16 @@ export const rideKeys = {
   page: (page: number) => ["rides", "all", page] as const,
 };
 
+/** Where a year begins for this rider: minutes east of UTC on the 1st of January (summer time aside). */
+const utcOffset = String(-new Date(new Date().getFullYear(), 0, 1).getTimezoneOffset());
+
 export function useBicycleRides(bicycleId: string, page: number) {
   return useQuery({
     queryKey: rideKeys.bicycle(bicycleId, page),
     queryFn: () =>
-      call(client.bicycles[":id"].rides.$get({ ...byId(bicycleId), query: { page: String(page) } })),
+      call(
+        client.bicycles[":id"].rides.$get({ ...byId(bicycleId), query: { page: String(page), utcOffset } }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,7 +28,7 @@ export function useBicycleRides(bicycleId: string, page: number) {
 export function useAllRides(page: number) {
   return useQuery({
     queryKey: rideKeys.page(page),
-    queryFn: () => call(client.rides.$get({ query: { page: String(page) } })),
+    queryFn: () => call(client.rides.$get({ query: { page: String(page), utcOffset } })),
     placeholderData: keepPreviousData,
   });
 }

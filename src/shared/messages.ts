@@ -35,7 +35,7 @@ export const messages = {
     signUpToEdit: "Please sign up to edit bicycles",
     mustBeLoggedIn: "You must be logged in to add a bicycle",
     deleteWarning:
-      "This will permanently delete this bicycle and all of its components and service records. This cannot be undone.",
+      "This will permanently delete this bicycle, its rides and all of its components and service records; parts moved from it to another bicycle lose the distance ridden on it. This cannot be undone.",
     priceInvalid: "Price must be a number of 0 or more with at most 2 decimals",
     storeLinkInvalid: "Store website must be a valid URL (starting with http:// or https://)",
     dateInvalid: "Purchase date must be a real date (yyyy-MM-dd)",

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { zipSync } from "fflate";
-import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+import {
+  becomePremiumThroughApi,
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  expect,
+  test,
+} from "./fixtures.ts";
 
 test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and the history shows it", async ({
   page,
@@ -154,6 +160,36 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
+});
+
+test("the Rides page totals each bicycle's rides beside the years, each leading to its Rides tab", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  await becomePremiumThroughApi(page, baseURL!);
+  for (const [name, distanceKm] of [
+    ["Road", 40],
+    ["Gravel", 25.5],
+  ] as const) {
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name });
+    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+      data: { name: `${name} ride`, startedAt: "2024-05-01T08:00:00Z", distanceKm, movingSeconds: 3600 },
+      headers,
+    });
+    expect(ride.status()).toBe(201);
+  }
+  await page.goto("/rides");
+  const perBicycle = page.getByRole("list", { name: "Totals per bicycle" });
+  await expect(perBicycle.getByRole("listitem")).toHaveText([
+    "Gravel: 1 ride · 25.5 km · 1 h",
+    "Road: 1 ride · 40 km · 1 h",
+  ]);
+  await perBicycle.getByRole("link", { name: "Road" }).click();
+  await expect(page.getByRole("tab", { name: "Rides" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("list", { name: "Rides" })).toContainText("Road ride");
 });
 
 test("ride files: several at once, a .zip among them, each with its result and nothing from a bad one", async ({

@@ -137,6 +137,8 @@ export function demoView(data: DemoData) {
           year,
           ...totalsOf(list.filter((r) => r.startedAt.startsWith(`${year}`))),
         })),
+        byBicycle:
+          list.length === 0 ? [] : [{ bicycleId, bicycleName: list[0]!.bicycleName, ...totalsOf(list) }],
       };
     },
     dashboard: (): DashboardStats => {

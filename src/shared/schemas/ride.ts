@@ -116,6 +116,8 @@ export const ridesPageSchema = z.object({
   pageCount: z.number(),
   totals: rideTotalsSchema,
   byYear: z.array(rideTotalsSchema.extend({ year: z.number() })),
+  /** The same rides' totals per bicycle, by name (one entry on a bicycle's own page). */
+  byBicycle: z.array(rideTotalsSchema.extend({ bicycleId: z.string(), bicycleName: z.string() })),
 });
 
 export type RidesPage = z.infer<typeof ridesPageSchema>;

@@ -32,7 +32,10 @@ async function json<T>(response: Promise<Response>): Promise<T> {
 }
 
 /** A bicycle with one component, through the API as the web app does it. */
-async function bikeWithComponent(rider: TestClient, component: { name: string; type: string }) {
+async function bikeWithComponent(
+  rider: TestClient,
+  component: { name: string; type: string; installedAt?: string },
+) {
   const { bicycle } = await json<{ bicycle: { id: string } }>(
     rider.request("POST", "/api/bicycles", { name: "Road bike" }),
   );
@@ -138,9 +141,14 @@ describeEachDatabase("reminders", (kind) => {
   it("tells a serviced interval again the next time it comes due, and leaves other users' mail alone", async () => {
     const rider = await signUp(t.app);
     const bystander = await signUp(t.app);
-    const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    // Fitted 130 days ago, so that the service below is dated in the past, as a service entry must be.
+    const start = Date.now() - 130 * DAY;
+    const { componentId } = await bikeWithComponent(rider, {
+      name: "Brakes",
+      type: "Brakes",
+      installedAt: new Date(start).toISOString().slice(0, 10),
+    });
     await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
-    const start = Date.now();
     await sendReminderDigests(digestDeps(), new Date(start + 63 * DAY));
     expect(digestsTo(rider.email)).toHaveLength(1);
     expect(digestsTo(bystander.email)).toHaveLength(0);

@@ -111,6 +111,11 @@ describeEachDatabase("rides and component wear", (kind) => {
     ]);
     const all = await json<RidesPage>(rider.request("GET", "/api/rides"));
     expect(all.totals.rides).toBe(4);
+    expect(all.byBicycle).toEqual([
+      { bicycleId: bike.id, bicycleName: "Road", rides: 3, distanceKm: 60.75, movingSeconds: 10_800 },
+      { bicycleId: other.id, bicycleName: "Town", rides: 1, distanceKm: 5, movingSeconds: 600 },
+    ]);
+    expect(page.byBicycle.map((b) => b.bicycleName)).toEqual(["Road"]);
     expect(all.rides[0]).toMatchObject({ bicycleName: "Town", source: "manual" });
 
     // New Year's Eve at 19:30 in New York is 00:30 on the 1st in London: the year is the rider's own.

@@ -69,7 +69,7 @@ async function ridesPage(
   { page, utcOffset }: RidesPageQuery,
 ): Promise<RidesPage> {
   const year = sql<number>`extract(year from (${rides.startedAt} at time zone 'UTC') + make_interval(mins => ${utcOffset}::int))::int`;
-  const [rows, years] = await Promise.all([
+  const [rows, years, perBicycle] = await Promise.all([
     db
       .select({ ride: rides, bicycleName: bicycles.name })
       .from(rides)
@@ -85,6 +85,13 @@ async function ridesPage(
       // By position: the year's expression holds a parameter, and a repeated one would not match it.
       .groupBy(sql`1`)
       .orderBy(sql`1 desc`),
+    db
+      .select({ bicycleId: rides.bicycleId, bicycleName: bicycles.name, ...totals })
+      .from(rides)
+      .innerJoin(bicycles, eq(bicycles.id, rides.bicycleId))
+      .where(where)
+      .groupBy(rides.bicycleId, bicycles.name)
+      .orderBy(bicycles.name, rides.bicycleId),
   ]);
   const byYear = years.map((row) => ({ year: Number(row.year), ...toTotals(row) }));
   const overall = byYear.reduce(
@@ -101,6 +108,11 @@ async function ridesPage(
     pageCount: Math.max(1, Math.ceil(overall.rides / RIDES_PAGE_SIZE)),
     totals: overall,
     byYear,
+    byBicycle: perBicycle.map(({ bicycleId, bicycleName, ...row }) => ({
+      bicycleId,
+      bicycleName,
+      ...toTotals(row),
+    })),
   };
 }
 

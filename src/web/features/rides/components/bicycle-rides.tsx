@@ -200,6 +200,24 @@ export function RidesList({
             </li>
           ))}
         </ul>
+        {showBicycle && page.byBicycle.length > 1 ? (
+          <ul
+            aria-label="Totals per bicycle"
+            className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+          >
+            {page.byBicycle.map((bicycle) => (
+              <li key={bicycle.bicycleId} className="wrap-anywhere">
+                <Link
+                  to={`/bicycles/${bicycle.bicycleId}?tab=rides`}
+                  className="font-medium text-foreground hover:underline"
+                >
+                  {bicycle.bicycleName}
+                </Link>
+                : {describeTotals(bicycle, unit)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <ul className="grid gap-3" aria-label="Rides">
         {page.rides.map((ride) => (

@@ -239,7 +239,7 @@ test.describe("the install date of a part added onto a bicycle", () => {
     await page.getByRole("button", { name: "Add Component" }).click();
     const addForm = page.getByRole("form", { name: "Add Component" });
     const installedOn = addForm.getByLabel("Installed on");
-    const hint = "When it was fitted: rides on this bicycle from that day count towards its wear";
+    const hint = "When it was fitted: rides on this bicycle from that day count towards its wear.";
     await expect(installedOn).toHaveValue(localDay(0));
     await expect(installedOn).toHaveAttribute("max", localDay(0));
     await expect(installedOn).toHaveAccessibleDescription(hint);

@@ -33,7 +33,7 @@ type FormOutput = ComponentInput & { installedAt: string };
 /** What adding sends: a component, and the date it was fitted (null: from now). */
 export type NewComponentInput = ComponentInput & { installedAt?: string | null };
 
-const installedOnHint = "When it was fitted: rides on this bicycle from that day count towards its wear";
+const installedOnHint = "When it was fitted: rides on this bicycle from that day count towards its wear.";
 
 /**
  * The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). Adding

@@ -208,6 +208,76 @@ test("the parts bin assigns several parts at once, and a part's page assigns it 
   await expect(page.getByText("No components in your parts bin.")).toBeVisible();
 });
 
+test.describe("the install date of a part added onto a bicycle", () => {
+  // The refused date is a 400 the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("a past date wears the part from that day; a future date is refused", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const headers = { Origin: baseURL! };
+    const localDay = (daysFromToday: number) => {
+      const d = new Date(Date.now() + daysFromToday * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    };
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+      data: {
+        name: "To work",
+        startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+        distanceKm: 42.5,
+        movingSeconds: 2 * 3600,
+      },
+      headers,
+    });
+    expect(ride.status()).toBe(201);
+
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).click();
+    const addForm = page.getByRole("form", { name: "Add Component" });
+    const installedOn = addForm.getByLabel("Installed on");
+    const hint = "When it was fitted: rides on this bicycle from that day count towards its wear.";
+    await expect(installedOn).toHaveValue(localDay(0));
+    await expect(installedOn).toHaveAttribute("max", localDay(0));
+    await expect(installedOn).toHaveAccessibleDescription(hint);
+    await addForm.getByLabel("Component name").fill("KMC X11 chain");
+    await addForm.getByLabel("Type").selectOption("Drivetrain");
+    await addForm.getByLabel("Brand").fill("KMC");
+
+    // A date in the future: the API's message beside the field, and nothing stored.
+    await installedOn.fill(localDay(10));
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    const refused = "Installed on must be a date that is not in the future";
+    await expect(addForm.getByText(refused)).toBeVisible();
+    await expect(installedOn).toHaveAttribute("aria-invalid", "true");
+    await expect(installedOn).toHaveAccessibleDescription(refused);
+    const stored = await page.request.get(`/api/bicycles/${bicycle.id}/components`);
+    expect(((await stored.json()) as { components: unknown[] }).components).toHaveLength(0);
+
+    // Fitted 30 days ago: the ride 20 days ago counts.
+    await installedOn.fill(localDay(-30));
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    await expect(page.getByText("Component added")).toBeVisible();
+    await expect(addForm).toBeHidden();
+    const list = page.getByRole("list", { name: "Components" });
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list).toContainText("KMC · 42.5 km · 2 h");
+
+    // Editing a part, or adding one to the parts bin, does not ask.
+    await list.getByRole("link", { name: "KMC X11 chain" }).click();
+    await page.getByRole("button", { name: "Edit Component" }).click();
+    await expect(page.getByRole("form", { name: "Save Component" })).toBeVisible();
+    await expect(page.getByLabel("Installed on")).toHaveCount(0);
+    await page.goto("/parts-bin");
+    await page.getByRole("button", { name: "Add Component" }).click();
+    await expect(page.getByRole("form", { name: "Add Component" })).toBeVisible();
+    await expect(page.getByLabel("Installed on")).toHaveCount(0);
+  });
+});
+
 test("signed out, the parts bin asks to log in", async ({ page }) => {
   await page.goto("/parts-bin");
   await expect(page.getByText("Please log in to manage your parts bin.")).toBeVisible();

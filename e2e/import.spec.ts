@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 const fixtures = new URL("../../shared/fixtures/import/", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, fixtures), "utf8");
@@ -75,4 +75,61 @@ test("import from a website: the server reads the page", async ({ page, rider })
   } finally {
     server.close();
   }
+});
+
+test.describe("parts imported onto a bicycle", () => {
+  // The refused date is a 400 the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("take one install date: the bicycle's rides since then wear them; a future date is refused", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const localDay = (daysFromToday: number) => {
+      const d = new Date(Date.now() + daysFromToday * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    };
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
+    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
+      data: {
+        name: "Weekend",
+        startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+        distanceKm: 80,
+        movingSeconds: 4 * 3600,
+      },
+      headers: { Origin: baseURL! },
+    });
+    expect(ride.status()).toBe(201);
+
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: /Import from Text/ }).click();
+    await page.getByLabel("Specification text").fill("Chain: KMC X12");
+    await page.getByRole("button", { name: "Find Components" }).click();
+    await expect(page.getByTestId("import-row")).toHaveCount(1);
+    const installedOn = page.getByLabel("Installed on");
+    await expect(installedOn).toHaveValue(localDay(0));
+    await expect(installedOn).toHaveAccessibleDescription(
+      "When they were fitted: rides on this bicycle from that day count towards their wear.",
+    );
+    // Only for parts going on the bicycle.
+    await page.getByLabel("Parts bin").check();
+    await expect(installedOn).toHaveCount(0);
+    await page.getByLabel("This bicycle (Tourer)").check();
+
+    await installedOn.fill(localDay(10));
+    await page.getByRole("button", { name: "Import Components (1)" }).click();
+    const refused = "Installed on must be a date that is not in the future";
+    await expect(installedOn).toHaveAccessibleDescription(refused);
+    await expect(installedOn).toHaveAttribute("aria-invalid", "true");
+    const stored = await page.request.get(`/api/bicycles/${bicycle.id}/components`);
+    expect(((await stored.json()) as { components: unknown[] }).components).toHaveLength(0);
+
+    await installedOn.fill(localDay(-30));
+    await expect(installedOn).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Import Components (1)" }).click();
+    await expect(page.getByText("1 component added to Tourer.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Components" })).toContainText("80 km · 4 h");
+  });
 });

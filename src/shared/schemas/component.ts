@@ -38,14 +38,16 @@ export const componentChangesSchema = changesOf(componentInputSchema);
 export type ComponentChanges = z.output<typeof componentChangesSchema>;
 export type ComponentFormValues = z.input<typeof componentInputSchema>;
 
+/** A part fitted in the past: its rides count from this date (blank: from now). Creating and importing take it. */
+export const installedAtSchema = optionalIsoDate(m.installedAtNotADate)
+  .refine((date) => date === null || date <= latestToday(), m.installedAtInvalid)
+  .default(null);
+
 /** Creating a component: on a bicycle, or in the parts bin when bicycleId is null. */
 export const createComponentSchema = componentInputSchema.extend({
   // A blank bicycle means the parts bin.
   bicycleId: z.preprocess(blankToNull, z.string().max(100).nullable()).default(null),
-  // A part fitted in the past: its rides count from this date (blank: from now).
-  installedAt: optionalIsoDate(m.installedAtNotADate)
-    .refine((date) => date === null || date <= latestToday(), m.installedAtInvalid)
-    .default(null),
+  installedAt: installedAtSchema,
   // Service intervals to start with (the form offers the defaults for the part's type and name).
   intervals: z
     .array(serviceIntervalInputSchema, { error: "Intervals must be a list" })

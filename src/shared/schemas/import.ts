@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
 import { optionalText } from "./common.ts";
+import { installedAtSchema } from "./component.ts";
 
 export const MAX_IMPORT_COMPONENTS = 200;
 
@@ -24,6 +25,8 @@ export const importComponentsSchema = z.object({
   bicycleId: z.string().trim().max(100).nullable().default(null),
   /** Give each part the suggested service intervals for its type and name (shared/domain/service-intervals.ts). */
   addSuggestedIntervals: z.boolean({ error: "addSuggestedIntervals must be true or false" }).default(false),
+  /** The day the parts were fitted (not in the future): the bicycle's rides from then count (blank: from now). */
+  installedAt: installedAtSchema,
 });
 
 export type ImportedComponent = z.output<typeof importedComponentSchema>;

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { messages } from "../../../shared/messages.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
 import { components } from "../../db/schema.ts";
@@ -101,6 +102,57 @@ describeEachDatabase("import API", (kind) => {
       .from(components)
       .where(eq(components.userId, rider.userId));
     expect(row!.n).toBe(0);
+  });
+
+  it("imports parts fitted on a past day: the bicycle's rides since then wear them; a future day is refused", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = (await (await rider.request("POST", "/api/bicycles", { name: "Road" })).json()) as {
+      bicycle: { id: string };
+    };
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    for (const [days, distanceKm] of [
+      [40, 999],
+      [20, 42.5],
+    ] as const) {
+      const ride = await rider.request("POST", `/api/bicycles/${bicycle.id}/rides`, {
+        name: "Ride",
+        startedAt: daysAgo(days).toISOString(),
+        distanceKm,
+        movingSeconds: 3600,
+      });
+      expect(ride.status).toBe(201);
+    }
+    const sheet = [{ name: "Chain", type: "Drivetrain" }];
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const [installedAt, message] of [
+      [future, messages.components.installedAtInvalid],
+      ["2024-02-30", messages.components.installedAtNotADate],
+    ]) {
+      const refused = await rider.request("POST", "/api/import/components", {
+        components: sheet,
+        bicycleId: bicycle.id,
+        installedAt,
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+        installedAt: message,
+      });
+    }
+    const listed = async () =>
+      (
+        (await (await rider.request("GET", `/api/bicycles/${bicycle.id}/components`)).json()) as {
+          components: Component[];
+        }
+      ).components;
+    expect(await listed()).toEqual([]);
+
+    const imported = await rider.request("POST", "/api/import/components", {
+      components: sheet,
+      bicycleId: bicycle.id,
+      installedAt: daysAgo(30).toISOString().slice(0, 10),
+    });
+    expect(imported.status).toBe(201);
+    expect((await listed()).map((c) => [c.name, c.distance])).toEqual([["Chain", 42.5]]);
   });
 
   it("counts rate-limit hits atomically in the database, per key and window", async () => {

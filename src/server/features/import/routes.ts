@@ -53,13 +53,14 @@ export function importRoutes({ db, fetchPage, logger }: AppDeps) {
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        const { components, bicycleId, addSuggestedIntervals } = c.req.valid("json");
+        const { components, bicycleId, addSuggestedIntervals, installedAt } = c.req.valid("json");
         const imported = await importComponents(
           db,
           user.id,
           components,
           bicycleId || null,
           addSuggestedIntervals,
+          installedAt,
         );
         return c.json({ imported }, 201);
       },

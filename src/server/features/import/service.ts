@@ -8,8 +8,8 @@ import { addIntervals } from "../intervals/service.ts";
 
 /**
  * Saves reviewed components on the user's bicycle, or in the parts bin when `bicycleId` is null, in the
- * order of the sheet, with their first installation period (and, when asked, the suggested service intervals),
- * in one transaction.
+ * order of the sheet, with their first installation period (from `installedAt`, a date, else now) and, when
+ * asked, the suggested service intervals, in one transaction.
  */
 export async function importComponents(
   db: Database,
@@ -17,6 +17,7 @@ export async function importComponents(
   found: ImportedComponent[],
   bicycleId: string | null,
   addSuggestedIntervals = false,
+  installedAt: string | null = null,
 ): Promise<number> {
   if (bicycleId) await assertOwnBicycle(db, userId, bicycleId);
   // Rows of one statement share a timestamp and their random ids would decide the order. A bicycle lists
@@ -43,7 +44,7 @@ export async function importComponents(
       userId,
       rows.map((row) => row.id),
       bicycleId,
-      new Date(now - 2 * found.length),
+      installedAt ? new Date(`${installedAt}T00:00:00Z`) : new Date(now - 2 * found.length),
     );
     if (addSuggestedIntervals) {
       const suggested = rows.flatMap(({ id }, index) => {

@@ -2,7 +2,10 @@ import type * as React from "react";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 
-/** A labelled form control with its error message, linked for screen readers. */
+/**
+ * A labelled form control with its hint or error message; the control names `${id}-error` (or `${id}-hint`,
+ * shown while there is no error) in its aria-describedby.
+ */
 export function FormField({
   id,
   label,
@@ -20,7 +23,11 @@ export function FormField({
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {hint && !error ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
           {error}
@@ -45,7 +52,13 @@ export function InputField({
 } & React.ComponentProps<"input">) {
   return (
     <FormField id={id} label={label} error={error} {...(hint ? { hint } : {})}>
-      <Input id={id} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <Input id={id} aria-invalid={!!error} aria-describedby={describedBy(id, error, hint)} {...input} />
     </FormField>
   );
+}
+
+/** What a field's control is described by: its error, else its hint. */
+export function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
 }

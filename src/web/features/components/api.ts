@@ -59,8 +59,13 @@ function useInvalidateComponents() {
 export function useCreateComponent() {
   const invalidate = useInvalidateComponents();
   return useMutation({
-    mutationFn: (input: ComponentInput & { bicycleId: string | null; intervals: ServiceIntervalInput[] }) =>
-      call(client.components.$post({ json: input })).then((r) => r.component),
+    mutationFn: (
+      input: ComponentInput & {
+        bicycleId: string | null;
+        installedAt?: string | null;
+        intervals: ServiceIntervalInput[];
+      },
+    ) => call(client.components.$post({ json: input })).then((r) => r.component),
     onSuccess: invalidate,
   });
 }

@@ -11,6 +11,7 @@ export function useImportComponents() {
       components: ImportedComponent[];
       bicycleId: string | null;
       addSuggestedIntervals: boolean;
+      installedAt: string | null;
     }) => call(client.import.components.$post({ json: body })).then((r) => r.imported),
     // New parts, and their suggested intervals when asked for.
     onSuccess: () => invalidateRiderData(queryClient),

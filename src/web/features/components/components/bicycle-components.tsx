@@ -133,6 +133,7 @@ export function AddComponentForm({ bicycleId, onDone }: { bicycleId: string | nu
     <ComponentForm
       idPrefix="add-component"
       submitLabel="Add Component"
+      askInstalledOn={bicycleId !== null}
       onCancel={onDone}
       onSave={async (input, intervals) => {
         await actions.add({ ...input, intervals }, bicycleId);

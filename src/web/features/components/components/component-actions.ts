@@ -24,8 +24,10 @@ export function useComponentActions() {
   const remove = useDeleteComponent();
   const move = useMoveToPartsBin();
   return {
-    add: (input: ComponentInput & { intervals: ServiceIntervalInput[] }, bicycleId: string | null) =>
-      withToasts(() => create.mutateAsync({ ...input, bicycleId }), m.added, m.addFailed),
+    add: (
+      input: ComponentInput & { installedAt?: string | null; intervals: ServiceIntervalInput[] },
+      bicycleId: string | null,
+    ) => withToasts(() => create.mutateAsync({ ...input, bicycleId }), m.added, m.addFailed),
     remove: (id: string, fromPartsBin: boolean) =>
       withToasts(
         () => remove.mutateAsync(id),

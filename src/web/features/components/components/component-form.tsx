@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { format } from "date-fns";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
-import { FormField } from "@/components/ui/form-field.tsx";
+import { describedBy, FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
@@ -21,29 +23,45 @@ import {
 } from "../../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
 
-const fieldNames = ["name", "type", "brand", "mileage", "notes", "imageUrl"] as const;
+const fieldNames = ["name", "type", "brand", "mileage", "notes", "imageUrl", "installedAt"] as const;
+
+/** The form's fields: a component's, and the install date a new part on a bicycle is asked for (checked by the API). */
+const formSchema = componentInputSchema.extend({ installedAt: z.string().default("") });
+type FormValues = ComponentFormValues & { installedAt?: string };
+type FormOutput = ComponentInput & { installedAt: string };
+
+/** What adding sends: a component, and the date it was fitted (null: from now). */
+export type NewComponentInput = ComponentInput & { installedAt?: string | null };
+
+const installedOnHint = "When it was fitted: rides on this bicycle from that day count towards its wear.";
 
 /**
  * The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). Adding
- * offers the suggested service intervals for the part's type and name, passed to `onSave` as ticked.
+ * offers the suggested service intervals for the part's type and name, passed to `onSave` as ticked. Adding
+ * onto a bicycle (`askInstalledOn`) also asks when the part was fitted, today by default: a past date counts
+ * the bicycle's rides since that day (decision 0040); today is sent as null, from now, as before.
  */
 export function ComponentForm({
   idPrefix,
   component,
   submitLabel,
+  askInstalledOn = false,
   onSave,
   onCancel,
 }: {
   idPrefix: string;
   component?: Component;
   submitLabel: string;
-  onSave: (input: ComponentInput, intervals: ServiceIntervalInput[]) => Promise<unknown>;
+  askInstalledOn?: boolean;
+  onSave: (input: NewComponentInput, intervals: ServiceIntervalInput[]) => Promise<unknown>;
   onCancel: () => void;
 }) {
   // Mileage is typed in the user's unit and stored in km.
   const unit = useDistanceUnit();
-  const form = useForm<ComponentFormValues, unknown, ComponentInput>({
-    resolver: zodResolver(componentInputSchema),
+  const [today] = useState(() => format(new Date(), "yyyy-MM-dd"));
+  const installedOn = askInstalledOn && !component;
+  const form = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
     defaultValues: {
       name: component?.name ?? "",
       type: (component?.type as ComponentInput["type"] | undefined) ?? ("" as ComponentInput["type"]),
@@ -51,6 +69,7 @@ export function ComponentForm({
       mileage: component ? String(fromKm(component.mileage, unit)) : "",
       notes: component?.notes ?? "",
       imageUrl: component?.imageUrl ?? null,
+      installedAt: today,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -70,7 +89,10 @@ export function ComponentForm({
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const intervals = suggestions.filter((interval) => !unticked.has(interval.label));
-      await onSave({ ...input, mileage: toKm(input.mileage, unit) }, intervals);
+      const { installedAt, ...fields } = input;
+      const saved: NewComponentInput = { ...fields, mileage: toKm(input.mileage, unit) };
+      if (installedOn) saved.installedAt = installedAt && installedAt !== today ? installedAt : null;
+      await onSave(saved, intervals);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }
@@ -116,6 +138,23 @@ export function ComponentForm({
             {...form.register("mileage")}
           />
         </FormField>
+        {installedOn ? (
+          <FormField
+            id={id("installed-at")}
+            label="Installed on"
+            error={errors.installedAt?.message}
+            hint={installedOnHint}
+          >
+            <Input
+              id={id("installed-at")}
+              type="date"
+              max={today}
+              aria-invalid={!!errors.installedAt}
+              aria-describedby={describedBy(id("installed-at"), errors.installedAt?.message, installedOnHint)}
+              {...form.register("installedAt")}
+            />
+          </FormField>
+        ) : null}
       </div>
       <FormField id={id("notes")} label="Notes" error={errors.notes?.message}>
         <Textarea id={id("notes")} rows={3} aria-invalid={!!errors.notes} {...form.register("notes")} />

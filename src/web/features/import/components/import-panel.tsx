@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Checkbox } from "@/components/ui/checkbox.tsx";
+import { InputField } from "@/components/ui/form-field.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
@@ -65,6 +66,7 @@ export function ImportPanel({
               <ReviewTable rows={flow.rows} onChange={flow.setRows} showIntervals={flow.addIntervals} />
               <IntervalsChoice flow={flow} />
               {flow.bicycle ? <DestinationChoice flow={flow} bicycleName={flow.bicycle.name} /> : null}
+              {flow.bicycle && flow.destination === "bicycle" ? <InstalledOn flow={flow} /> : null}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button variant="outline" onClick={flow.restart}>
                   Start over
@@ -147,5 +149,24 @@ function DestinationChoice({
         </div>
       </RadioGroup>
     </fieldset>
+  );
+}
+
+/** When the parts going onto the bicycle were fitted: the bicycle's rides from that day wear them. */
+function InstalledOn({ flow }: { flow: ReturnType<typeof useImportFlow> }) {
+  const id = useId();
+  return (
+    <div className="sm:max-w-xs">
+      <InputField
+        id={`${id}-installed-on`}
+        label="Installed on"
+        type="date"
+        max={flow.today}
+        value={flow.installedOn}
+        onChange={(event) => flow.setInstalledOn(event.target.value)}
+        error={flow.installedOnError}
+        hint="When they were fitted: rides on this bicycle from that day count towards their wear."
+      />
+    </div>
   );
 }

@@ -1,4 +1,6 @@
+import { format } from "date-fns";
 import { useState } from "react";
+import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
@@ -28,6 +30,9 @@ export function useImportFlow(bicycle?: ImportBicycle) {
   const [destination, setDestination] = useState<ImportDestination>(bicycle ? "bicycle" : "parts-bin");
   const [importedTo, setImportedTo] = useState<string | undefined>();
   const [addIntervals, setAddIntervals] = useState(true);
+  const [today] = useState(() => format(new Date(), "yyyy-MM-dd"));
+  const [installedOn, setInstalledOnValue] = useState(today);
+  const [installedOnError, setInstalledOnError] = useState<string | undefined>();
   const save = useImportComponents();
   const target = destination === "bicycle" && bicycle ? bicycle : null;
 
@@ -42,6 +47,14 @@ export function useImportFlow(bicycle?: ImportBicycle) {
     /** Whether the parts get the suggested service intervals for their type and name (on by default). */
     addIntervals,
     setAddIntervals,
+    /** The day parts going onto the bicycle were fitted (the rider's today by default), and the API's word on it. */
+    today,
+    installedOn,
+    installedOnError,
+    setInstalledOn(value: string) {
+      setInstalledOnValue(value);
+      setInstalledOnError(undefined);
+    },
     /** The bicycle's name the last import went to; undefined for the parts bin. */
     importedTo,
     saving: save.isPending,
@@ -74,6 +87,8 @@ export function useImportFlow(bicycle?: ImportBicycle) {
           components: cleaned,
           bicycleId: target?.id ?? null,
           addSuggestedIntervals: addIntervals,
+          // Today (or blank) is from now, as before; a past day counts the bicycle's rides since then.
+          installedAt: target && installedOn && installedOn !== today ? installedOn : null,
         });
         toast.success(m.importedTitle, { description: m.imported(n, target?.name) });
         setImportedCount(n);
@@ -81,6 +96,7 @@ export function useImportFlow(bicycle?: ImportBicycle) {
         setRows([]);
         setStep("imported");
       } catch (error) {
+        if (error instanceof ApiError) setInstalledOnError(error.fields?.installedAt);
         showError(error, { fallback: m.importFailed });
       }
     },

@@ -207,7 +207,9 @@ async function* exportJson(
         componentId: i.componentId,
         bicycleId: i.bicycleId,
         startedAt: iso(i.startedAt),
-        endedAt: i.endedAt ? iso(i.endedAt) : null,
+        // A period that ended before it started (a part fitted "today" east of UTC and moved within hours,
+        // before components were capped at their creation) is written as the empty period it is.
+        endedAt: i.endedAt ? iso(new Date(Math.max(i.endedAt.getTime(), i.startedAt.getTime()))) : null,
       })),
   );
   yield* list("rides", rides, (rows) =>

@@ -508,6 +508,7 @@ describeEachDatabase("account export and import", (kind) => {
       ),
     });
   const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const inThreeDays = daysFromNow(3);
 
   /** Sets an entry's declared (uncompressed) size in both its local header and the central directory. */
   function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
@@ -681,12 +682,12 @@ describeEachDatabase("account export and import", (kind) => {
       "a component whose only period has ended",
       () =>
         withPart({ installations: [period("i1", "2025-01-01T00:00:00.000Z", "2025-02-01T00:00:00.000Z")] }),
-      m.brokenReference("component c1 has no open installation period"),
+      m.brokenReference("component c1 “Part c1” has no open installation period"),
     ],
     [
       "a component without installation periods",
       () => withPart({ installations: [] }),
-      m.brokenReference("component c1 has no open installation period"),
+      m.brokenReference("component c1 “Part c1” has no open installation period"),
     ],
     [
       "two open periods of one component",
@@ -697,7 +698,7 @@ describeEachDatabase("account export and import", (kind) => {
             period("i2", "2025-02-01T00:00:00.000Z", null),
           ],
         }),
-      m.brokenReference("component c1 has more than one open installation period"),
+      m.brokenReference("component c1 “Part c1” has more than one open installation period"),
     ],
     [
       "overlapping periods of one component",
@@ -709,7 +710,7 @@ describeEachDatabase("account export and import", (kind) => {
             period("i3", "2025-04-01T00:00:00.000Z", null),
           ],
         }),
-      m.brokenReference("installations i1 and i2 of component c1 overlap"),
+      m.brokenReference("installations i1 and i2 of component c1 “Part c1” overlap"),
     ],
     [
       "a closed period after the open one began",
@@ -720,12 +721,12 @@ describeEachDatabase("account export and import", (kind) => {
             period("i2", "2025-02-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z", null),
           ],
         }),
-      m.brokenReference("installations i1 and i2 of component c1 overlap"),
+      m.brokenReference("installations i1 and i2 of component c1 “Part c1” overlap"),
     ],
     [
       "a component on one bicycle whose open period is on another",
       () => withPart({ installations: [period("i1", "2025-01-01T00:00:00.000Z", null, null)] }),
-      m.brokenReference("component c1 is not where its open installation period i1 puts it"),
+      m.brokenReference("component c1 “Part c1” is not where its open installation period i1 puts it"),
     ],
     [
       "a service entry that resets another component's interval",
@@ -744,31 +745,31 @@ describeEachDatabase("account export and import", (kind) => {
     [
       "a ride longer than the API allows",
       () => withPart({ rides: [ride({ distanceKm: 2500 })] }),
-      m.notAccepted("ride r1", messages.rides.distanceInvalid),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.distanceInvalid),
     ],
     [
       "a ride of no distance",
       () => withPart({ rides: [ride({ distanceKm: 0 })] }),
-      m.notAccepted("ride r1", messages.rides.distanceInvalid),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.distanceInvalid),
     ],
     [
       "a ride of more than 48 hours",
       () => withPart({ rides: [ride({ movingSeconds: 49 * 3600 })] }),
-      m.notAccepted("ride r1", messages.rides.timeInvalid),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.timeInvalid),
     ],
     [
       "a ride that starts days from now",
-      () => withPart({ rides: [ride({ startedAt: daysFromNow(3) })] }),
-      m.notAccepted("ride r1", messages.rides.startInFuture),
+      () => withPart({ rides: [ride({ startedAt: inThreeDays })] }),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.startInFuture),
     ],
     [
       "a service entry dated days from now",
-      () => withPart({ serviceEntries: [entry({ date: daysFromNow(3).slice(0, 10) })] }),
-      m.notAccepted("service entry e1", messages.services.dateInFuture),
+      () => withPart({ serviceEntries: [entry({ date: inThreeDays.slice(0, 10) })] }),
+      m.notAccepted(`service entry e1 of ${inThreeDays.slice(0, 10)}`, messages.services.dateInFuture),
     ],
     [
       "an installation that starts days from now",
-      () => withPart({ installations: [period("i1", daysFromNow(3), null)] }),
+      () => withPart({ installations: [period("i1", inThreeDays, null)] }),
       m.notAccepted("installation i1", m.periodInFuture),
     ],
   ];

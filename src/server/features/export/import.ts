@@ -213,6 +213,11 @@ const rideFields = rideInputSchema.omit({ startedAt: true });
  * component that overlap, and a service entry that resets another component's interval.
  */
 function checkConsistency(data: ExportV1, now: Date): void {
+  // Named so that the rider finds them: by id, and by name or date.
+  const quoted = (name: string) => `“${name.length > 80 ? `${name.slice(0, 79)}…` : name}”`;
+  const rideName = (r: ExportV1["rides"][number]) => `ride ${r.id} ${quoted(r.name)}`;
+  const entryName = (e: ExportV1["serviceEntries"][number]) => `service entry ${e.id} of ${e.date}`;
+  const partName = (c: ExportV1["components"][number]) => `component ${c.id} ${quoted(c.name)}`;
   const inconsistent = (what: string) => refuse(m.brokenReference(what));
   const notAccepted = (what: string, reason: string) => refuse(m.notAccepted(what, reason));
   const latest = now.getTime() + CLOCK_GRACE_MS;
@@ -221,11 +226,11 @@ function checkConsistency(data: ExportV1, now: Date): void {
 
   for (const r of data.rides) {
     const checked = rideFields.safeParse(r);
-    if (!checked.success) throw notAccepted(`ride ${r.id}`, checked.error.issues[0]!.message);
-    if (inFuture(r.startedAt)) throw notAccepted(`ride ${r.id}`, messages.rides.startInFuture);
+    if (!checked.success) throw notAccepted(rideName(r), checked.error.issues[0]!.message);
+    if (inFuture(r.startedAt)) throw notAccepted(rideName(r), messages.rides.startInFuture);
   }
   for (const e of data.serviceEntries)
-    if (e.date > latestDay) throw notAccepted(`service entry ${e.id}`, messages.services.dateInFuture);
+    if (e.date > latestDay) throw notAccepted(entryName(e), messages.services.dateInFuture);
 
   const periodsOf = new Map<string, ExportV1["installations"]>();
   for (const i of data.installations) {
@@ -240,12 +245,10 @@ function checkConsistency(data: ExportV1, now: Date): void {
   for (const c of data.components) {
     const periods = periodsOf.get(c.id) ?? [];
     const open = periods.filter((i) => i.endedAt === null);
-    if (open.length === 0) throw inconsistent(`component ${c.id} has no open installation period`);
-    if (open.length > 1) throw inconsistent(`component ${c.id} has more than one open installation period`);
+    if (open.length === 0) throw inconsistent(`${partName(c)} has no open installation period`);
+    if (open.length > 1) throw inconsistent(`${partName(c)} has more than one open installation period`);
     if (open[0]!.bicycleId !== c.bicycleId)
-      throw inconsistent(
-        `component ${c.id} is not where its open installation period ${open[0]!.id} puts it`,
-      );
+      throw inconsistent(`${partName(c)} is not where its open installation period ${open[0]!.id} puts it`);
     // Periods that last (an empty one, started and ended at once, holds no ride) follow one another.
     const spans = periods
       .map((i) => ({
@@ -257,9 +260,7 @@ function checkConsistency(data: ExportV1, now: Date): void {
       .sort((a, b) => a.start - b.start);
     for (let k = 1; k < spans.length; k++)
       if (spans[k]!.start < spans[k - 1]!.end)
-        throw inconsistent(
-          `installations ${spans[k - 1]!.id} and ${spans[k]!.id} of component ${c.id} overlap`,
-        );
+        throw inconsistent(`installations ${spans[k - 1]!.id} and ${spans[k]!.id} of ${partName(c)} overlap`);
   }
 
   const componentOfInterval = new Map(data.serviceIntervals.map((i) => [i.id, i.componentId]));

@@ -53,6 +53,9 @@ test("a rider exports everything from Account Settings and imports it into a sec
   await importCard.getByLabel("Export file (.zip)").setInputFiles(saved);
   await importCard.getByRole("button", { name: "Import" }).click();
   await expect(summary).toContainText("Everything in this export is already in your account.");
+  // What is already here stays as it is, and the card says so before and after.
+  await expect(summary).toContainText("Already in your account (kept as they are)");
+  await expect(importCard).toContainText("Anything already in your account is kept as it is, not updated");
 
   await page.goto("/bicycles");
   await expect(page.getByText("Export bike")).toBeVisible();

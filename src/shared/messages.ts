@@ -282,7 +282,7 @@ export const messages = {
     exportFailed: "The export could not be made. Please try again.",
     importTitle: "Import from an export",
     importHelp:
-      "Adds the contents of a Velolog export (.zip) to this account. Importing the same file again adds nothing twice.",
+      "Adds the contents of a Velolog export (.zip) to this account. Anything already in your account is kept as it is, not updated: its details, photos and installation history stay as they are here. Importing the same file again adds nothing twice.",
     importButton: "Import",
     importing: "Importing…",
     imported: "Import finished",
@@ -307,12 +307,16 @@ export const messages = {
     missingFile: (path: string) =>
       `The export names a file it does not hold (${path}). Nothing was imported.`,
     brokenReference: (what: string) => `The export is inconsistent (${what}). Nothing was imported.`,
+    notAccepted: (what: string, reason: string) =>
+      `The export holds what Velolog does not accept (${what}: ${reason}). Nothing was imported.`,
+    periodInFuture: "An installation period cannot start or end in the future",
     badFile: (path: string, reason: string) => `${path}: ${reason} Nothing was imported.`,
     planLimit: (limit: number, names: string[]) =>
       `Your plan allows ${limit} ${limit === 1 ? "bicycle" : "bicycles"}, so ${names.length === 1 ? "this bicycle does" : "these bicycles do"} not fit: ${names.join(", ")}. Nothing was imported. Upgrade, or delete bicycles first.`,
     rateLimited: "Too many imports: please wait an hour and try again.",
     resultImported: "Imported",
-    resultAlreadyThere: "Already in your account",
+    resultAlreadyThere: "Already in your account (kept as they are)",
+    resultUnused: (files: string) => `Not imported: ${files} that nothing in the export shows`,
   },
   intervals: {
     /** An interval counts at least one of distance, hours and months. */

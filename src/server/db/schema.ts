@@ -505,6 +505,13 @@ export const bicycleRelations = relations(bicycles, ({ one, many }) => ({
 export const componentRelations = relations(components, ({ one, many }) => ({
   bicycle: one(bicycles, { fields: [components.bicycleId], references: [bicycles.id] }),
   serviceEntries: many(serviceEntries),
+  installations: many(componentInstallations),
+}));
+export const componentInstallationRelations = relations(componentInstallations, ({ one }) => ({
+  component: one(components, {
+    fields: [componentInstallations.componentId],
+    references: [components.id],
+  }),
 }));
 export const serviceEntryRelations = relations(serviceEntries, ({ one }) => ({
   user: one(user, { fields: [serviceEntries.userId], references: [user.id] }),

@@ -162,7 +162,11 @@ export const exportV1Schema = z
 export type ExportV1 = z.infer<typeof exportV1Schema>;
 export type ExportFile = z.infer<typeof exportFileSchema>;
 
-/** What an archive import did: how many of each were added, and how many were already there. */
+/**
+ * What an archive import did: how many of each were added, and how many were already there (kept as they are,
+ * with what belongs to them: a component's installation periods and photo, an entry's receipt). Together with
+ * `unusedFiles` (files no object of the archive names) they account for everything in the archive.
+ */
 const counts = z.object({
   bicycles: z.number(),
   components: z.number(),
@@ -179,6 +183,7 @@ export const archiveImportResultSchema = z.object({
   formatVersion: z.number(),
   imported: counts,
   alreadyThere: counts,
+  unusedFiles: z.number(),
 });
 export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 

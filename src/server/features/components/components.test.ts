@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { latestToday } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
-import type { Component } from "../../../shared/schemas/component.ts";
+import type { Component, Installation } from "../../../shared/schemas/component.ts";
 import type { ServiceEntry } from "../../../shared/schemas/service-entry.ts";
 import { components, serviceEntries, subscriptions } from "../../db/schema.ts";
 import {
@@ -90,6 +91,27 @@ describeEachDatabase("components and service entries API", (kind) => {
     const { error } = await json<{ error: { fields: Record<string, string> } }>(response);
     expect(error.fields[field]).toBe(message);
     expect(await componentRows(rider.userId)).toBe(0);
+  });
+
+  it("starts a part fitted today no later than now, so moving it at once leaves periods that follow one another", async () => {
+    const rider = await signUp(t.app);
+    const bicycle = await addBicycle(rider);
+    // Today where it is latest on Earth: east of UTC, its midnight may still be hours ahead in UTC.
+    const part = await addComponent(rider, {
+      bicycleId: bicycle.id,
+      name: "Chain",
+      type: "Drivetrain",
+      installedAt: latestToday(),
+    });
+    expect((await rider.request("POST", `/api/components/${part.id}/move-to-parts-bin`)).status).toBe(200);
+    const { installations } = await json<{ installations: Installation[] }>(
+      rider.request("GET", `/api/components/${part.id}/installations`),
+    );
+    expect(installations).toHaveLength(2);
+    const [onBike, inBin] = installations as [Installation, Installation];
+    expect(Date.parse(onBike.startedAt)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(onBike.endedAt!)).toBeGreaterThanOrEqual(Date.parse(onBike.startedAt));
+    expect(inBin).toMatchObject({ bicycleId: null, startedAt: onBike.endedAt, endedAt: null });
   });
 
   it("moves a component to the parts bin and assigns it back, keeping its service log", async () => {

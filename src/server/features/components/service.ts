@@ -160,7 +160,10 @@ export async function createComponent(
       .insert(components)
       .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
       .returning({ id: components.id, createdAt: components.createdAt });
-    const since = input.installedAt ? new Date(`${input.installedAt}T00:00:00Z`) : row!.createdAt;
+    // A date is its midnight in UTC, but never later than now: "today" east of UTC may not have begun in
+    // UTC yet, and a period that starts in the future would end before it starts when the part moves.
+    const installedAt = input.installedAt ? new Date(`${input.installedAt}T00:00:00Z`) : null;
+    const since = installedAt && installedAt < row!.createdAt ? installedAt : row!.createdAt;
     await placeComponents(tx, userId, [row!.id], input.bicycleId, since);
     const componentId = row!.id;
     await addIntervals(

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import sharp from "sharp";
 import { expect, it } from "vitest";
@@ -15,7 +15,14 @@ import {
   exportV1Schema,
 } from "../../../shared/schemas/export.ts";
 import type { UploadedFile } from "../../../shared/schemas/file.ts";
-import { bicycles, files, importSources, rides, subscriptions } from "../../db/schema.ts";
+import {
+  bicycles,
+  componentInstallations,
+  files,
+  importSources,
+  rides,
+  subscriptions,
+} from "../../db/schema.ts";
 import {
   answered,
   describeEachDatabase,
@@ -433,6 +440,76 @@ describeEachDatabase("account export and import", (kind) => {
   }
   const jsonBytes = (data: unknown) => strToU8(JSON.stringify(data));
 
+  type Part = ExportV1["components"][number];
+  type Period = ExportV1["installations"][number];
+  type Ride = ExportV1["rides"][number];
+  type Entry = ExportV1["serviceEntries"][number];
+  const part = (id: string, bicycleId: string | null = "b1"): Part => ({
+    id,
+    bicycleId,
+    name: `Part ${id}`,
+    type: "Drivetrain",
+    brand: null,
+    mileage: 0,
+    notes: null,
+    imageUrl: null,
+    imageFile: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+  });
+  const period = (id: string, startedAt: string, endedAt: string | null, bicycleId: string | null = "b1") =>
+    ({ id, componentId: "c1", bicycleId, startedAt, endedAt }) satisfies Period;
+  const ride = (overrides: Partial<Ride> = {}): Ride => ({
+    id: "r1",
+    bicycleId: "b1",
+    name: "Morning loop",
+    startedAt: "2025-02-01T07:00:00.000Z",
+    distanceKm: 30,
+    movingSeconds: 3600,
+    elevationGainM: 200,
+    source: "manual",
+    externalId: null,
+    createdAt: "2025-02-01T09:00:00.000Z",
+    updatedAt: "2025-02-01T09:00:00.000Z",
+    ...overrides,
+  });
+  const entry = (overrides: Partial<Entry> = {}): Entry => ({
+    id: "e1",
+    componentId: "c1",
+    date: "2025-03-01",
+    description: "Waxed",
+    cost: 0,
+    receiptUrl: null,
+    receiptFile: null,
+    resetsIntervalIds: [],
+    createdAt: "2025-03-01T00:00:00.000Z",
+    updatedAt: "2025-03-01T00:00:00.000Z",
+    ...overrides,
+  });
+  const interval = (id: string, componentId: string) => ({
+    id,
+    componentId,
+    label: "Wax",
+    everyKm: 300,
+    everyHours: null,
+    everyMonths: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+  });
+  /** smallExport with a component c1 on b1 since 2025-01-01 (one open period), and what else is given. */
+  const withPart = (overrides: Partial<ExportV1> = {}) =>
+    zipSync({
+      "velolog.json": jsonBytes(
+        smallExport({
+          components: [part("c1")],
+          installations: [period("i1", "2025-01-01T00:00:00.000Z", null)],
+          ...overrides,
+        }),
+      ),
+    });
+  const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const inThreeDays = daysFromNow(3);
+
   /** Sets an entry's declared (uncompressed) size in both its local header and the central directory. */
   function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
     const out = new Uint8Array(zip);
@@ -589,7 +666,266 @@ describeEachDatabase("account export and import", (kind) => {
         }),
       m.brokenReference("ride r1 names a bicycle it does not hold"),
     ],
+    [
+      "an installation period that ends before it starts",
+      () =>
+        withPart({
+          installations: [
+            period("i1", "2025-01-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z"),
+            period("i2", "2025-02-01T00:00:00.000Z", "2025-01-15T00:00:00.000Z", null),
+            period("i3", "2025-03-01T00:00:00.000Z", null),
+          ],
+        }),
+      m.brokenReference("installation i2 ends before it starts"),
+    ],
+    [
+      "a component whose only period has ended",
+      () =>
+        withPart({ installations: [period("i1", "2025-01-01T00:00:00.000Z", "2025-02-01T00:00:00.000Z")] }),
+      m.brokenReference("component c1 “Part c1” has no open installation period"),
+    ],
+    [
+      "a component without installation periods",
+      () => withPart({ installations: [] }),
+      m.brokenReference("component c1 “Part c1” has no open installation period"),
+    ],
+    [
+      "two open periods of one component",
+      () =>
+        withPart({
+          installations: [
+            period("i1", "2025-01-01T00:00:00.000Z", null),
+            period("i2", "2025-02-01T00:00:00.000Z", null),
+          ],
+        }),
+      m.brokenReference("component c1 “Part c1” has more than one open installation period"),
+    ],
+    [
+      "overlapping periods of one component",
+      () =>
+        withPart({
+          installations: [
+            period("i1", "2025-01-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z", null),
+            period("i2", "2025-02-01T00:00:00.000Z", "2025-04-01T00:00:00.000Z"),
+            period("i3", "2025-04-01T00:00:00.000Z", null),
+          ],
+        }),
+      m.brokenReference("installations i1 and i2 of component c1 “Part c1” overlap"),
+    ],
+    [
+      "a closed period after the open one began",
+      () =>
+        withPart({
+          installations: [
+            period("i1", "2025-01-01T00:00:00.000Z", null),
+            period("i2", "2025-02-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z", null),
+          ],
+        }),
+      m.brokenReference("installations i1 and i2 of component c1 “Part c1” overlap"),
+    ],
+    [
+      "a component on one bicycle whose open period is on another",
+      () => withPart({ installations: [period("i1", "2025-01-01T00:00:00.000Z", null, null)] }),
+      m.brokenReference("component c1 “Part c1” is not where its open installation period i1 puts it"),
+    ],
+    [
+      "a service entry that resets another component's interval",
+      () =>
+        withPart({
+          components: [part("c1"), part("c2", null)],
+          installations: [
+            period("i1", "2025-01-01T00:00:00.000Z", null),
+            { ...period("i2", "2025-01-01T00:00:00.000Z", null, null), componentId: "c2" },
+          ],
+          serviceIntervals: [interval("v2", "c2")],
+          serviceEntries: [entry({ resetsIntervalIds: ["v2"] })],
+        }),
+      m.brokenReference("service entry e1 resets interval v2 of another component"),
+    ],
+    [
+      "a ride longer than the API allows",
+      () => withPart({ rides: [ride({ distanceKm: 2500 })] }),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.distanceInvalid),
+    ],
+    [
+      "a ride of no distance",
+      () => withPart({ rides: [ride({ distanceKm: 0 })] }),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.distanceInvalid),
+    ],
+    [
+      "a ride of more than 48 hours",
+      () => withPart({ rides: [ride({ movingSeconds: 49 * 3600 })] }),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.timeInvalid),
+    ],
+    [
+      "a ride that starts days from now",
+      () => withPart({ rides: [ride({ startedAt: inThreeDays })] }),
+      m.notAccepted("ride r1 “Morning loop”", messages.rides.startInFuture),
+    ],
+    [
+      "a service entry dated days from now",
+      () => withPart({ serviceEntries: [entry({ date: inThreeDays.slice(0, 10) })] }),
+      m.notAccepted(`service entry e1 of ${inThreeDays.slice(0, 10)}`, messages.services.dateInFuture),
+    ],
+    [
+      "an installation that starts days from now",
+      () => withPart({ installations: [period("i1", inThreeDays, null)] }),
+      m.notAccepted("installation i1", m.periodInFuture),
+    ],
   ];
+
+  async function componentsOnBicycles(rider: TestClient) {
+    const bikes = await answered<Bicycle[]>(rider.request("GET", "/api/bicycles"), "bicycles");
+    const lists = await Promise.all(
+      bikes.map((b) =>
+        answered<Component[]>(rider.request("GET", `/api/bicycles/${b.id}/components`), "components"),
+      ),
+    );
+    return lists.flat();
+  }
+
+  it("accepts periods that follow one another, an empty one, and times a little ahead of this clock", async () => {
+    const rider = await signUp(t.app);
+    const inTwoHours = daysFromNow(1 / 12);
+    const result = await imported(
+      rider,
+      withPart({
+        installations: [
+          period("i1", "2025-01-01T00:00:00.000Z", "2025-02-01T00:00:00.000Z", null),
+          period("i2", "2025-03-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z", null),
+          period("i3", "2025-02-01T00:00:00.000Z", null),
+        ],
+        serviceIntervals: [interval("v1", "c1")],
+        serviceEntries: [entry({ resetsIntervalIds: ["v1"] })],
+        rides: [ride(), ride({ id: "r2", startedAt: inTwoHours })],
+      }),
+    );
+    expect(result.imported).toMatchObject({ components: 1, installations: 3, rides: 2, serviceEntries: 1 });
+    const [chain] = await componentsOnBicycles(rider);
+    // Both rides on b1 fall in the open period from February.
+    expect(chain!.distance).toBe(60);
+  });
+
+  it("counts every object and file of a later export, and keeps what is already here as it is", async () => {
+    const source = await signUp(t.app);
+    const photo = await upload(source, "bicycle-image");
+    const bike = await answered<Bicycle>(
+      source.request("POST", "/api/bicycles", { name: "Road bike", imageUrl: photo.url }),
+      "bicycle",
+    );
+    const chain = await answered<Component>(
+      source.request("POST", "/api/components", { bicycleId: bike.id, name: "Chain", type: "Drivetrain" }),
+      "component",
+    );
+    const target = await signUp(t.app);
+    await imported(target, (await exportOf(source)).raw);
+
+    // Later, in the source account: the chain gets a photo, a service with a receipt, and goes to the bin.
+    const partPhoto = await upload(source, "component-image", "#a27");
+    const receipt = await upload(source, "receipt");
+    expect(
+      (
+        await source.request("PUT", `/api/components/${chain.id}`, {
+          name: "Chain",
+          type: "Drivetrain",
+          imageUrl: partPhoto.url,
+        })
+      ).status,
+    ).toBe(200);
+    await answered(
+      source.request("POST", `/api/components/${chain.id}/services`, {
+        date: "2025-03-01",
+        description: "Waxed",
+        cost: 10,
+        receiptUrl: receipt.url,
+      }),
+      "service",
+    );
+    expect((await source.request("POST", `/api/components/${chain.id}/move-to-parts-bin`)).status).toBe(200);
+    const later = await exportOf(source);
+    expect(later.json.files).toHaveLength(3);
+    expect(later.json.installations).toHaveLength(2);
+
+    const result = await imported(target, later.raw);
+    expect(result.imported).toMatchObject({ serviceEntries: 1, files: 1, components: 0, installations: 0 });
+    expect(result.alreadyThere).toMatchObject({ bicycles: 1, components: 1, installations: 2, files: 2 });
+    expect(result.unusedFiles).toBe(0);
+    const inArchive = {
+      bicycles: later.json.bicycles.length,
+      components: later.json.components.length,
+      installations: later.json.installations.length,
+      rides: later.json.rides.length,
+      serviceIntervals: later.json.serviceIntervals.length,
+      serviceEntries: later.json.serviceEntries.length,
+      shareLinks: later.json.shareLinks.length,
+      files: later.json.files.length,
+    };
+    for (const [kind, n] of Object.entries(inArchive))
+      expect(
+        result.imported[kind as keyof typeof inArchive] + result.alreadyThere[kind as keyof typeof inArchive],
+        kind,
+      ).toBe(n);
+
+    // The chain already here is kept as it was: on the bicycle, one open period, no photo.
+    const [kept] = await componentsOnBicycles(target);
+    expect(kept).toMatchObject({ name: "Chain", imageUrl: null, serviceCount: 1 });
+    expect(kept!.bicycleId).not.toBeNull();
+    const { installations } = await json<{ installations: { endedAt: string | null }[] }>(
+      target.request("GET", `/api/components/${kept!.id}/installations`),
+    );
+    expect(installations).toHaveLength(1);
+    expect(installations[0]!.endedAt).toBeNull();
+  });
+
+  it("counts a file that nothing in the archive shows as unused, and stores nothing of it", async () => {
+    const rider = await signUp(t.app);
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#321" } })
+      .webp()
+      .toBuffer();
+    const result = await imported(
+      rider,
+      zipSync({
+        "velolog.json": jsonBytes(
+          smallExport({
+            files: [{ path: "files/stray.webp", contentType: "image/webp", purpose: "bicycle-image" }],
+          }),
+        ),
+        "files/stray.webp": new Uint8Array(image),
+      }),
+    );
+    expect(result).toMatchObject({
+      imported: { bicycles: 1, files: 0 },
+      alreadyThere: { files: 0 },
+      unusedFiles: 1,
+    });
+    expect(await fileCount(rider.userId)).toBe(0);
+  });
+
+  it("exports a period that ended before it began (made before parts were capped at now) as an empty one", async () => {
+    const rider = await signUp(t.app);
+    const bike = await answered<Bicycle>(
+      rider.request("POST", "/api/bicycles", { name: "Road bike" }),
+      "bicycle",
+    );
+    const chain = await answered<Component>(
+      rider.request("POST", "/api/components", { bicycleId: bike.id, name: "Chain", type: "Drivetrain" }),
+      "component",
+    );
+    expect((await rider.request("POST", `/api/components/${chain.id}/move-to-parts-bin`)).status).toBe(200);
+    // As an older Velolog stored a part fitted "today" east of UTC and moved within hours.
+    const later = new Date(Date.now() + 6 * 3_600_000);
+    await t.db
+      .update(componentInstallations)
+      .set({ startedAt: later })
+      .where(
+        and(eq(componentInstallations.componentId, chain.id), isNotNull(componentInstallations.endedAt)),
+      );
+    const archive = await exportOf(rider);
+    const closed = archive.json.installations.find((i) => i.endedAt !== null)!;
+    expect(closed.endedAt).toBe(closed.startedAt);
+    const target = await signUp(t.app);
+    expect((await imported(target, archive.raw)).imported).toMatchObject({ components: 1, installations: 2 });
+  });
 
   it("removes the files it stored when a later file is refused", async () => {
     const rider = await signUp(t.app);

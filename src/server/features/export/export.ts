@@ -62,6 +62,33 @@ async function* pages<T extends PgTable & { id: PgColumn; userId: PgColumn }>(
   }
 }
 
+type PartWithPeriods = Row<typeof components> & { installations: Row<typeof componentInstallations>[] };
+
+/**
+ * A user's components page by page, each with its installation periods read in the same statement: a part
+ * moved while the export runs is written with the periods that go with where it is (one open, there).
+ */
+
+async function* componentPages(db: Database, userId: string): AsyncGenerator<PartWithPeriods[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows: PartWithPeriods[] = await db.query.components.findMany({
+      where: and(eq(components.userId, userId), after === null ? undefined : gt(components.id, after)),
+      orderBy: [asc(components.id)],
+      limit: PAGE,
+      with: { installations: { orderBy: [asc(componentInstallations.id)] } },
+    });
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Items already in memory, in pages like the tables'. */
+async function* inPages<T>(items: T[]): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += PAGE) yield items.slice(i, i + PAGE);
+}
+
 const iso = (date: Date) => date.toISOString();
 const num = (value: string | null) => (value === null ? null : Number(value));
 
@@ -133,14 +160,14 @@ async function* exportJson(
   };
   yield JSON.stringify(head).slice(0, -1);
 
-  async function* list<T extends PgTable & { id: PgColumn; userId: PgColumn }, Out>(
+  async function* list<In, Out>(
     key: keyof ExportV1,
-    table: T,
-    shape: (rows: Row<T>[]) => Promise<Out[]> | Out[],
+    source: AsyncIterable<In[]>,
+    shape: (rows: In[]) => Promise<Out[]> | Out[],
   ): AsyncGenerator<string> {
     yield `,${JSON.stringify(key)}:[`;
     let first = true;
-    for await (const rows of pages(db, table, userId)) {
+    for await (const rows of source) {
       const shaped = await shape(rows);
       if (shaped.length === 0) continue;
       yield (first ? "" : ",") + shaped.map((item) => JSON.stringify(item)).join(",");
@@ -157,7 +184,7 @@ async function* exportJson(
   const intervalsOut = new Set<string>();
   const hasBike = (id: string | null) => id === null || bikesOut.has(id);
 
-  yield* list("bicycles", bicycles, (rows) =>
+  yield* list("bicycles", pages(db, bicycles, userId), (rows) =>
     rows.map((b): ExportV1["bicycles"][number] => {
       bikesOut.add(b.id);
       const image = reference(b.imageUrl, present);
@@ -178,11 +205,24 @@ async function* exportJson(
       };
     }),
   );
-  yield* list("components", components, (rows) =>
+  // A component's periods are held until the components are written (they are few and small).
+  const periodsOut: ExportV1["installations"] = [];
+  yield* list("components", componentPages(db, userId), (rows) =>
     rows
       .filter((c) => hasBike(c.bicycleId))
       .map((c): ExportV1["components"][number] => {
         partsOut.add(c.id);
+        for (const i of c.installations)
+          if (hasBike(i.bicycleId))
+            periodsOut.push({
+              id: i.id,
+              componentId: i.componentId,
+              bicycleId: i.bicycleId,
+              startedAt: iso(i.startedAt),
+              // A period that ended before it started (a part fitted "today" east of UTC and moved within
+              // hours, before parts were capped at their creation) is written as the empty period it is.
+              endedAt: i.endedAt ? iso(new Date(Math.max(i.endedAt.getTime(), i.startedAt.getTime()))) : null,
+            });
         const image = reference(c.imageUrl, present);
         return {
           id: c.id,
@@ -199,18 +239,8 @@ async function* exportJson(
         };
       }),
   );
-  yield* list("installations", componentInstallations, (rows) =>
-    rows
-      .filter((i) => partsOut.has(i.componentId) && hasBike(i.bicycleId))
-      .map((i): ExportV1["installations"][number] => ({
-        id: i.id,
-        componentId: i.componentId,
-        bicycleId: i.bicycleId,
-        startedAt: iso(i.startedAt),
-        endedAt: i.endedAt ? iso(i.endedAt) : null,
-      })),
-  );
-  yield* list("rides", rides, (rows) =>
+  yield* list("installations", inPages(periodsOut), (rows) => rows);
+  yield* list("rides", pages(db, rides, userId), (rows) =>
     rows
       .filter((r) => bikesOut.has(r.bicycleId))
       .map((r): ExportV1["rides"][number] => ({
@@ -227,7 +257,7 @@ async function* exportJson(
         updatedAt: iso(r.updatedAt),
       })),
   );
-  yield* list("serviceIntervals", serviceIntervals, (rows) =>
+  yield* list("serviceIntervals", pages(db, serviceIntervals, userId), (rows) =>
     rows
       .filter((i) => partsOut.has(i.componentId))
       .map((i): ExportV1["serviceIntervals"][number] => {
@@ -244,7 +274,7 @@ async function* exportJson(
         };
       }),
   );
-  yield* list("serviceEntries", serviceEntries, async (rows) => {
+  yield* list("serviceEntries", pages(db, serviceEntries, userId), async (rows) => {
     const resets = await db
       .select()
       .from(serviceEntryIntervals)
@@ -275,7 +305,7 @@ async function* exportJson(
         };
       });
   });
-  yield* list("shareLinks", sharedBikes, (rows) =>
+  yield* list("shareLinks", pages(db, sharedBikes, userId), (rows) =>
     rows.map((s): ExportV1["shareLinks"][number] => ({
       id: s.id,
       bicycleId: s.bicycleId !== null && bikesOut.has(s.bicycleId) ? s.bicycleId : null,

@@ -3,6 +3,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
+import { latestToday } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   ARCHIVE_FILE_PATH,
@@ -18,6 +19,7 @@ import {
   MAX_EXPORT_JSON_BYTES,
 } from "../../../shared/schemas/export.ts";
 import { fileUrl, isHttpUrl, MAX_UPLOAD_BYTES } from "../../../shared/schemas/file.ts";
+import { rideInputSchema } from "../../../shared/schemas/ride.ts";
 import type { SharedBikeSnapshot } from "../../../shared/schemas/share.ts";
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import { newStorageKey, type Storage } from "../../adapters/storage.ts";
@@ -198,6 +200,76 @@ function checkReferences(data: ExportV1, archive: OpenArchive): void {
   for (const file of data.files) if (!archive.entries.has(file.path)) throw refuse(m.missingFile(file.path));
 }
 
+/** How far ahead of this server's clock an archive's times may be (it may come from another instance's clock). */
+const CLOCK_GRACE_MS = 24 * 3_600_000;
+
+/** A ride's fields as the API checks them (name, distance, time, elevation); its start is checked below. */
+const rideFields = rideInputSchema.omit({ startedAt: true });
+
+/**
+ * What the API never lets into an account, refused here too (decision 0048): a ride past the API's limits,
+ * a ride, service or installation period in the future (a day's grace for another clock), a period that ends
+ * before it starts, a component without exactly one open period where the component is, periods of one
+ * component that overlap, and a service entry that resets another component's interval.
+ */
+function checkConsistency(data: ExportV1, now: Date): void {
+  // Named so that the rider finds them: by id, and by name or date.
+  const quoted = (name: string) => `“${name.length > 80 ? `${name.slice(0, 79)}…` : name}”`;
+  const rideName = (r: ExportV1["rides"][number]) => `ride ${r.id} ${quoted(r.name)}`;
+  const entryName = (e: ExportV1["serviceEntries"][number]) => `service entry ${e.id} of ${e.date}`;
+  const partName = (c: ExportV1["components"][number]) => `component ${c.id} ${quoted(c.name)}`;
+  const inconsistent = (what: string) => refuse(m.brokenReference(what));
+  const notAccepted = (what: string, reason: string) => refuse(m.notAccepted(what, reason));
+  const latest = now.getTime() + CLOCK_GRACE_MS;
+  const latestDay = latestToday(new Date(latest));
+  const inFuture = (at: string | null) => at !== null && Date.parse(at) > latest;
+
+  for (const r of data.rides) {
+    const checked = rideFields.safeParse(r);
+    if (!checked.success) throw notAccepted(rideName(r), checked.error.issues[0]!.message);
+    if (inFuture(r.startedAt)) throw notAccepted(rideName(r), messages.rides.startInFuture);
+  }
+  for (const e of data.serviceEntries)
+    if (e.date > latestDay) throw notAccepted(entryName(e), messages.services.dateInFuture);
+
+  const periodsOf = new Map<string, ExportV1["installations"]>();
+  for (const i of data.installations) {
+    if (inFuture(i.startedAt) || inFuture(i.endedAt))
+      throw notAccepted(`installation ${i.id}`, m.periodInFuture);
+    if (i.endedAt !== null && Date.parse(i.endedAt) < Date.parse(i.startedAt))
+      throw inconsistent(`installation ${i.id} ends before it starts`);
+    const list = periodsOf.get(i.componentId) ?? [];
+    list.push(i);
+    periodsOf.set(i.componentId, list);
+  }
+  for (const c of data.components) {
+    const periods = periodsOf.get(c.id) ?? [];
+    const open = periods.filter((i) => i.endedAt === null);
+    if (open.length === 0) throw inconsistent(`${partName(c)} has no open installation period`);
+    if (open.length > 1) throw inconsistent(`${partName(c)} has more than one open installation period`);
+    if (open[0]!.bicycleId !== c.bicycleId)
+      throw inconsistent(`${partName(c)} is not where its open installation period ${open[0]!.id} puts it`);
+    // Periods that last (an empty one, started and ended at once, holds no ride) follow one another.
+    const spans = periods
+      .map((i) => ({
+        id: i.id,
+        start: Date.parse(i.startedAt),
+        end: i.endedAt === null ? Number.POSITIVE_INFINITY : Date.parse(i.endedAt),
+      }))
+      .filter((span) => span.start < span.end)
+      .sort((a, b) => a.start - b.start);
+    for (let k = 1; k < spans.length; k++)
+      if (spans[k]!.start < spans[k - 1]!.end)
+        throw inconsistent(`installations ${spans[k - 1]!.id} and ${spans[k]!.id} of ${partName(c)} overlap`);
+  }
+
+  const componentOfInterval = new Map(data.serviceIntervals.map((i) => [i.id, i.componentId]));
+  for (const e of data.serviceEntries)
+    for (const id of e.resetsIntervalIds)
+      if (componentOfInterval.get(id) !== e.componentId)
+        throw inconsistent(`service entry ${e.id} resets interval ${id} of another component`);
+}
+
 // ---- What is already here ----
 
 type Kind = "bicycle" | "component" | "installation" | "ride" | "interval" | "entry" | "share" | "file";
@@ -321,6 +393,7 @@ export async function importArchive(
       (await readEntry(archive, EXPORT_JSON_NAME, MAX_EXPORT_JSON_BYTES)).toString("utf8"),
     );
     checkReferences(data, archive);
+    checkConsistency(data, new Date());
     return await importData(deps, userId, data, archive);
   } finally {
     zip.close();
@@ -346,12 +419,8 @@ async function importData(
       "component",
       data.components.map((o) => o.id),
     ),
-    installation: await existingTargets(
-      db,
-      userId,
-      "installation",
-      data.installations.map((o) => o.id),
-    ),
+    // Installation periods go with their component (below), so a component already here keeps its history.
+    installation: new Map<string, string>(),
     ride: await existingTargets(
       db,
       userId,
@@ -402,7 +471,9 @@ async function importData(
   const added = {
     bicycles: isNew("bicycle", data.bicycles),
     components: isNew("component", data.components),
-    installations: isNew("installation", data.installations),
+    // A new component brings its periods; one already here is kept as it is, with its own periods (adding
+    // the archive's would leave it with two open ones).
+    installations: data.installations.filter((i) => !existing.component.has(i.componentId)),
     rides: isNew("ride", data.rides),
     intervals: isNew("interval", data.serviceIntervals),
     entries: isNew("entry", data.serviceEntries),
@@ -473,6 +544,14 @@ async function importData(
     shareLinks: added.shares.length,
     files: written.length,
   };
+  // Every object and file of the archive is imported, already here (itself, or the object it belongs to:
+  // a photo of a component that is already here stays with it, not imported), or a file nothing names.
+  const named = new Set<string>();
+  for (const b of data.bicycles) if (b.imageFile) named.add(b.imageFile);
+  for (const c of data.components) if (c.imageFile) named.add(c.imageFile);
+  for (const e of data.serviceEntries) if (e.receiptFile) named.add(e.receiptFile);
+  for (const s of data.shareLinks) for (const path of snapshotPaths(s.snapshot)) named.add(path);
+  const unusedFiles = data.files.filter((f) => !named.has(f.path)).length;
   const total: ImportCounts = {
     bicycles: data.bicycles.length,
     components: data.components.length,
@@ -481,12 +560,12 @@ async function importData(
     serviceIntervals: data.serviceIntervals.length,
     serviceEntries: data.serviceEntries.length,
     shareLinks: data.shareLinks.length,
-    files: wanted.size + [...existing.file.keys()].filter((p) => !wanted.has(p)).length,
+    files: data.files.length - unusedFiles,
   };
   const alreadyThere = emptyCounts();
   for (const key of Object.keys(total) as (keyof ImportCounts)[])
     alreadyThere[key] = total[key] - imported[key];
-  return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere };
+  return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere, unusedFiles };
 }
 
 /** The bytes of the user's stored files (the quota counts them). */

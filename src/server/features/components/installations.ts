@@ -6,6 +6,16 @@ import { bicycles, componentInstallations, components, rides } from "../../db/sc
 type Writer = Pick<Database, "insert" | "update">;
 
 /**
+ * Where a part's first installation period starts: the install date given (its midnight in UTC), never later
+ * than `now`: "today" east of UTC may not have begun in UTC yet, and a period that starts in the future would
+ * end before it starts when the part moves. Without a date, `now`.
+ */
+export function installationStart(installedAt: string | null | undefined, now: Date): Date {
+  const date = installedAt ? new Date(`${installedAt}T00:00:00Z`) : null;
+  return date && date < now ? date : now;
+}
+
+/**
  * Records that components are now on a bicycle (or in the parts bin when `bicycleId` is null) from `at`:
  * each one's open period ends there and a new one starts.
  */

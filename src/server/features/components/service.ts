@@ -11,7 +11,7 @@ import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { componentServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { addIntervals } from "../intervals/service.ts";
-import { componentWear, listInstallations, placeComponents } from "./installations.ts";
+import { componentWear, installationStart, listInstallations, placeComponents } from "./installations.ts";
 
 const m = messages.components;
 
@@ -160,10 +160,7 @@ export async function createComponent(
       .insert(components)
       .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
       .returning({ id: components.id, createdAt: components.createdAt });
-    // A date is its midnight in UTC, but never later than now: "today" east of UTC may not have begun in
-    // UTC yet, and a period that starts in the future would end before it starts when the part moves.
-    const installedAt = input.installedAt ? new Date(`${input.installedAt}T00:00:00Z`) : null;
-    const since = installedAt && installedAt < row!.createdAt ? installedAt : row!.createdAt;
+    const since = installationStart(input.installedAt, row!.createdAt);
     await placeComponents(tx, userId, [row!.id], input.bicycleId, since);
     const componentId = row!.id;
     await addIntervals(

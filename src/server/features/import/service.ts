@@ -2,7 +2,7 @@ import { defaultIntervalsFor } from "../../../shared/domain/service-intervals.ts
 import type { ImportedComponent } from "../../../shared/schemas/import.ts";
 import type { Database } from "../../db/index.ts";
 import { components } from "../../db/schema.ts";
-import { placeComponents } from "../components/installations.ts";
+import { installationStart, placeComponents } from "../components/installations.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { addIntervals } from "../intervals/service.ts";
 
@@ -44,7 +44,7 @@ export async function importComponents(
       userId,
       rows.map((row) => row.id),
       bicycleId,
-      installedAt ? new Date(`${installedAt}T00:00:00Z`) : new Date(now - 2 * found.length),
+      installationStart(installedAt, new Date(now - 2 * found.length)),
     );
     if (addSuggestedIntervals) {
       const suggested = rows.flatMap(({ id }, index) => {

@@ -100,6 +100,21 @@ describe("defaultIntervalsFor", () => {
     expect(defaultIntervalsFor("Tires", "Gravelking")[0]?.everyKm).toBe(4000);
     expect(defaultIntervalsFor("Frame", "Steel frame")).toEqual([]);
   });
+
+  it("reads an imported part by its label, and suggests nothing rather than another part's service", () => {
+    const labels = (type: string, name: string) => defaultIntervalsFor(type, name).map((i) => i.label);
+    expect(labels("Drivetrain", "FRONT DERAILLEUR: Shimano Deore, 3x10")).toEqual([]);
+    expect(labels("Drivetrain", "SHIFT LEVERS: SRAM X7 trigger")).toEqual([]);
+    expect(labels("Frame", "FRAME: 500 Series Alpha Aluminum, 3S chain keeper")).toEqual([]);
+    expect(labels("Wheels", "RIMS: Carve SL Disc, 29er, 28h")).toEqual(["Check spoke tension and hubs"]);
+    expect(labels("Handlebar", "GRIPS: Specialized Body Geometry XCT, lock-on")).toEqual([]);
+    expect(labels("Drivetrain", "CHAIN: KMC X10")).toEqual(["Replace chain"]);
+    expect(labels("Brakes", "FRONT BRAKE: Avid Elixir 3R, hydraulic disc, 180mm rotor")).toEqual([
+      "Brake fluid",
+      "Check brake pads",
+    ]);
+    expect(labels("Brakes", "ROTORS: Avid G2 CleanSweep, 180mm")).toEqual(["Check rotor thickness"]);
+  });
 });
 
 describe("the interval form", () => {

@@ -52,7 +52,7 @@ const BY_NAME: { pattern: RegExp; intervals: DefaultInterval[] }[] = [
   // Hydraulic brakes: bleed with fresh fluid once a year, DOT fluid absorbs water (SRAM, Shimano manuals).
   { pattern: /fluid|bleed|hydraulic/i, intervals: [months("Brake fluid", 12)] },
   { pattern: /pad/i, intervals: [km("Check brake pads", 1500)] },
-  { pattern: /rotor|disc/i, intervals: [km("Check rotor thickness", 10000)] },
+  { pattern: /rotor/i, intervals: [km("Check rotor thickness", 10000)] },
   // Tubeless sealant dries out in 2–7 months (Stan's NoTubes, "How often should I refresh sealant").
   { pattern: /sealant|tubeless/i, intervals: [months("Refresh sealant", 4)] },
   // Tyres: 3,000–5,000 km for road and gravel tyres (Schwalbe and Continental FAQs give such ranges).
@@ -63,14 +63,16 @@ const BY_NAME: { pattern: RegExp; intervals: DefaultInterval[] }[] = [
   { pattern: /bottom bracket|\bbb\b/i, intervals: [km("Check bottom bracket", 10000)] },
   { pattern: /headset/i, intervals: [months("Clean and grease headset", 12)] },
   { pattern: /hub/i, intervals: [months("Hub service", 12)] },
-  { pattern: /bar tape|grip/i, intervals: [months("Replace bar tape", 12)] },
+  { pattern: /bar tape/i, intervals: [months("Replace bar tape", 12)] },
 ];
 
-/** Defaults by component type when the name says nothing more specific; none for parts that rarely wear. */
+/**
+ * Defaults by component type when the name says nothing more specific; none for parts that rarely wear, nor
+ * for drivetrain parts, which are too many kinds (a derailleur or shifter is not a chain).
+ */
 const BY_TYPE: Partial<Record<ComponentType, DefaultInterval[]>> = {
   Fork: [hours("Lower service", 50), hours("Full service", 200)],
   Tires: [km("Replace tyres", 4000)],
-  Drivetrain: [km("Replace chain", 3000)],
   Brakes: [months("Brake fluid", 12), km("Check brake pads", 1500)],
   Wheels: [months("Check spoke tension and hubs", 12)],
   Pedals: [months("Grease pedal bearings", 12)],
@@ -78,7 +80,10 @@ const BY_TYPE: Partial<Record<ComponentType, DefaultInterval[]>> = {
 
 /** The intervals suggested for a component of this type and name (empty when there is nothing to suggest). */
 export function defaultIntervalsFor(type: string, name: string): DefaultInterval[] {
-  const byName = BY_NAME.find(({ pattern }) => pattern.test(name));
+  // A name imported from a spec sheet reads "Label: value": the label says what the part is, while the value
+  // can name other things ("… 3S chain keeper" on a frame, "Disc" in a rim's model).
+  const label = /^([^:]{1,40}):\s/.exec(name)?.[1];
+  const byName = BY_NAME.find(({ pattern }) => pattern.test(label ?? name));
   if (byName) return byName.intervals.map((interval) => ({ ...interval }));
   return (BY_TYPE[type as ComponentType] ?? []).map((interval) => ({ ...interval }));
 }

@@ -1,4 +1,4 @@
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 test("a component's life: fitted, serviced, moved to the parts bin, assigned back, deleted", async ({
   page,
@@ -276,6 +276,40 @@ test.describe("the install date of a part added onto a bicycle", () => {
     await expect(page.getByRole("form", { name: "Add Component" })).toBeVisible();
     await expect(page.getByLabel("Installed on")).toHaveCount(0);
   });
+});
+
+test("from the keyboard: a part's menu, its confirmation and its form keep the focus where the rider is", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+  });
+  await page.goto(`/bicycles/${bicycle.id}`);
+  const actions = page.getByRole("button", { name: "Actions for KMC chain" });
+
+  // Delete, then Cancel with Escape: back on the part's Actions button, and the part is still there.
+  await actions.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(actions).toBeFocused();
+
+  // Edit: the form opens with the keyboard in its first field; Cancel leads back to Add Component.
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Edit" }).focus();
+  await page.keyboard.press("Enter");
+  const name = page.getByRole("form", { name: "Save Component" }).getByLabel("Component name");
+  await expect(name).toBeFocused();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Add Component" })).toBeFocused();
 });
 
 test("signed out, the parts bin asks to log in", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,7 +13,8 @@ import {
 
 /**
  * Asks before a destructive or moving action. `onConfirm` resolves when done (the dialog closes) or
- * rejects (it stays open so the user can try again).
+ * rejects (it stays open so the user can try again). Opened from a menu item (no `trigger`), it gives focus
+ * back to `returnFocusTo`, the menu's button: the item it would return to is gone by then.
  */
 export function ConfirmDialog({
   trigger,
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   pendingLabel,
   destructive = true,
   onConfirm,
+  returnFocusTo,
 }: {
   trigger?: ReactNode;
   open?: boolean;
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   pendingLabel: string;
   destructive?: boolean;
   onConfirm: () => Promise<unknown>;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -43,7 +46,14 @@ export function ConfirmDialog({
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

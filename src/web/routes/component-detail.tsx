@@ -1,5 +1,5 @@
 import { ArrowLeft, MoreHorizontal, Pencil, Trash2, Wrench } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
@@ -87,6 +87,7 @@ function OwnComponentView({ component }: { component: Component }) {
   const [editing, setEditing] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const actions = useComponentActions();
   const navigate = useNavigate();
   const inPartsBin = component.bicycleId === null;
@@ -112,7 +113,7 @@ function OwnComponentView({ component }: { component: Component }) {
           <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
             <Pencil aria-hidden="true" /> Edit Component
           </Button>
-          <MoreActionsMenu>
+          <MoreActionsMenu triggerRef={menuButton}>
             <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
               <Trash2 aria-hidden="true" /> Delete
             </DropdownMenuItem>
@@ -124,6 +125,7 @@ function OwnComponentView({ component }: { component: Component }) {
             description={m.deleteWarning}
             confirmLabel="Delete Component"
             pendingLabel="Deleting..."
+            returnFocusTo={menuButton}
             onConfirm={async () => {
               await actions.remove(component.id, inPartsBin);
               navigate(backLinkOf(component).to, { replace: true });

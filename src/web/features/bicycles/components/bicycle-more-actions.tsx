@@ -1,5 +1,5 @@
 import { CalendarClock, FileText, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
@@ -20,9 +20,10 @@ export function BicycleMoreActions({ bicycle }: { bicycle: Bicycle }) {
   const applyDefaults = useApplyDefaults();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <MoreActionsMenu>
+      <MoreActionsMenu triggerRef={menuButton}>
         <DropdownMenuItem asChild>
           <Link to={`/bicycles/${bicycle.id}/passport`}>
             <FileText aria-hidden="true" /> Service passport
@@ -44,6 +45,7 @@ export function BicycleMoreActions({ bicycle }: { bicycle: Bicycle }) {
         title={`Delete ${bicycle.name}?`}
         description={messages.bicycles.deleteWarning}
         confirmLabel="Delete Bicycle"
+        returnFocusTo={menuButton}
         pendingLabel="Deleting..."
         onConfirm={async () => {
           try {

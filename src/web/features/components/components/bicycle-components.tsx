@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -33,10 +33,17 @@ export function ComponentFormArea({
   buttonClassName?: string;
 }) {
   const close = () => onChange({ mode: "closed" });
+  // When the form closes (saved or cancelled), the keyboard goes on from the Add button, not the page's top.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (state.mode === "closed" && wasOpen.current) addButton.current?.focus();
+    wasOpen.current = state.mode !== "closed";
+  }, [state.mode]);
   if (state.mode === "closed") {
     return (
       <div className={buttonClassName}>
-        <Button onClick={() => onChange({ mode: "add" })}>
+        <Button ref={addButton} onClick={() => onChange({ mode: "add" })}>
           <Plus aria-hidden="true" /> Add Component
         </Button>
       </div>

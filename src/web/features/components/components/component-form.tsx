@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
@@ -73,6 +73,9 @@ export function ComponentForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // The form opens in the page at a button's press (Add Component, or Edit in a part's menu): the keyboard
+  // goes on in its first field rather than in the list below.
+  useEffect(() => form.setFocus("name"), [form]);
   const [uploading, setUploading] = useState(false);
   const id = (field: string) => `${idPrefix}-${field}`;
   const [name, type] = useWatch({ control: form.control, name: ["name", "type"] });

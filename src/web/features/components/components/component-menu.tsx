@@ -1,5 +1,5 @@
 import { MoreVertical, PackageOpen, Pencil, Trash2, Wrench } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
@@ -29,12 +29,13 @@ export function ComponentMenu({
 }) {
   const actions = useComponentActions();
   const [confirm, setConfirm] = useState<"move" | "delete" | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const inPartsBin = component.bicycleId === null;
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${component.name}`}>
+          <Button ref={menuButton} variant="ghost" size="icon" aria-label={`Actions for ${component.name}`}>
             <MoreVertical />
           </Button>
         </DropdownMenuTrigger>
@@ -66,6 +67,7 @@ export function ComponentMenu({
         pendingLabel="Moving..."
         destructive={false}
         onConfirm={() => actions.moveToPartsBin(component.id)}
+        returnFocusTo={menuButton}
       />
       <ConfirmDialog
         open={confirm === "delete"}
@@ -75,6 +77,7 @@ export function ComponentMenu({
         confirmLabel="Delete Component"
         pendingLabel="Deleting..."
         onConfirm={() => actions.remove(component.id, inPartsBin)}
+        returnFocusTo={menuButton}
       />
     </>
   );

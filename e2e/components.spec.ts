@@ -172,6 +172,15 @@ test("the parts bin assigns several parts at once, and a part's page assigns it 
   const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
   await expect(cards).toHaveCount(3);
   await expect(page.getByRole("button", { name: "Assign to…" })).toHaveCount(0);
+
+  // A filter narrows the selection to the parts it shows: nothing hidden is assigned by mistake.
+  await page.getByRole("checkbox", { name: "Select all" }).check();
+  await expect(page.getByText("3 selected")).toBeVisible();
+  await page.getByRole("button", { name: "Tires", exact: true }).click();
+  await expect(page.getByText("1 selected")).toBeVisible();
+  await page.getByRole("button", { name: "All Types", exact: true }).click();
+  await page.getByRole("checkbox", { name: "Select Spiked tyres" }).uncheck();
+  await expect(page.getByText("selected")).toHaveCount(0);
   await page.getByRole("checkbox", { name: "Select Spiked tyres" }).check();
   await page.getByRole("checkbox", { name: "Select Mudguards" }).check();
   await expect(page.getByText("2 selected")).toBeVisible();

@@ -67,6 +67,14 @@ function PartsBin() {
   const shown = activeFilter === ALL ? all : all.filter((c) => c.type === activeFilter);
   const selected = all.filter((c) => selectedIds.has(c.id));
   const allShownSelected = shown.length > 0 && shown.every((c) => selectedIds.has(c.id));
+  // A filter narrows the selection to what it shows: "Assign to…" never fits parts the rider cannot see.
+  const chooseFilter = (type: string) => {
+    setFilter(type);
+    if (type !== ALL) {
+      const kept = new Set(all.filter((c) => c.type === type).map((c) => c.id));
+      setSelectedIds((before) => new Set([...before].filter((id) => kept.has(id))));
+    }
+  };
   const toggle = (ids: string[], on: boolean) =>
     setSelectedIds((before) => {
       const next = new Set(before);
@@ -79,7 +87,8 @@ function PartsBin() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-4 lg:grid-cols-2">
+      {/* Top-aligned: one panel opened to review its rows does not stretch the other, still closed. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         <ImportTextPanel />
         <ImportUrlPanel />
       </div>
@@ -111,7 +120,7 @@ function PartsBin() {
                 size="sm"
                 variant={type === activeFilter ? "default" : "outline"}
                 aria-pressed={type === activeFilter}
-                onClick={() => setFilter(type)}
+                onClick={() => chooseFilter(type)}
               >
                 {type}
               </Button>
@@ -132,7 +141,7 @@ function PartsBin() {
           {shown.length === 0 ? (
             <div className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
               <p>{m.noFilterMatch}</p>
-              <Button variant="link" onClick={() => setFilter(ALL)}>
+              <Button variant="link" onClick={() => chooseFilter(ALL)}>
                 Clear filter
               </Button>
             </div>

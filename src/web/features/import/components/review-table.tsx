@@ -31,13 +31,14 @@ export function ReviewTable({
       </p>
     );
   }
-  // A table from 768 px; below, each row is a card (name and Remove, then type and brand) that fits 375 px.
+  // A table where its card is 768 px wide or more (a container query: on the parts bin the card shares the
+  // row with another from 1024 px); narrower, each row is a card (name and Remove, then type and brand).
   return (
     // Positioned, so the table's visually hidden labels (absolute) stay inside it instead of widening the page.
-    <div className="relative">
-      <table className="block w-full text-sm md:table">
+    <div className="@container relative">
+      <table className="block w-full text-sm @3xl:table">
         <caption className="sr-only">Components found, to review before importing</caption>
-        <thead className="sr-only md:not-sr-only md:table-header-group">
+        <thead className="sr-only @3xl:not-sr-only @3xl:table-header-group">
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="py-2 pr-2 font-medium">
               Component
@@ -53,14 +54,14 @@ export function ReviewTable({
             </th>
           </tr>
         </thead>
-        <tbody className="grid gap-3 md:table-row-group">
+        <tbody className="grid gap-3 @3xl:table-row-group">
           {rows.map((row, index) => (
             <tr
               key={row.id}
-              className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto] gap-2 rounded-lg border p-3 align-top md:table-row md:rounded-none md:border-0 md:border-b md:p-0 md:last:border-0"
+              className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto] gap-2 rounded-lg border p-3 align-top @3xl:table-row @3xl:rounded-none @3xl:border-0 @3xl:border-b @3xl:p-0 @3xl:last:border-0"
               data-testid="import-row"
             >
-              <td className="col-span-2 min-w-0 md:table-cell md:min-w-56 md:py-2 md:pr-2">
+              <td className="col-span-2 min-w-0 @3xl:table-cell @3xl:min-w-56 @3xl:py-2 @3xl:pr-2">
                 {row.label ? (
                   <span className="mb-1 block text-xs text-muted-foreground">{row.label}</span>
                 ) : null}
@@ -72,7 +73,7 @@ export function ReviewTable({
                 />
                 {showIntervals ? <SuggestedLine row={row} unit={unit} /> : null}
               </td>
-              <td className="col-start-1 row-start-2 min-w-0 md:table-cell md:min-w-36 md:py-2 md:pr-2">
+              <td className="col-start-1 row-start-2 min-w-0 @3xl:table-cell @3xl:min-w-36 @3xl:py-2 @3xl:pr-2">
                 <NativeSelect
                   aria-label={`Type of component ${index + 1}`}
                   value={row.type}
@@ -85,14 +86,14 @@ export function ReviewTable({
                   ))}
                 </NativeSelect>
               </td>
-              <td className="col-span-2 col-start-2 row-start-2 min-w-0 md:table-cell md:min-w-32 md:py-2 md:pr-2">
+              <td className="col-span-2 col-start-2 row-start-2 min-w-0 @3xl:table-cell @3xl:min-w-32 @3xl:py-2 @3xl:pr-2">
                 <Input
                   aria-label={`Brand of component ${index + 1}`}
                   value={row.brand ?? ""}
                   onChange={(event) => update(row.id, { brand: event.target.value || null })}
                 />
               </td>
-              <td className="col-start-3 row-start-1 self-end md:table-cell md:py-2">
+              <td className="col-start-3 row-start-1 self-end @3xl:table-cell @3xl:py-2">
                 <Button
                   variant="ghost"
                   size="icon"

@@ -23,9 +23,9 @@ test("a new rider is led from the empty dashboard to a set-up bicycle", async ({
   await expect(page).toHaveURL(/\/bicycles\/[0-9a-f-]{36}$/);
 
   const checklist = page.getByRole("list", { name: "Set-up steps" });
-  await expect(checklist.getByRole("listitem")).toHaveCount(3);
-  await expect(page.getByText("0 of 3 done.")).toBeVisible();
-  for (const step of ["Add components by hand", "Import them from a spec sheet", "Add a photo"]) {
+  await expect(checklist.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("0 of 2 done.")).toBeVisible();
+  for (const step of ["Add its components, by hand or from a spec sheet", "Add a photo"]) {
     await expect(checklist.getByRole("listitem").filter({ hasText: step })).toContainText("(to do)");
   }
 
@@ -51,7 +51,7 @@ test("a new rider is led from the empty dashboard to a set-up bicycle", async ({
   ];
   expect(names).toHaveLength(sheetOrder.length);
   for (const [index, part] of sheetOrder.entries()) expect(names[index]).toContain(part);
-  await expect(page.getByText("2 of 3 done.")).toBeVisible();
+  await expect(page.getByText("1 of 2 done.")).toBeVisible();
   await expect(checklist.getByRole("listitem").filter({ hasText: "Add a photo" })).toContainText("(to do)");
 
   // The last step: a photo, from the checklist's own button; then the list goes away.
@@ -92,7 +92,7 @@ test("a bicycle's import can send the parts to the parts bin instead", async ({ 
   await page.getByRole("button", { name: "Import Components (5)" }).click();
   await expect(page.getByText("5 components were added to your parts bin.")).toBeVisible();
   await expect(page.getByText("No components added yet.")).toBeVisible();
-  await expect(page.getByText("0 of 3 done.")).toBeVisible();
+  await expect(page.getByText("0 of 2 done.")).toBeVisible();
 
   await page.goto("/parts-bin");
   const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");

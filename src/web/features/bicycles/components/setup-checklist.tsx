@@ -26,12 +26,17 @@ export function SetupChecklist({
   addPhoto: ReactNode;
 }) {
   const { hasComponents, hasPhoto } = setupProgress(bicycle);
+  // Adding parts by hand and importing them are two ways to one step, not two steps.
   const steps = [
-    { label: "Add components by hand", done: hasComponents, action: addComponents },
     {
-      label: "Import them from a spec sheet or the maker's page",
+      label: "Add its components, by hand or from a spec sheet or the maker's page",
       done: hasComponents,
-      action: importComponents,
+      action: (
+        <>
+          {addComponents}
+          {importComponents}
+        </>
+      ),
     },
     { label: "Add a photo", done: hasPhoto, action: addPhoto },
   ];

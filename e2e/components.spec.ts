@@ -218,9 +218,6 @@ test("the parts bin assigns several parts at once, and a part's page assigns it 
 });
 
 test.describe("the install date of a part added onto a bicycle", () => {
-  // The refused date is a 400 the browser logs.
-  test.use({ allowedConsoleErrors: [/status of 400/] });
-
   test("a past date wears the part from that day; a future date is refused", async ({
     page,
     baseURL,

@@ -15,6 +15,7 @@ import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
 import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import { messages } from "../../../../shared/messages.ts";
 import {
   type Component,
   type ComponentFormValues,
@@ -25,8 +26,19 @@ import type { ServiceIntervalInput } from "../../../../shared/schemas/service-in
 
 const fieldNames = ["name", "type", "brand", "mileage", "notes", "imageUrl", "installedAt"] as const;
 
-/** The form's fields: a component's, and the install date a new part on a bicycle is asked for (checked by the API). */
-const formSchema = componentInputSchema.extend({ installedAt: z.string().default("") });
+/**
+ * The form's fields: a component's, and the install date a new part on a bicycle is asked for: not after the
+ * rider's own today (the API checks it too, against the latest today on Earth).
+ */
+const formSchema = componentInputSchema.extend({
+  installedAt: z
+    .string()
+    .default("")
+    .refine(
+      (date) => date === "" || date <= format(new Date(), "yyyy-MM-dd"),
+      messages.components.installedAtInvalid,
+    ),
+});
 type FormValues = ComponentFormValues & { installedAt?: string };
 type FormOutput = ComponentInput & { installedAt: string };
 

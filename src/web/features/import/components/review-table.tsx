@@ -67,6 +67,7 @@ export function ReviewTable({
                 ) : null}
                 <Input
                   aria-label={`Name of component ${index + 1}`}
+                  maxLength={200}
                   value={row.name}
                   aria-invalid={!row.name.trim()}
                   onChange={(event) => update(row.id, { name: event.target.value })}
@@ -89,6 +90,7 @@ export function ReviewTable({
               <td className="col-span-2 col-start-2 row-start-2 min-w-0 @3xl:table-cell @3xl:min-w-32 @3xl:py-2 @3xl:pr-2">
                 <Input
                   aria-label={`Brand of component ${index + 1}`}
+                  maxLength={100}
                   value={row.brand ?? ""}
                   onChange={(event) => update(row.id, { brand: event.target.value || null })}
                 />

@@ -26,7 +26,7 @@ export function formatDistance(km: number, unit: DistanceUnit = "km"): string {
 }
 
 /** Climbing is stored in metres; a rider who counts miles counts feet. */
-export const METRES_PER_FOOT = 0.3048;
+const METRES_PER_FOOT = 0.3048;
 
 export function elevationUnit(unit: DistanceUnit): "m" | "ft" {
   return unit === "mi" ? "ft" : "m";

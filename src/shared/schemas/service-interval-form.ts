@@ -2,17 +2,14 @@ import { z } from "zod";
 import { type DistanceUnit, fromKm, toKm } from "../domain/distance.ts";
 import { formatNumber } from "../format.ts";
 import { toNumber } from "./common.ts";
-import { SMALLEST_INTERVAL, serviceIntervalInputSchema } from "./service-interval.ts";
-
-/** The largest distance `serviceIntervalInputSchema` takes, in km. */
-export const LARGEST_INTERVAL_KM = 1_000_000;
+import { LARGEST_INTERVAL_KM, SMALLEST_INTERVAL, serviceIntervalInputSchema } from "./service-interval.ts";
 
 /**
  * The distances the interval form takes, in the user's unit (one decimal, as distances are shown): the
  * server's limits converted, so that every distance accepted here is accepted there once converted (0.1 mi
  * is 0.2 km), and the largest interval, shown in the user's unit, can be saved again unchanged.
  */
-export function intervalDistanceLimits(unit: DistanceUnit): { min: number; max: number } {
+function intervalDistanceLimits(unit: DistanceUnit): { min: number; max: number } {
   const max = fromKm(LARGEST_INTERVAL_KM, unit);
   return {
     min: SMALLEST_INTERVAL,

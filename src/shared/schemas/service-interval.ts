@@ -41,6 +41,9 @@ export type ServiceInterval = z.infer<typeof serviceIntervalSchema>;
  */
 export const SMALLEST_INTERVAL = 0.1;
 
+/** The largest distance (km) an interval may have. */
+export const LARGEST_INTERVAL_KM = 1_000_000;
+
 function optionalPositive(label: string, max: number, integer = false) {
   const message = `${label} must be a number`;
   const min = integer ? 1 : SMALLEST_INTERVAL;
@@ -63,7 +66,7 @@ const intervalFields = z.object({
     .trim()
     .min(1, "Label is required")
     .max(100, "Label must be at most 100 characters"),
-  everyKm: optionalPositive("Distance", 1_000_000).default(null),
+  everyKm: optionalPositive("Distance", LARGEST_INTERVAL_KM).default(null),
   everyHours: optionalPositive("Hours", 100_000).default(null),
   everyMonths: optionalPositive("Months", 240, true).default(null),
 });
@@ -82,7 +85,6 @@ export type ServiceIntervalInput = z.output<typeof serviceIntervalInputSchema>;
  */
 export const serviceIntervalChangesSchema = changesOf(intervalFields);
 export type ServiceIntervalChanges = z.output<typeof serviceIntervalChangesSchema>;
-export type ServiceIntervalFormValues = z.input<typeof serviceIntervalInputSchema>;
 
 /** Which intervals a service entry resets; absent means the default (the component's only interval). */
 export const resetsIntervalsSchema = z.preprocess(

@@ -68,7 +68,6 @@ type PartWithPeriods = Row<typeof components> & { installations: Row<typeof comp
  * A user's components page by page, each with its installation periods read in the same statement: a part
  * moved while the export runs is written with the periods that go with where it is (one open, there).
  */
-
 async function* componentPages(db: Database, userId: string): AsyncGenerator<PartWithPeriods[]> {
   let after: string | null = null;
   for (;;) {

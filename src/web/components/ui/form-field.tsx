@@ -58,7 +58,7 @@ export function InputField({
 }
 
 /** What a field's control is described by: its error, else its hint. */
-export function describedBy(id: string, error?: string, hint?: string): string | undefined {
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
 }

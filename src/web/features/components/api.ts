@@ -56,15 +56,14 @@ function useInvalidateComponents() {
   return () => invalidateRiderData(queryClient);
 }
 
+/** What adding a component sends: the component, and the day it was fitted (null: from now). */
+export type NewComponentInput = ComponentInput & { installedAt?: string | null };
+
 export function useCreateComponent() {
   const invalidate = useInvalidateComponents();
   return useMutation({
     mutationFn: (
-      input: ComponentInput & {
-        bicycleId: string | null;
-        installedAt?: string | null;
-        intervals: ServiceIntervalInput[];
-      },
+      input: NewComponentInput & { bicycleId: string | null; intervals: ServiceIntervalInput[] },
     ) => call(client.components.$post({ json: input })).then((r) => r.component),
     onSuccess: invalidate,
   });

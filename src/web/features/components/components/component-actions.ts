@@ -3,7 +3,13 @@ import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ComponentInput } from "../../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
-import { useCreateComponent, useDeleteComponent, useMoveToPartsBin, useUpdateComponent } from "../api.ts";
+import {
+  type NewComponentInput,
+  useCreateComponent,
+  useDeleteComponent,
+  useMoveToPartsBin,
+  useUpdateComponent,
+} from "../api.ts";
 
 const m = messages.components;
 
@@ -24,10 +30,8 @@ export function useComponentActions() {
   const remove = useDeleteComponent();
   const move = useMoveToPartsBin();
   return {
-    add: (
-      input: ComponentInput & { installedAt?: string | null; intervals: ServiceIntervalInput[] },
-      bicycleId: string | null,
-    ) => withToasts(() => create.mutateAsync({ ...input, bicycleId }), m.added, m.addFailed),
+    add: (input: NewComponentInput & { intervals: ServiceIntervalInput[] }, bicycleId: string | null) =>
+      withToasts(() => create.mutateAsync({ ...input, bicycleId }), m.added, m.addFailed),
     remove: (id: string, fromPartsBin: boolean) =>
       withToasts(
         () => remove.mutateAsync(id),

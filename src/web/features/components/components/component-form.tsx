@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button.tsx";
-import { describedBy, FormField } from "@/components/ui/form-field.tsx";
+import { FormField, InputField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
@@ -23,6 +23,7 @@ import {
   componentInputSchema,
 } from "../../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
+import type { NewComponentInput } from "../api.ts";
 
 const fieldNames = ["name", "type", "brand", "mileage", "notes", "imageUrl", "installedAt"] as const;
 
@@ -41,9 +42,6 @@ const formSchema = componentInputSchema.extend({
 });
 type FormValues = ComponentFormValues & { installedAt?: string };
 type FormOutput = ComponentInput & { installedAt: string };
-
-/** What adding sends: a component, and the date it was fitted (null: from now). */
-export type NewComponentInput = ComponentInput & { installedAt?: string | null };
 
 const installedOnHint = "When it was fitted: rides on this bicycle from that day count towards its wear.";
 
@@ -154,21 +152,15 @@ export function ComponentForm({
           />
         </FormField>
         {installedOn ? (
-          <FormField
+          <InputField
             id={id("installed-at")}
             label="Installed on"
+            type="date"
+            max={today}
             error={errors.installedAt?.message}
             hint={installedOnHint}
-          >
-            <Input
-              id={id("installed-at")}
-              type="date"
-              max={today}
-              aria-invalid={!!errors.installedAt}
-              aria-describedby={describedBy(id("installed-at"), errors.installedAt?.message, installedOnHint)}
-              {...form.register("installedAt")}
-            />
-          </FormField>
+            {...form.register("installedAt")}
+          />
         ) : null}
       </div>
       <FormField id={id("notes")} label="Notes" error={errors.notes?.message}>

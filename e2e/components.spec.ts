@@ -1,4 +1,10 @@
-import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+import {
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  createRideThroughApi,
+  expect,
+  test,
+} from "./fixtures.ts";
 
 test("a component's life: fitted, serviced, moved to the parts bin, assigned back, deleted", async ({
   page,
@@ -224,22 +230,17 @@ test.describe("the install date of a part added onto a bicycle", () => {
     rider,
   }) => {
     expect(rider.email).toBeTruthy();
-    const headers = { Origin: baseURL! };
     const localDay = (daysFromToday: number) => {
       const d = new Date(Date.now() + daysFromToday * 86_400_000);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
     };
     const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
-    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-      data: {
-        name: "To work",
-        startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
-        distanceKm: 42.5,
-        movingSeconds: 2 * 3600,
-      },
-      headers,
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "To work",
+      startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+      distanceKm: 42.5,
+      movingSeconds: 2 * 3600,
     });
-    expect(ride.status()).toBe(201);
 
     await page.goto(`/bicycles/${bicycle.id}`);
     await page.getByRole("button", { name: "Add Component" }).click();

@@ -40,6 +40,19 @@ export async function createComponentThroughApi(page: Page, baseURL: string, dat
   return ((await response.json()) as { component: { id: string; name: string } }).component;
 }
 
+export async function createRideThroughApi(
+  page: Page,
+  baseURL: string,
+  bicycleId: string,
+  data: Record<string, unknown>,
+) {
+  const response = await page.request.post(`/api/bicycles/${bicycleId}/rides`, {
+    data,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+}
+
 /** Premium through billing's test mode, as the checkout page's "confirm" does: room for ten bicycles. */
 export async function becomePremiumThroughApi(page: Page, baseURL: string) {
   const headers = { Origin: baseURL };

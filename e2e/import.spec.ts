@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createRideThroughApi, expect, test } from "./fixtures.ts";
 
 const fixtures = new URL("../../shared/fixtures/import/", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, fixtures), "utf8");
@@ -92,16 +92,12 @@ test.describe("parts imported onto a bicycle", () => {
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
     };
     const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
-    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-      data: {
-        name: "Weekend",
-        startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
-        distanceKm: 80,
-        movingSeconds: 4 * 3600,
-      },
-      headers: { Origin: baseURL! },
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "Weekend",
+      startedAt: new Date(Date.now() - 20 * 86_400_000).toISOString(),
+      distanceKm: 80,
+      movingSeconds: 4 * 3600,
     });
-    expect(ride.status()).toBe(201);
 
     await page.goto(`/bicycles/${bicycle.id}`);
     await page.getByRole("button", { name: /Import from Text/ }).click();

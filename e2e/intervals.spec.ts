@@ -1,5 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+import {
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  createRideThroughApi,
+  expect,
+  test,
+} from "./fixtures.ts";
 
 /** A folder to save screenshots of the due card and the component page into (1280 and 375 px, both themes). */
 const SHOTS = process.env.INTERVAL_SCREENSHOTS;
@@ -42,7 +48,6 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   rider,
 }) => {
   expect(rider.email).toBeTruthy();
-  const headers = { Origin: baseURL! };
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
   const installedAt = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
   const chain = await createComponentThroughApi(page, baseURL!, {
@@ -75,16 +80,12 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
 
   // Ride past it.
   for (const distanceKm of [600, 450]) {
-    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-      data: {
-        name: "Long day",
-        startedAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-        distanceKm,
-        movingSeconds: 4 * 3600,
-      },
-      headers,
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "Long day",
+      startedAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+      distanceKm,
+      movingSeconds: 4 * 3600,
     });
-    expect(ride.status()).toBe(201);
   }
 
   await page.goto("/dashboard");
@@ -159,16 +160,12 @@ test("a miles rider: the Due card, the interval form and its messages speak mile
   await expect(intervals).toContainText("0 mi of 1,000 mi · 1,000 mi left");
 
   // Ridden past the distance: overdue, with no "Due <date>" a year away beside it.
-  const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-    data: {
-      name: "Tour",
-      startedAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-      distanceKm: 1700,
-      movingSeconds: 40 * 3600,
-    },
-    headers,
+  await createRideThroughApi(page, baseURL!, bicycle.id, {
+    name: "Tour",
+    startedAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+    distanceKm: 1700,
+    movingSeconds: 40 * 3600,
   });
-  expect(ride.status()).toBe(201);
   await page.reload();
   await expect(intervals).toContainText("Overdue");
   await expect(intervals).toContainText("1,056.3 mi of 1,000 mi · 56.3 mi over");
@@ -241,11 +238,12 @@ test.describe("at 375 px wide", () => {
       headers,
     });
     expect(interval.status()).toBe(201);
-    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-      data: { name: "Long day", startedAt: new Date().toISOString(), distanceKm: 920, movingSeconds: 3600 },
-      headers,
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "Long day",
+      startedAt: new Date().toISOString(),
+      distanceKm: 920,
+      movingSeconds: 3600,
     });
-    expect(ride.status()).toBe(201);
 
     // 92% used: due soon at the default 90%.
     await page.goto("/dashboard");

@@ -5,6 +5,7 @@ import {
   becomePremiumThroughApi,
   createBicycleThroughApi,
   createComponentThroughApi,
+  createRideThroughApi,
   expect,
   test,
 } from "./fixtures.ts";
@@ -96,11 +97,12 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
   );
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
   const startedAt = "2024-05-02T07:30:45.000Z";
-  const added = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-    data: { name: "Marathon", startedAt, distanceKm: 42.195, movingSeconds: 5025 },
-    headers,
+  await createRideThroughApi(page, baseURL!, bicycle.id, {
+    name: "Marathon",
+    startedAt,
+    distanceKm: 42.195,
+    movingSeconds: 5025,
   });
-  expect(added.status()).toBe(201);
   type Listed = {
     rides: {
       name: string;
@@ -149,11 +151,12 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
 
   // A name taken from a long file name wraps on a phone rather than widen the page.
   const longName = "2026-04-15_Evening_Ride_around_the_lake_with_the_club_GarminEdge530";
-  const long = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-    data: { name: longName, startedAt: "2024-05-01T07:00:00Z", distanceKm: 20, movingSeconds: 3600 },
-    headers,
+  await createRideThroughApi(page, baseURL!, bicycle.id, {
+    name: longName,
+    startedAt: "2024-05-01T07:00:00Z",
+    distanceKm: 20,
+    movingSeconds: 3600,
   });
-  expect(long.status()).toBe(201);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(page.getByText(longName)).toBeVisible();
@@ -168,18 +171,18 @@ test("the Rides page totals each bicycle's rides beside the years, each leading 
   rider,
 }) => {
   expect(rider.email).toBeTruthy();
-  const headers = { Origin: baseURL! };
   await becomePremiumThroughApi(page, baseURL!);
   for (const [name, distanceKm] of [
     ["Road", 40],
     ["Gravel", 25.5],
   ] as const) {
     const bicycle = await createBicycleThroughApi(page, baseURL!, { name });
-    const ride = await page.request.post(`/api/bicycles/${bicycle.id}/rides`, {
-      data: { name: `${name} ride`, startedAt: "2024-05-01T08:00:00Z", distanceKm, movingSeconds: 3600 },
-      headers,
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: `${name} ride`,
+      startedAt: "2024-05-01T08:00:00Z",
+      distanceKm,
+      movingSeconds: 3600,
     });
-    expect(ride.status()).toBe(201);
   }
   await page.goto("/rides");
   const perBicycle = page.getByRole("list", { name: "Totals per bicycle" });

@@ -36,14 +36,14 @@ export const messages = {
     mustBeLoggedIn: "You must be logged in to add a bicycle",
     deleteWarning:
       "This will permanently delete this bicycle, its rides and all of its components and service records; parts moved from it to another bicycle lose the distance ridden on it. This cannot be undone.",
-    priceInvalid: "Price must be a number of 0 or more with at most 2 decimals",
+    priceInvalid: "Price must be a number from 0 to 99,999,999.99 with at most 2 decimals",
     storeLinkInvalid: "Store website must be a valid URL (starting with http:// or https://)",
     dateInvalid: "Purchase date must be a real date (yyyy-MM-dd)",
   },
   components: {
     nameRequired: "Please enter a component name",
     typeRequired: "Please select a component type",
-    mileageInvalid: "Mileage must be a number of 0 or more",
+    mileageInvalid: "Distance before tracking must be a number from 0 to 10,000,000",
     installedAtInvalid: "Installed on must be a date that is not in the future",
     installedAtNotADate: "Installed on must be a date written YYYY-MM-DD",
     saveFailed: "Something went wrong while saving the component.",
@@ -88,7 +88,7 @@ export const messages = {
     dateInFuture: "Date must not be in the future",
     descriptionRequired: "Please enter a description",
     costRequired: "Please enter a cost",
-    costInvalid: "Cost must be a number of 0 or more with at most 2 decimals",
+    costInvalid: "Cost must be a number from 0 to 99,999,999.99 with at most 2 decimals",
     receiptUrlInvalid: "Receipt URL must be a valid URL (starting with http:// or https://)",
     loadFailed: "Could not load service entries. Please try again.",
     saveFailed: "Could not save service entry. Please try again.",
@@ -327,6 +327,7 @@ export const messages = {
     startRequired: "Please enter when the ride started",
     distanceInvalid: "Distance must be a number above 0 and at most 2,000 km",
     timeInvalid: "Moving time must be between 0 and 48 hours",
+    timeWholeSeconds: "Moving time must be a whole number of seconds",
     startInFuture: "A ride cannot start in the future",
     elevationInvalid: "Elevation gain must be a whole number of metres from 0 to 20,000",
     notFound: "Ride not found",
@@ -365,7 +366,7 @@ export const messages = {
     descriptionTooLong: (row: number, max: number) =>
       `Row ${row}: the description is longer than ${max} characters`,
     costInvalid: (row: number, value: string) =>
-      `Row ${row}: cost “${value}” is not an amount of 0 or more with at most 2 decimals`,
+      `Row ${row}: cost “${value}” is not an amount from 0 to 99,999,999.99 with at most 2 decimals`,
     rowsInvalid: (count: number) =>
       `${count} ${count === 1 ? "row has an error" : "rows have errors"}; nothing was imported.`,
     dateFormatRequired: "Please choose how the file writes its dates",

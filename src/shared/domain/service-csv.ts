@@ -103,7 +103,7 @@ export const MAX_COST = 99_999_999.99;
 
 /**
  * A cell's cost as a number, in the currency the service log keeps (US dollars): "12.50", "$12.50",
- * "1,234.50", "12,50" (a decimal comma); blank is 0. Null when it is no amount of 0 or more with at most
+ * "1,234.50", "12,50" (a decimal comma); blank is 0. Null when it is no amount from 0 to MAX_COST with at most
  * 2 decimals.
  */
 export function parseImportCost(text: string): number | null {

@@ -31,7 +31,7 @@ export const rideInputSchema = z.object({
     toNumber,
     z
       .number({ error: m.timeInvalid })
-      .int(m.timeInvalid)
+      .int(m.timeWholeSeconds)
       .min(0, m.timeInvalid)
       .max(MAX_MOVING_SECONDS, m.timeInvalid),
   ),

@@ -341,7 +341,7 @@ describeEachDatabase("CSV export and service import", (kind) => {
         "Row 3: date “31/02/2024” is not a date",
         "Row 4: component “Chain” matches 2 of your components; choose a bicycle, or map a bicycle column",
         "Row 5: component “Chian” matches none of your components",
-        "Row 5: cost “-3” is not an amount of 0 or more with at most 2 decimals",
+        "Row 5: cost “-3” is not an amount from 0 to 99,999,999.99 with at most 2 decimals",
         "Row 6: the description is empty",
         "Row 7: bicycle “Tandem” is not one of yours",
         "Row 7: the description is longer than 2000 characters",

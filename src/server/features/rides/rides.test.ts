@@ -172,6 +172,10 @@ describeEachDatabase("rides and component wear", (kind) => {
       distanceKm: messages.rides.distanceInvalid,
       movingSeconds: messages.rides.timeInvalid,
     });
+    const fraction = await rider.request("PUT", `/api/rides/${ride.id}`, { ...ride, movingSeconds: 1.5 });
+    expect((await json<{ error: { fields: Record<string, string> } }>(fraction)).error.fields).toEqual({
+      movingSeconds: messages.rides.timeWholeSeconds,
+    });
 
     const edited = await json<{ ride: Ride }>(
       rider.request("PUT", `/api/rides/${ride.id}`, {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { becomePremiumThroughApi, createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 /** The computed colour of `property` on the element, as the browser paints it. */
 const colourOf = (locator: Locator, property: "color" | "backgroundColor" | "borderTopColor") =>
@@ -37,6 +37,53 @@ test("the free plan's limit is an informative note with the upgrade, not an erro
   await expect(reached).toBeVisible();
   expect(await colourOf(reached, "color")).not.toBe(red);
   await expect(statistics.getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
+});
+
+test("at Premium's limit the note offers no upgrade: there is no plan above", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await becomePremiumThroughApi(page, baseURL!);
+  for (let n = 1; n <= 10; n++) await createBicycleThroughApi(page, baseURL!, { name: `Bike ${n}` });
+  await page.goto("/bicycles");
+  const notice = page.getByRole("status").filter({ hasText: "Bicycle Limit Reached" });
+  await expect(notice).toContainText("You can only have 10 bicycle(s) on your current plan.");
+  await expect(notice.getByRole("link", { name: "Upgrade to Premium" })).toHaveCount(0);
+});
+
+test("a bicycle added in another tab fills the plan: the open form gives way to the limit note", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/bicycles?add");
+  await page.getByLabel("Name", { exact: true }).fill("Second bike");
+  await createBicycleThroughApi(page, baseURL!, { name: "Added elsewhere" });
+  await page.getByRole("button", { name: "Add Bicycle" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Bicycle Limit Reached" }),
+  ).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Bicycle Limit Reached" })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Bicycles" })).toContainText("Added elsewhere");
+});
+
+test("the pricing page's success toast welcomes to Premium only when the plan is Premium", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/pricing?success=true");
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Payment Successful" });
+  await expect(toast).toBeVisible();
+  await expect(toast).not.toContainText("Welcome to Premium");
+  await becomePremiumThroughApi(page, baseURL!);
+  await page.goto("/pricing?success=true");
+  await expect(toast).toContainText("Welcome to Premium: you can now track up to 10 bicycles.");
 });
 
 test("every toast has the same look, the Payment Canceled one too", async ({ page, rider }) => {

@@ -29,6 +29,8 @@ export const messages = {
     empty: "No bicycles yet. Add your first one!",
     noImage: "No image available",
     limitTitle: "Bicycle Limit Reached",
+    overLimit: (count: number, limit: number) =>
+      `You have ${count} bicycles, more than your plan's ${limit}: they all stay, but you cannot add another.`,
     limit: (limit: number, premiumLimit: number) =>
       `You can only have ${limit} bicycle(s) on your current plan. Upgrade to Premium to track up to ${premiumLimit} bicycles.`,
     signUpToCreate: "Please sign up to create bicycles",

@@ -59,7 +59,9 @@ function MyBicycles() {
         }
       />
       <div className="grid gap-6">
-        {atLimit && limit != null ? <BicycleLimitNotice limit={limit} /> : null}
+        {atLimit && limit != null ? (
+          <BicycleLimitNotice limit={limit} count={count} canUpgrade={!subscription.data?.subscribed} />
+        ) : null}
         {adding && !atLimit ? (
           <Card>
             <CardHeader className="flex-row items-center justify-between">

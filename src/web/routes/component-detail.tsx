@@ -40,7 +40,7 @@ export function ComponentDetailPage() {
 function DemoComponent({ id }: { id: string }) {
   const demo = useDemo();
   const component = demo.data?.component(id);
-  usePageTitle(component?.name ?? "Demo component");
+  usePageTitle(component?.name ?? (demo.isPending ? "Demo component" : m.notFoundTitle));
   if (demo.isPending) {
     return <DetailSkeleton label="Loading component..." />;
   }
@@ -69,8 +69,8 @@ function DemoComponent({ id }: { id: string }) {
 
 function OwnComponent({ id }: { id: string }) {
   const component = useComponent(id);
-  usePageTitle(component.data?.name ?? "Component");
   const notFound = component.error instanceof ApiError && component.error.status === 404;
+  usePageTitle(component.data?.name ?? (notFound ? m.notFoundTitle : "Component"));
 
   useEffect(() => {
     if (component.isError && !notFound) showError(component.error, { fallback: m.detailsFailed });

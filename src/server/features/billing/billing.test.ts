@@ -108,9 +108,10 @@ describeEachDatabase("billing in test mode", (kind) => {
     expect((await rider.request("DELETE", `/api/bicycles/${list[1]!.id}`)).status).toBe(204);
   });
 
-  it("resumes a cancelled subscription, and refuses to cancel a Free plan", async () => {
+  it("resumes a cancelled subscription, and refuses to cancel or resume a Free plan", async () => {
     const rider = await signUp(t.app);
     expect((await rider.request("POST", "/api/billing/test/cancel")).status).toBe(400);
+    expect((await rider.request("POST", "/api/billing/test/resume")).status).toBe(400);
     await upgrade(rider);
     await rider.request("POST", "/api/billing/test/cancel");
     await rider.request("POST", "/api/billing/test/resume");

@@ -129,10 +129,13 @@ export function billingRoutes({ db, config }: AppDeps) {
         summary: "Test mode only: keep Premium after a cancellation",
         security: auth.sessionOnly,
         middleware: [available, signedIn(), inTestMode] as const,
-        responses: { 200: json(okSchema, "Premium continues."), ...errors(401, 403, 404) },
+        responses: { 200: json(okSchema, "Premium continues."), ...errors(400, 401, 403, 404) },
       }),
       async (c) => {
-        await setCancelAtPeriodEnd(db, requireUser(c.get("user")).id, false);
+        const user = requireUser(c.get("user"));
+        if ((await billingState(db, user.id)).tier !== "premium")
+          throw new AppError("VALIDATION", "There is no Premium subscription to keep.");
+        await setCancelAtPeriodEnd(db, user.id, false);
         return c.json({ ok: true as const }, 200);
       },
     );

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { componentKeys } from "@/features/components/api.ts";
 import { rideKeys } from "@/features/rides/api.ts";
 import { serviceKeys } from "@/features/services/api.ts";
-import { byId, call, client } from "@/lib/api-client.ts";
+import { ApiError, byId, call, client } from "@/lib/api-client.ts";
 import { invalidateRiderData } from "@/lib/query-client.ts";
 import { subscriptionKey } from "@/lib/subscription.ts";
 import type { BicycleInput } from "../../../shared/schemas/bicycle.ts";
@@ -47,6 +47,10 @@ export function useCreateBicycle() {
   return useMutation({
     mutationFn: (input: BicycleInput) => call(client.bicycles.$post({ json: input })).then((r) => r.bicycle),
     onSuccess: invalidate,
+    // A bicycle added in another tab filled the plan: refresh, so the page shows its limit state.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "LIMIT_REACHED") void invalidate();
+    },
   });
 }
 

@@ -7,12 +7,15 @@ import { useCheckout } from "@/features/billing/api.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
 import { useAppConfig } from "@/lib/app-config.ts";
-import { subscriptionKey, useSubscription } from "@/lib/subscription.ts";
+import { subscriptionQuery, useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
 
-/** /pricing?success=true and ?canceled=true, where checkout returns: say how it went, once. */
+/**
+ * /pricing?success=true and ?canceled=true, where checkout returns: say how it went, once. "Welcome to
+ * Premium" waits for the plan to say so (a reload of the address, or Stripe's webhook still on its way).
+ */
 function usePaymentResultToast() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -20,11 +23,18 @@ function usePaymentResultToast() {
   const canceled = params.get("canceled") === "true";
   useEffect(() => {
     if (success) {
-      toast.success(messages.billing.paymentSuccessful, {
-        description: messages.billing.paymentSuccessfulDescription,
-      });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKey });
       void queryClient.invalidateQueries({ queryKey: ["bicycles"] });
+      void queryClient
+        .fetchQuery({ ...subscriptionQuery(), staleTime: 0 })
+        .then(
+          (plan) => plan.subscribed,
+          () => false,
+        )
+        .then((premium) =>
+          toast.success(messages.billing.paymentSuccessful, {
+            description: premium ? messages.billing.paymentSuccessfulDescription : undefined,
+          }),
+        );
     } else if (canceled) {
       toast.info(messages.billing.paymentCanceled, {
         description: messages.billing.paymentCanceledDescription,
@@ -63,6 +73,10 @@ function PlansPricing() {
         <p className="text-center text-sm text-muted-foreground" role="status">
           You are on the {subscription.data.subscriptionTier === "premium" ? "Premium" : "Free"} plan, with{" "}
           {subscription.data.bicycleCount} of {subscription.data.bicycleLimit} bicycles.
+          {subscription.data.bicycleLimit !== null &&
+          subscription.data.bicycleCount > subscription.data.bicycleLimit
+            ? ` ${messages.bicycles.overLimit(subscription.data.bicycleCount, subscription.data.bicycleLimit)}`
+            : ""}
         </p>
       ) : null}
       <PlanCards

@@ -53,6 +53,9 @@ export function SubscriptionCard() {
             </div>
             <p className="text-muted-foreground">
               {s.bicycleCount} of {s.bicycleLimit} bicycles used.
+              {s.bicycleLimit !== null && s.bicycleCount > s.bicycleLimit
+                ? ` ${messages.bicycles.overLimit(s.bicycleCount, s.bicycleLimit)}`
+                : ""}
               {s.subscriptionEnd
                 ? s.cancelAtPeriodEnd
                   ? ` Ends on ${formatDate(s.subscriptionEnd)}; you will be on the Free plan after that.`

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 test("dark by default; the theme choice survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -211,4 +211,45 @@ test("tabs: the arrow keys choose a tab, and only its panel shows, named by the 
   await page.keyboard.press("ArrowLeft");
   await expect(signIn).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("tabpanel", { name: "Sign In" })).toBeVisible();
+});
+
+test("a name of one long word wraps on a phone instead of widening any page", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const long = "Supercalifragilistic".repeat(3);
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: long, description: long });
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: long,
+    type: "Drivetrain",
+    brand: long,
+    notes: long,
+    bicycleId: bicycle.id,
+  });
+  const headers = { Origin: baseURL! };
+  const service = { date: "2026-01-02", description: long, cost: 3 };
+  expect(
+    (await page.request.post(`/api/components/${component.id}/services`, { data: service, headers })).ok(),
+  ).toBe(true);
+  const interval = { label: long, everyKm: 10 };
+  expect(
+    (await page.request.post(`/api/components/${component.id}/intervals`, { data: interval, headers })).ok(),
+  ).toBe(true);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const component_ = `/bicycles/${bicycle.id}/components/${component.id}`;
+  for (const path of [
+    "/dashboard",
+    "/bicycles",
+    `/bicycles/${bicycle.id}`,
+    `/bicycles/${bicycle.id}?tab=services`,
+    component_,
+    `/bicycles/${bicycle.id}/passport`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText(long).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
 });

@@ -225,8 +225,8 @@ function BicycleView({
       </Link>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-2">
-          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{bicycle.name}</h1>
-          <p className="whitespace-pre-line text-muted-foreground">
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{bicycle.name}</h1>
+          <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">
             {bicycle.description || "No description"}
           </p>
         </div>
@@ -308,7 +308,7 @@ function BicycleDetailsCard({ bicycle }: { bicycle: Bicycle }) {
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="text-right font-medium break-words">{value}</dd>
+              <dd className="text-right font-medium wrap-anywhere">{value}</dd>
             </div>
           ))}
         </dl>

@@ -31,7 +31,7 @@ export function BicyclePassportPage() {
     <div className="grid gap-6">
       <Link
         to={`/bicycles/${bicycle.id}`}
-        className="inline-flex w-fit items-center gap-2 rounded-md text-sm text-muted-foreground hover:text-foreground print:hidden"
+        className="inline-flex w-fit items-center gap-2 rounded-md text-sm wrap-anywhere text-muted-foreground hover:text-foreground print:hidden"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to {bicycle.name}
       </Link>

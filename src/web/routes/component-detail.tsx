@@ -197,17 +197,17 @@ function ComponentView({
     <div className="grid gap-6">
       <Link
         to={back.to}
-        className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+        className="inline-flex w-fit items-center gap-2 text-sm wrap-anywhere text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
       </Link>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
-          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{component.name}</h1>
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{component.name}</h1>
           {inPartsBin ? (
             <p className="text-muted-foreground">{m.fromPartsBin}</p>
           ) : (
-            <p className="text-muted-foreground">
+            <p className="wrap-anywhere text-muted-foreground">
               On{" "}
               <Link to={back.to} className="text-primary underline underline-offset-4">
                 {component.bicycleName}
@@ -243,7 +243,7 @@ function ComponentView({
               ).map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
                   <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="text-right font-medium break-words">{value}</dd>
+                  <dd className="text-right font-medium wrap-anywhere">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -254,7 +254,7 @@ function ComponentView({
             <CardTitle as="h2">Notes</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-sm whitespace-pre-line break-words text-muted-foreground">
+            <p className="text-sm whitespace-pre-line wrap-anywhere text-muted-foreground">
               {component.notes || "No notes"}
             </p>
           </CardContent>

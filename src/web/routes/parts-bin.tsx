@@ -161,7 +161,7 @@ function PartsBin() {
                       <div className="mr-auto grid min-w-0 gap-1.5">
                         <Link
                           to={`/parts-bin/components/${component.id}`}
-                          className="font-semibold break-words hover:underline"
+                          className="font-semibold wrap-anywhere hover:underline"
                         >
                           {component.name}
                         </Link>

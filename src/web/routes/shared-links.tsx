@@ -53,13 +53,13 @@ export function SharedLinksPage() {
             <li key={link.id}>
               <Card className="h-full">
                 <CardHeader className="flex flex-row items-start justify-between gap-2">
-                  <CardTitle className="break-words">{link.bicycleName}</CardTitle>
+                  <CardTitle className="wrap-anywhere">{link.bicycleName}</CardTitle>
                   <Badge variant="secondary">
                     {link.componentCount} {link.componentCount === 1 ? "component" : "components"}
                   </Badge>
                 </CardHeader>
                 <CardContent className="grid gap-2 text-sm">
-                  {link.notes ? <p className="whitespace-pre-line break-words">{link.notes}</p> : null}
+                  {link.notes ? <p className="whitespace-pre-line wrap-anywhere">{link.notes}</p> : null}
                   <p className="text-muted-foreground">Shared {formatDate(link.createdAt)}</p>
                 </CardContent>
                 <CardFooter className="mt-auto flex flex-wrap gap-2">

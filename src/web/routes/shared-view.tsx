@@ -111,9 +111,9 @@ function SharedBike({ view }: { view: SharedBikeView }) {
     <>
       <div className="grid gap-2">
         <p className="text-sm text-muted-foreground">Shared bicycle · {formatDate(view.createdAt)}</p>
-        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{bike.name}</h1>
+        <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{bike.name}</h1>
         {bike.description ? (
-          <p className="whitespace-pre-line break-words text-muted-foreground">{bike.description}</p>
+          <p className="whitespace-pre-line wrap-anywhere text-muted-foreground">{bike.description}</p>
         ) : null}
       </div>
       <div className="grid items-start gap-6 md:grid-cols-2">
@@ -133,7 +133,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
               {details.map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 border-b pb-2 last:border-0">
                   <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="text-right font-medium break-words">{value}</dd>
+                  <dd className="text-right font-medium wrap-anywhere">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -153,7 +153,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
             <CardTitle as="h2">Notes</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="whitespace-pre-line break-words">{view.notes}</p>
+            <p className="whitespace-pre-line wrap-anywhere">{view.notes}</p>
           </CardContent>
         </Card>
       ) : null}
@@ -177,7 +177,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
                   ) : null}
                   <div className="grid min-w-0 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium break-words">{c.name}</span>
+                      <span className="font-medium wrap-anywhere">{c.name}</span>
                       <Badge variant="secondary">{c.type}</Badge>
                     </div>
                     <p className="text-sm text-muted-foreground">
@@ -191,7 +191,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
                         .filter(Boolean)
                         .join(" · ")}
                     </p>
-                    {c.notes ? <p className="text-sm whitespace-pre-line break-words">{c.notes}</p> : null}
+                    {c.notes ? <p className="text-sm whitespace-pre-line wrap-anywhere">{c.notes}</p> : null}
                   </div>
                 </li>
               ))}
@@ -211,7 +211,7 @@ function SharedBike({ view }: { view: SharedBikeView }) {
               {services.map((s) => (
                 <li key={s.key} className="flex flex-wrap justify-between gap-2 border-b pb-2 last:border-0">
                   <div className="grid gap-0.5">
-                    <span className="break-words">{s.description}</span>
+                    <span className="wrap-anywhere">{s.description}</span>
                     <span className="text-xs text-muted-foreground">
                       {s.componentName} · {formatDate(s.date)}
                     </span>

@@ -43,14 +43,14 @@ export function BicycleCard({ bicycle, href }: { bicycle: Bicycle; href: string 
         </div>
         <div className="grid flex-1 gap-2 p-4">
           <div className="flex items-start justify-between gap-2">
-            <h3 className="font-semibold break-words">{bicycle.name}</h3>
+            <h3 className="font-semibold wrap-anywhere">{bicycle.name}</h3>
             {bicycle.purchaseCondition ? (
               <Badge variant={bicycle.purchaseCondition === "new" ? "default" : "secondary"}>
                 {bicycle.purchaseCondition === "new" ? "New" : "Used"}
               </Badge>
             ) : null}
           </div>
-          <p className="line-clamp-2 text-sm text-muted-foreground">
+          <p className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
             {bicycle.description || "No description"}
           </p>
           <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground">

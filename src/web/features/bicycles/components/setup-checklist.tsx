@@ -44,7 +44,7 @@ export function SetupChecklist({
   return (
     <Card className="gap-3 border-primary/40 bg-primary/5" aria-labelledby="setup-title">
       <CardHeader>
-        <CardTitle as="h2" id="setup-title" className="text-base">
+        <CardTitle as="h2" id="setup-title" className="text-base wrap-anywhere">
           Set up {bicycle.name}
         </CardTitle>
         <CardDescription>

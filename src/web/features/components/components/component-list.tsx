@@ -38,13 +38,13 @@ export function ComponentList({
             <div className="flex flex-wrap items-center gap-2">
               <Link
                 to={`/bicycles/${bicycleId}/components/${component.id}`}
-                className="font-medium break-words hover:underline"
+                className="font-medium wrap-anywhere hover:underline"
               >
                 {component.name}
               </Link>
               <Badge variant="secondary">{component.type}</Badge>
             </div>
-            <p className="text-sm text-muted-foreground">
+            <p className="text-sm wrap-anywhere text-muted-foreground">
               {[
                 component.brand,
                 formatWear(component, unit),

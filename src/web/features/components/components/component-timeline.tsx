@@ -39,7 +39,7 @@ export function ComponentTimeline({ componentId }: { componentId: string }) {
                     <Package className="size-3" aria-hidden="true" />
                   )}
                 </span>
-                <p className="font-medium">
+                <p className="font-medium wrap-anywhere">
                   {period.bicycleId ? (
                     <Link to={`/bicycles/${period.bicycleId}`} className="hover:underline">
                       On {period.bicycleName}

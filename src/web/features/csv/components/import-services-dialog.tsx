@@ -398,7 +398,7 @@ export function ImportServicesDialog() {
                           <span className="block text-xs text-muted-foreground">{row.bicycleName}</span>
                         ) : null}
                       </td>
-                      <td className="max-w-56 min-w-40 px-2 py-1.5 break-words">{row.description}</td>
+                      <td className="max-w-56 min-w-40 px-2 py-1.5 wrap-anywhere">{row.description}</td>
                       <td className="px-2 py-1.5 text-right whitespace-nowrap">
                         {row.cost === null ? "—" : formatCost(row.cost)}
                       </td>

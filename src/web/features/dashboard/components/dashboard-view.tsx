@@ -117,11 +117,11 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
                     className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4"
                   >
                     <div className="grid min-w-0 gap-1">
-                      <p className="font-medium break-words">
+                      <p className="font-medium wrap-anywhere">
                         {entry.componentName || messages.services.unknownComponent} -{" "}
                         {entry.bicycleName ?? messages.services.unknownBicycle}
                       </p>
-                      <p className="text-sm break-words text-muted-foreground">{entry.description}</p>
+                      <p className="text-sm wrap-anywhere text-muted-foreground">{entry.description}</p>
                       <p className="text-xs text-muted-foreground">{formatDate(entry.date)}</p>
                     </div>
                     <div className="flex items-center gap-3">

@@ -97,7 +97,7 @@ export function ComponentIntervals({ component }: { component: Component }) {
               <li key={interval.id} className="grid gap-2 rounded-lg border p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <div className="flex min-w-0 flex-wrap items-center gap-2">
-                    <h3 className="font-medium">{interval.label}</h3>
+                    <h3 className="font-medium wrap-anywhere">{interval.label}</h3>
                     <IntervalBadge state={interval.status.state} />
                   </div>
                   <div className="flex gap-1">

@@ -47,7 +47,7 @@ export function PassportDocument({
           <p className="text-xs font-medium tracking-widest text-muted-foreground uppercase">
             Service passport
           </p>
-          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{bicycle.name}</h1>
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{bicycle.name}</h1>
           <dl className="grid gap-1 text-sm">
             <Fact label="Serial number">{bicycle.serialNumber ?? "Not recorded"}</Fact>
             <Fact label="Purchase date">
@@ -97,7 +97,7 @@ export function PassportDocument({
             <tbody className="divide-y">
               {components.map((c) => (
                 <tr key={c.id} className="break-inside-avoid">
-                  <td className={td}>
+                  <td className={`${td} wrap-anywhere`}>
                     <span className="font-medium">{c.name}</span>
                     <span className="block text-xs text-muted-foreground sm:hidden print:hidden">
                       {[c.type, c.brand].filter(Boolean).join(" · ")}
@@ -144,7 +144,7 @@ export function PassportDocument({
                 <tr key={s.id} className="break-inside-avoid">
                   <td className={`${td} whitespace-nowrap`}>{formatDate(s.date)}</td>
                   <td className={`${td} hidden sm:table-cell print:table-cell`}>{s.componentName}</td>
-                  <td className={`${td} break-words`}>
+                  <td className={`${td} wrap-anywhere`}>
                     {s.description}
                     <span className="block text-xs text-muted-foreground sm:hidden print:hidden">
                       {s.hasReceipt ? `${s.componentName} · Receipt on file` : s.componentName}

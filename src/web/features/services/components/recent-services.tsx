@@ -39,8 +39,8 @@ export function RecentServicesList({ bicycleId, services }: { bicycleId: string;
           className="flex flex-wrap items-start justify-between gap-2 rounded-lg border bg-card p-4"
         >
           <div className="grid min-w-0 gap-1">
-            <p className="font-medium break-words">{entry.description}</p>
-            <p className="text-sm text-muted-foreground">
+            <p className="font-medium wrap-anywhere">{entry.description}</p>
+            <p className="text-sm wrap-anywhere text-muted-foreground">
               <Link to={`/bicycles/${bicycleId}/components/${entry.componentId}`} className="hover:underline">
                 {entry.componentName}
               </Link>{" "}

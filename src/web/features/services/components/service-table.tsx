@@ -50,7 +50,7 @@ export function ServiceTable({
           {log.services.map((entry) => (
             <tr key={entry.id} className="border-b last:border-0">
               <td className="hidden py-2 pr-4 whitespace-nowrap sm:table-cell">{formatDate(entry.date)}</td>
-              <td className="py-2 pr-2 break-words sm:pr-4">
+              <td className="py-2 pr-2 wrap-anywhere sm:pr-4">
                 <span className="block text-xs text-muted-foreground sm:hidden">
                   {formatDate(entry.date)}
                 </span>

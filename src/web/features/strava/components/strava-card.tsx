@@ -175,7 +175,7 @@ function BikeMapping({ bike }: { bike: StravaBike }) {
   const map = useMapStravaBike();
   return (
     <li className="grid gap-1.5 sm:grid-cols-[1fr_minmax(0,16rem)] sm:items-center sm:gap-4">
-      <label htmlFor={id} className="font-medium break-words">
+      <label htmlFor={id} className="font-medium wrap-anywhere">
         {bike.name}
       </label>
       <NativeSelect

@@ -1,4 +1,10 @@
-import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
+import {
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  expect,
+  signUpThroughApi,
+  test,
+} from "./fixtures.ts";
 
 test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) => {
   expect(rider.email).toContain("@");
@@ -100,4 +106,47 @@ test.describe("another user's bicycle", () => {
     await expect(intruderPage.getByText("Resource Not Found")).toBeVisible();
     await expect(intruderPage.getByText("Private")).toHaveCount(0);
   });
+});
+
+test("an edit saves only what the rider changed: another tab's change to other fields stays, an unset condition stays unset", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel", storeName: "Shop A" });
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: "Chain",
+    type: "Drivetrain",
+    brand: "KMC",
+    bicycleId: bicycle.id,
+  });
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+  await dialog.getByLabel("Description").fill("Mostly gravel");
+  // Meanwhile, another tab changes the shop.
+  const elsewhere = await page.request.put(`/api/bicycles/${bicycle.id}`, {
+    data: { name: "Gravel", storeName: "Shop B" },
+    headers,
+  });
+  expect(elsewhere.ok()).toBe(true);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  const saved = (await (await page.request.get(`/api/bicycles/${bicycle.id}`)).json()).bicycle;
+  expect(saved).toMatchObject({ description: "Mostly gravel", storeName: "Shop B", purchaseCondition: null });
+
+  await page.getByRole("button", { name: `Actions for ${component.name}` }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await page.getByLabel("Component name").fill("Chain 12s");
+  const brandElsewhere = await page.request.put(`/api/components/${component.id}`, {
+    data: { name: "Chain", type: "Drivetrain", brand: "Shimano" },
+    headers,
+  });
+  expect(brandElsewhere.ok()).toBe(true);
+  await page.getByRole("button", { name: "Save Component" }).click();
+  await expect(page.getByRole("button", { name: "Save Component" })).toBeHidden();
+  const part = (await (await page.request.get(`/api/components/${component.id}`)).json()).component;
+  expect(part).toMatchObject({ name: "Chain 12s", brand: "Shimano" });
 });

@@ -5,7 +5,7 @@ import { serviceKeys } from "@/features/services/api.ts";
 import { ApiError, byId, call, client } from "@/lib/api-client.ts";
 import { invalidateRiderData } from "@/lib/query-client.ts";
 import { subscriptionKey } from "@/lib/subscription.ts";
-import type { BicycleInput } from "../../../shared/schemas/bicycle.ts";
+import type { BicycleChanges, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 
 export const bicycleKeys = {
   all: ["bicycles"] as const,
@@ -57,8 +57,8 @@ export function useCreateBicycle() {
 export function useUpdateBicycle(id: string) {
   const invalidate = useInvalidateBicycles();
   return useMutation({
-    mutationFn: (input: BicycleInput) =>
-      call(client.bicycles[":id"].$put({ ...byId(id), json: input })).then((r) => r.bicycle),
+    mutationFn: (changes: BicycleChanges) =>
+      call(client.bicycles[":id"].$put({ ...byId(id), json: changes })).then((r) => r.bicycle),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
 import { invalidateRiderData } from "@/lib/query-client.ts";
-import type { ComponentInput } from "../../../shared/schemas/component.ts";
+import type { ComponentChanges, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 
 export const componentKeys = {
@@ -72,8 +72,8 @@ export function useCreateComponent() {
 export function useUpdateComponent(id: string) {
   const invalidate = useInvalidateComponents();
   return useMutation({
-    mutationFn: (input: ComponentInput) =>
-      call(client.components[":id"].$put({ ...byId(id), json: input })).then((r) => r.component),
+    mutationFn: (changes: ComponentChanges) =>
+      call(client.components[":id"].$put({ ...byId(id), json: changes })).then((r) => r.component),
     onSuccess: invalidate,
   });
 }

@@ -8,9 +8,11 @@ import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
+import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import {
   type Bicycle,
+  type BicycleChanges,
   type BicycleFormValues,
   type BicycleInput,
   bicycleInputSchema,
@@ -22,7 +24,8 @@ function toFormValues(bicycle?: Bicycle): BicycleFormValues {
     description: bicycle?.description ?? "",
     purchaseDate: bicycle?.purchaseDate ?? "",
     price: bicycle?.price === null || bicycle?.price === undefined ? "" : String(bicycle.price),
-    purchaseCondition: bicycle?.purchaseCondition ?? "new",
+    // A new bicycle is new unless said otherwise; an existing one keeps "not recorded" (null).
+    purchaseCondition: bicycle ? bicycle.purchaseCondition : "new",
     storeName: bicycle?.storeName ?? "",
     serialNumber: bicycle?.serialNumber ?? "",
     storeLink: bicycle?.storeLink ?? "",
@@ -57,7 +60,8 @@ export function BicycleForm({
   idPrefix: string;
   bicycle?: Bicycle;
   submitLabel: string;
-  onSave: (input: BicycleInput) => Promise<unknown>;
+  /** `changes`: what the rider changed, with the name (an edit sends only these). */
+  onSave: (input: BicycleInput, changes: BicycleChanges) => Promise<unknown>;
   onCancel?: () => void;
   disableWhenNameBlank?: boolean;
 }) {
@@ -72,7 +76,7 @@ export function BicycleForm({
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave(input);
+      await onSave(input, changedFields(input, form.formState.dirtyFields, ["name"]));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }

@@ -53,9 +53,9 @@ export function EditBicycleDialog({
               submitLabel="Save"
               disableWhenNameBlank
               onCancel={() => setOpen(false)}
-              onSave={async (input) => {
+              onSave={async (_, changes) => {
                 try {
-                  await update.mutateAsync(input);
+                  await update.mutateAsync(changes);
                 } catch (error) {
                   showError(error, { fallback: messages.bicycles.updateFailed });
                   throw error;

@@ -158,8 +158,8 @@ export function EditComponentForm({ component, onDone }: { component: Component;
       component={component}
       submitLabel="Save Component"
       onCancel={onDone}
-      onSave={async (input) => {
-        await save(input);
+      onSave={async (_, __, changes) => {
+        await save(changes);
         onDone();
       }}
     />

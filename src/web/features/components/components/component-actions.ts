@@ -1,7 +1,7 @@
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
-import type { ComponentInput } from "../../../../shared/schemas/component.ts";
+import type { ComponentChanges } from "../../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
 import {
   type NewComponentInput,
@@ -44,7 +44,8 @@ export function useComponentActions() {
 
 export function useEditComponent(id: string) {
   const update = useUpdateComponent(id);
-  return (input: ComponentInput) => withToasts(() => update.mutateAsync(input), m.updated, m.updateFailed);
+  return (changes: ComponentChanges) =>
+    withToasts(() => update.mutateAsync(changes), m.updated, m.updateFailed);
 }
 
 export { withToasts };

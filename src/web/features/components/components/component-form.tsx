@@ -10,6 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { SuggestedIntervals } from "@/features/intervals/components/suggested-intervals.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
+import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
@@ -18,6 +19,7 @@ import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals
 import { messages } from "../../../../shared/messages.ts";
 import {
   type Component,
+  type ComponentChanges,
   type ComponentFormValues,
   type ComponentInput,
   componentInputSchema,
@@ -63,7 +65,12 @@ export function ComponentForm({
   component?: Component;
   submitLabel: string;
   askInstalledOn?: boolean;
-  onSave: (input: NewComponentInput, intervals: ServiceIntervalInput[]) => Promise<unknown>;
+  /** `changes`: what the rider changed, with the name and type (an edit sends only these). */
+  onSave: (
+    input: NewComponentInput,
+    intervals: ServiceIntervalInput[],
+    changes: ComponentChanges,
+  ) => Promise<unknown>;
   onCancel: () => void;
 }) {
   // Mileage is typed in the user's unit and stored in km.
@@ -105,7 +112,8 @@ export function ComponentForm({
       const { installedAt, ...fields } = input;
       const saved: NewComponentInput = { ...fields, mileage: toKm(input.mileage, unit) };
       if (installedOn) saved.installedAt = installedAt && installedAt !== today ? installedAt : null;
-      await onSave(saved, intervals);
+      const { installedAt: _, ...component } = saved;
+      await onSave(saved, intervals, changedFields(component, form.formState.dirtyFields, ["name", "type"]));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }

@@ -110,7 +110,7 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   await expect(intervals).toContainText("OK");
 
   await page.goto("/dashboard");
-  await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+  await expect(page.getByText("Nothing is due. The one interval is fine.")).toBeVisible();
 });
 
 test("a miles rider: the Due card, the interval form and its messages speak miles", async ({
@@ -260,7 +260,7 @@ test.describe("at 375 px wide", () => {
     await expect(page.getByText("Settings saved")).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Bicycles" })).not.toContainText("due");
     await tabs.getByRole("link", { name: "Dashboard" }).click();
-    await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+    await expect(page.getByText("Nothing is due. The one interval is fine.")).toBeVisible();
 
     // Back at 90%, then the bicycle goes, and its part's interval with it.
     await tabs.getByRole("link", { name: "Account" }).click();

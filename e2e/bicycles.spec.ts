@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
@@ -106,6 +107,70 @@ test.describe("another user's bicycle", () => {
     await expect(intruderPage.getByText("Resource Not Found")).toBeVisible();
     await expect(intruderPage.getByText("Private")).toHaveCount(0);
   });
+});
+
+test("from the keyboard: the add form and the checklist's photo step keep the focus where the rider is", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toContain("@");
+
+  // Add Bicycle: the keyboard goes on in the form's name; Cancel, or the form's close button, gives it back
+  // (also when "Add your first bicycle" opened it, which the form replaces).
+  await page.goto("/bicycles");
+  const add = page.getByRole("button", { name: "Add Bicycle" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(add).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.getByRole("button", { name: "Close the add form" }).press("Enter");
+  await expect(add).toBeFocused();
+  await page.getByRole("button", { name: "Add your first bicycle" }).press("Enter");
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(add).toBeFocused();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+
+  // The checklist's "Add a photo": the dialog starts at the photo picker; Escape gives the keyboard back.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  const checklist = page.getByRole("list", { name: "Set-up steps" });
+  const addPhoto = checklist.getByRole("button", { name: "Add a photo" });
+  await addPhoto.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+  await expect(dialog.getByRole("button", { name: "Choose file" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(addPhoto).toBeFocused();
+
+  // Edit itself starts at the name and gives the keyboard back to Edit.
+  const edit = page.getByRole("button", { name: "Edit", exact: true });
+  await edit.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeFocused();
+
+  // A photo added from the checklist ends its step: the keyboard goes on from Edit.
+  await addPhoto.focus();
+  await page.keyboard.press("Enter");
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
+    .png()
+    .toBuffer();
+  await dialog.getByLabel("Photo", { exact: true }).setInputFiles({
+    name: "bike.png",
+    mimeType: "image/png",
+    buffer: png,
+  });
+  await expect(dialog.getByText("Uploaded")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).press("Enter");
+  await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();
+  await expect(checklist.getByRole("listitem").filter({ hasText: "Add a photo" })).toContainText("(done)");
+  await expect(edit).toBeFocused();
 });
 
 test("an edit saves only what the rider changed: another tab's change to other fields stays, an unset condition stays unset", async ({

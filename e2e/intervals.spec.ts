@@ -110,7 +110,7 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   await expect(intervals).toContainText("OK");
 
   await page.goto("/dashboard");
-  await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+  await expect(page.getByText("Nothing is due. The one interval is fine.")).toBeVisible();
 });
 
 test("a miles rider: the Due card, the interval form and its messages speak miles", async ({
@@ -260,7 +260,7 @@ test.describe("at 375 px wide", () => {
     await expect(page.getByText("Settings saved")).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Bicycles" })).not.toContainText("due");
     await tabs.getByRole("link", { name: "Dashboard" }).click();
-    await expect(page.getByText("Nothing is due. All 1 intervals are fine.")).toBeVisible();
+    await expect(page.getByText("Nothing is due. The one interval is fine.")).toBeVisible();
 
     // Back at 90%, then the bicycle goes, and its part's interval with it.
     await tabs.getByRole("link", { name: "Account" }).click();
@@ -319,4 +319,136 @@ test("the bicycle page applies the suggested intervals to its parts that have no
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Apply suggested intervals" }).click();
   await expect(page.getByText("No suggestions for these components")).toBeVisible();
+});
+
+test("from the keyboard: the interval and service forms and their confirmations keep the focus where the rider is", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+  });
+  const headers = { Origin: baseURL! };
+  for (const [label, everyKm] of [
+    ["Clean chain", 300],
+    ["Replace chain", 3000],
+  ] as const) {
+    const response = await page.request.post(`/api/components/${chain.id}/intervals`, {
+      data: { label, everyKm },
+      headers,
+    });
+    expect(response.status()).toBe(201);
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  for (const description of ["Waxed chain", "New chain"]) {
+    const response = await page.request.post(`/api/components/${chain.id}/services`, {
+      data: { date: today, description, cost: 10 },
+      headers,
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+  const intervals = page.getByRole("list", { name: "Service intervals" });
+  await expect(intervals.getByRole("listitem").filter({ has: page.getByRole("heading") })).toHaveCount(2);
+
+  // Add Interval: the keyboard goes on in the form's first field; Cancel gives it back to Add Interval.
+  const addInterval = page.getByRole("button", { name: "Add Interval" });
+  await addInterval.focus();
+  await page.keyboard.press("Enter");
+  const newInterval = page.getByRole("form", { name: "Add Interval" });
+  await expect(newInterval.getByLabel("Label")).toBeFocused();
+  await newInterval.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(addInterval).toBeFocused();
+
+  // Saved, the same: back on Add Interval.
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Check wear");
+  await newInterval.getByLabel("Every (months)").fill("2");
+  await newInterval.getByLabel("Every (months)").press("Enter");
+  await expect(page.getByText("Interval added")).toBeVisible();
+  await expect(addInterval).toBeFocused();
+
+  // Edit: the form takes the keyboard; Cancel gives it back to the Edit button.
+  const editClean = page.getByRole("button", { name: "Edit Clean chain" });
+  await editClean.focus();
+  await page.keyboard.press("Enter");
+  const update = page.getByRole("form", { name: "Update Interval" });
+  await expect(update.getByLabel("Label")).toBeFocused();
+  await expect(update.getByLabel("Label")).toHaveValue("Clean chain");
+  await update.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(editClean).toBeFocused();
+  // Saved, back on the (renamed) interval's Edit button.
+  await page.keyboard.press("Enter");
+  await update.getByLabel("Label").fill("Clean and lube chain");
+  await update.getByLabel("Label").press("Enter");
+  await expect(page.getByText("Interval updated")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Clean and lube chain" })).toBeFocused();
+
+  // Remove, then Escape: back on the Remove button, the interval still there.
+  const removeReplace = page.getByRole("button", { name: "Remove Replace chain" });
+  await removeReplace.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alertdialog", { name: "Remove Replace chain?" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(removeReplace).toBeFocused();
+  // Cancel, the same.
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(removeReplace).toBeFocused();
+  // Removed: the keyboard goes on from the neighbouring interval's Remove button.
+  const remaining = intervals.locator(":scope > li");
+  const removedIndex = await remaining.evaluateAll((items) =>
+    items.findIndex((item) => item.textContent?.includes("Replace chain")),
+  );
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remove Interval" }).press("Enter");
+  await expect(page.getByText("Interval removed")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove Replace chain" })).toHaveCount(0);
+  await expect(remaining).toHaveCount(2);
+  const neighbour = remaining.nth(Math.min(removedIndex, 1)).getByRole("button", { name: /^Remove / });
+  await expect(neighbour).toBeFocused();
+
+  // Service history: Add Service, Cancel, back on Add Service.
+  const addService = page.getByRole("button", { name: "Add Service" });
+  await addService.focus();
+  await page.keyboard.press("Enter");
+  const newEntry = page.getByRole("form", { name: "Add Service Entry" });
+  await expect(newEntry.getByLabel("Date")).toBeFocused();
+  await newEntry.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(addService).toBeFocused();
+
+  // Edit an entry: the form's date takes the keyboard; Cancel gives it back to the entry's Edit button.
+  const editWaxed = page.getByRole("button", { name: "Edit service entry Waxed chain" });
+  await editWaxed.focus();
+  await page.keyboard.press("Enter");
+  const updateEntry = page.getByRole("form", { name: "Update Service Entry" });
+  await expect(updateEntry.getByLabel("Date")).toBeFocused();
+  await updateEntry.getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(editWaxed).toBeFocused();
+  // Saved, the same.
+  await page.keyboard.press("Enter");
+  await updateEntry.getByLabel("Cost ($)").fill("12");
+  await updateEntry.getByRole("button", { name: "Update Service Entry" }).press("Enter");
+  await expect(updateEntry).toHaveCount(0);
+  await expect(editWaxed).toBeFocused();
+
+  // Delete: Escape and Cancel go back to the Delete button; deleted, to the other entry's.
+  const deleteWaxed = page.getByRole("button", { name: "Delete service entry Waxed chain" });
+  await deleteWaxed.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alertdialog", { name: "Delete this service entry?" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(deleteWaxed).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).press("Enter");
+  await expect(deleteWaxed).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Entry" }).press("Enter");
+  await expect(deleteWaxed).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete service entry New chain" })).toBeFocused();
 });

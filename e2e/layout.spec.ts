@@ -1,5 +1,43 @@
 import type { Page } from "@playwright/test";
-import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+import {
+  becomePremiumThroughApi,
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  expect,
+  test,
+} from "./fixtures.ts";
+
+/**
+ * Tabs through the page from its top until `name` has the focus, and checks at every step that the focused
+ * control shows between the sticky header and the fixed tab bar (controls in those two, and the visually
+ * hidden ones, aside).
+ */
+async function tabToClearOfBars(page: Page, name: string, maxSteps = 80) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator("body").focus();
+  for (let step = 0; step < maxSteps; step++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const label = element.getAttribute("aria-label") ?? element.textContent?.trim() ?? "";
+      const box = element.getBoundingClientRect();
+      // The bars themselves, and the skip link that shows fixed over the header.
+      const inBars =
+        element.closest("header, nav[aria-label=Tabs]") !== null ||
+        getComputedStyle(element).position === "fixed";
+      const hidden = box.width <= 1 || box.height <= 1;
+      const headerBottom = document.querySelector("header")!.getBoundingClientRect().bottom;
+      const barTop = document.querySelector("nav[aria-label=Tabs]")!.getBoundingClientRect().top;
+      return { label, top: box.top, bottom: box.bottom, skip: inBars || hidden, headerBottom, barTop };
+    });
+    if (!focused || focused.skip) continue;
+    expect(focused.top, `${focused.label} is below the header`).toBeGreaterThanOrEqual(focused.headerBottom);
+    expect(focused.bottom, `${focused.label} is above the tab bar`).toBeLessThanOrEqual(focused.barTop);
+    if (focused.label === name) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
 
 test("dark by default; the theme choice survives a reload", async ({ page }) => {
   await page.goto("/");
@@ -93,6 +131,47 @@ test.describe("at 375 px wide", () => {
         return footerBottom - barTop;
       })
       .toBeLessThanOrEqual(0);
+  });
+
+  test("a control reached with Tab scrolls clear of the sticky header and the tab bar, down and back up", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.setViewportSize({ width: 375, height: 667 });
+    await becomePremiumThroughApi(page, baseURL!);
+    await page.goto("/account");
+    await expect(page.getByRole("button", { name: "Manage subscription" })).toBeVisible();
+    await tabToClearOfBars(page, "Manage subscription");
+    await expect(page.getByRole("button", { name: "Manage subscription" })).toBeFocused();
+
+    // The parts bin's list, longer than the screen: each part's checkbox, and back up with Shift+Tab.
+    for (let n = 1; n <= 8; n++) {
+      await createComponentThroughApi(page, baseURL!, { name: `Spare part ${n}`, type: "Other" });
+    }
+    await page.goto("/parts-bin");
+    await expect(page.getByRole("checkbox", { name: "Select Spare part 8" })).toBeVisible();
+    const last = await page
+      .getByRole("checkbox", { name: /^Select Spare part/ })
+      .last()
+      .getAttribute("aria-label");
+    await tabToClearOfBars(page, last!);
+    for (let step = 0; step < 30; step++) {
+      await page.keyboard.press("Shift+Tab");
+      const box = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const rect = element.getBoundingClientRect();
+        return {
+          top: rect.top,
+          headerBottom: document.querySelector("header")!.getBoundingClientRect().bottom,
+          inHeader: element.closest("header") !== null,
+          hidden: rect.width <= 1,
+        };
+      });
+      if (box.inHeader) break;
+      if (!box.hidden) expect(box.top).toBeGreaterThanOrEqual(box.headerBottom);
+    }
   });
 
   test("signed out, the full footer stays", async ({ page }) => {

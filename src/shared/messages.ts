@@ -323,6 +323,11 @@ export const messages = {
   intervals: {
     /** An interval counts at least one of distance, hours and months. */
     measureRequired: "Set a distance, hours or months",
+    /** The dashboard's Due card when every interval is fine. */
+    noneDue: (total: number) =>
+      total === 1
+        ? "Nothing is due. The one interval is fine."
+        : `Nothing is due. All ${total} intervals are fine.`,
   },
   rides: {
     nameRequired: "Please enter a name for the ride",

@@ -11,7 +11,10 @@ import { useSession } from "@/features/auth/api.ts";
 import { useBicycle } from "@/features/bicycles/api.ts";
 import { BicycleImage } from "@/features/bicycles/components/bicycle-card.tsx";
 import { BicycleMoreActions } from "@/features/bicycles/components/bicycle-more-actions.tsx";
-import { EditBicycleDialog } from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
+import {
+  EditBicycleDialog,
+  useEditBicycleDialog,
+} from "@/features/bicycles/components/edit-bicycle-dialog.tsx";
 import { SetupChecklist, setupProgress } from "@/features/bicycles/components/setup-checklist.tsx";
 import {
   BicycleComponents,
@@ -95,7 +98,7 @@ function OwnBicycle({ id }: { id: string }) {
     setSearchParams(next === "components" ? {} : { tab: next }, { replace: true });
   const [componentForm, setComponentForm] = useState<ComponentFormState>({ mode: "closed" });
   const [openImport, setOpenImport] = useState<"text" | "url" | null>(null);
-  const [editing, setEditing] = useState(false);
+  const edit = useEditBicycleDialog();
 
   useEffect(() => {
     if (bicycle.isError) showError(bicycle.error, { fallback: messages.bicycles.detailsFailed });
@@ -123,7 +126,7 @@ function OwnBicycle({ id }: { id: string }) {
       actions={
         <>
           <ShareDialog bicycleId={data.id} bicycleName={data.name} />
-          <EditBicycleDialog bicycle={data} open={editing} onOpenChange={setEditing} />
+          <EditBicycleDialog bicycle={data} {...edit.dialog} />
           <BicycleMoreActions bicycle={data} />
         </>
       }
@@ -154,7 +157,7 @@ function OwnBicycle({ id }: { id: string }) {
               </>
             }
             addPhoto={
-              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <Button ref={edit.photoButton} size="sm" variant="outline" onClick={edit.openForPhoto}>
                 <Camera aria-hidden="true" /> Add a photo
               </Button>
             }

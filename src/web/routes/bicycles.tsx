@@ -1,5 +1,5 @@
 import { Plus, X } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
@@ -15,6 +15,7 @@ import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { useReturnFocus } from "@/lib/focus.ts";
 import { useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -39,6 +40,13 @@ function MyBicycles() {
   // The dashboard's "Add your first bicycle" links here with ?add to open the form at once.
   const [searchParams] = useSearchParams();
   const [adding, setAdding] = useState(searchParams.has("add"));
+  // The form takes the keyboard as it opens (its first field); closed, it gives it back to Add Bicycle.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const rememberOpener = useReturnFocus(adding, addButton);
+  const startAdding = () => {
+    rememberOpener();
+    setAdding(true);
+  };
 
   const count = bicycles.data?.length ?? 0;
   const limit = subscription.data?.bicycleLimit;
@@ -52,7 +60,7 @@ function MyBicycles() {
         description="Every bicycle you ride, with its components and service history."
         actions={
           adding ? null : (
-            <Button onClick={() => setAdding(true)} disabled={atLimit || bicycles.isPending}>
+            <Button ref={addButton} onClick={startAdding} disabled={atLimit || bicycles.isPending}>
               <Plus aria-hidden="true" /> Add Bicycle
             </Button>
           )
@@ -111,7 +119,7 @@ function MyBicycles() {
           </Alert>
         ) : bicycles.data.length === 0 ? (
           adding ? null : (
-            <NoBicycles onAdd={() => setAdding(true)} />
+            <NoBicycles onAdd={startAdding} />
           )
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">

@@ -24,6 +24,7 @@ export function ImagePicker({
   kind = "image",
   onBusyChange,
   hideLabel = false,
+  autoFocus = false,
 }: {
   id: string;
   label: string;
@@ -34,8 +35,14 @@ export function ImagePicker({
   onBusyChange?: (busy: boolean) => void;
   /** For a picker inside a group whose own legend already names it. */
   hideLabel?: boolean;
+  /** Focus its Choose file button as it appears (a form opened to add a photo). */
+  autoFocus?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) chooseButton.current?.focus();
+  }, [autoFocus]);
   const camera = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [pickedPdf, setPickedPdf] = useState(false);
@@ -158,7 +165,13 @@ export function ImagePicker({
           >
             <Camera aria-hidden="true" /> Take photo
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
+          <Button
+            ref={chooseButton}
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => input.current?.click()}
+          >
             <ImagePlus aria-hidden="true" /> Choose file
           </Button>
           <span className="pointer-coarse:hidden">or drag and drop it here</span>

@@ -10,6 +10,7 @@ export function PhotoField<T extends FieldValues>({
   purpose,
   error,
   onBusyChange,
+  autoFocus,
 }: {
   control: Control<T>;
   name: Path<T>;
@@ -17,6 +18,7 @@ export function PhotoField<T extends FieldValues>({
   purpose: FilePurpose;
   error: string | undefined;
   onBusyChange: (busy: boolean) => void;
+  autoFocus?: boolean;
 }) {
   return (
     <>
@@ -31,6 +33,7 @@ export function PhotoField<T extends FieldValues>({
             value={typeof field.value === "string" ? field.value : null}
             onChange={field.onChange}
             onBusyChange={onBusyChange}
+            autoFocus={autoFocus}
           />
         )}
       />

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
@@ -56,6 +56,7 @@ export function BicycleForm({
   onSave,
   onCancel,
   disableWhenNameBlank = false,
+  focusPhoto = false,
 }: {
   idPrefix: string;
   bicycle?: Bicycle;
@@ -64,6 +65,8 @@ export function BicycleForm({
   onSave: (input: BicycleInput, changes: BicycleChanges) => Promise<unknown>;
   onCancel?: () => void;
   disableWhenNameBlank?: boolean;
+  /** Opened to add a photo (the set-up checklist): the keyboard starts at the photo, not the name. */
+  focusPhoto?: boolean;
 }) {
   const form = useForm<BicycleFormValues, unknown, BicycleInput>({
     resolver: zodResolver(bicycleInputSchema),
@@ -73,6 +76,10 @@ export function BicycleForm({
   const [uploading, setUploading] = useState(false);
   const name = form.watch("name");
   const id = (field: string) => `${idPrefix}-${field}`;
+  // It opens at a button's press (Add Bicycle, Edit): the keyboard goes on in its first field.
+  useEffect(() => {
+    if (!focusPhoto) form.setFocus("name");
+  }, [form, focusPhoto]);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -109,6 +116,7 @@ export function BicycleForm({
         purpose="bicycle-image"
         error={errors.imageUrl?.message}
         onBusyChange={setUploading}
+        autoFocus={focusPhoto}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("purchaseDate")} label="Purchase date" error={errors.purchaseDate?.message}>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { focusAfterRemoving, useReturnFocus } from "@/lib/focus.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
@@ -34,6 +35,11 @@ export function ComponentIntervals({ component }: { component: Component }) {
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [removing, setRemoving] = useState<ServiceInterval | null>(null);
   const suggested = defaultIntervalsFor(component.type, component.name);
+  // The keyboard goes on from the button that opened the form once it closes, and from the Remove button
+  // once its dialog closes (or from the next interval's, once that one is removed).
+  const addButton = useRef<HTMLButtonElement>(null);
+  const rememberOpener = useReturnFocus(form.mode !== "closed", addButton);
+  const removeReturn = useRef<HTMLElement | null>(null);
 
   const saveInterval = async (id: string | null, input: ServiceIntervalInput) => {
     await save.mutateAsync({ id, input });
@@ -46,7 +52,15 @@ export function ComponentIntervals({ component }: { component: Component }) {
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle as="h2">Service Intervals</CardTitle>
         {form.mode === "closed" ? (
-          <Button size="sm" variant="outline" onClick={() => setForm({ mode: "add" })}>
+          <Button
+            ref={addButton}
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              rememberOpener();
+              setForm({ mode: "add" });
+            }}
+          >
             <Plus aria-hidden="true" /> Add Interval
           </Button>
         ) : null}
@@ -105,7 +119,10 @@ export function ComponentIntervals({ component }: { component: Component }) {
                       size="icon"
                       variant="ghost"
                       aria-label={`Edit ${interval.label}`}
-                      onClick={() => setForm({ mode: "edit", interval })}
+                      onClick={() => {
+                        rememberOpener();
+                        setForm({ mode: "edit", interval });
+                      }}
                     >
                       <Pencil aria-hidden="true" />
                     </Button>
@@ -113,7 +130,10 @@ export function ComponentIntervals({ component }: { component: Component }) {
                       size="icon"
                       variant="ghost"
                       aria-label={`Remove ${interval.label}`}
-                      onClick={() => setRemoving(interval)}
+                      onClick={(event) => {
+                        removeReturn.current = event.currentTarget;
+                        setRemoving(interval);
+                      }}
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -144,10 +164,13 @@ export function ComponentIntervals({ component }: { component: Component }) {
           description="The interval is removed; service entries stay in the history."
           confirmLabel="Remove Interval"
           pendingLabel="Removing..."
+          returnFocusTo={removeReturn}
           onConfirm={async () => {
             if (!removing) return;
+            const next = focusAfterRemoving(removeReturn.current, addButton.current);
             try {
               await remove.mutateAsync(removing.id);
+              removeReturn.current = next;
               toast.success("Interval removed");
               setRemoving(null);
             } catch (error) {
@@ -189,6 +212,8 @@ export function IntervalForm({
   });
   const { errors, isSubmitting } = form.formState;
   const label = interval ? "Update Interval" : "Add Interval";
+  // It opens in the page at a button's press: the keyboard goes on in its first field.
+  useEffect(() => form.setFocus("label"), [form]);
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await onSave(input);

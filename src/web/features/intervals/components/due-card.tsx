@@ -10,6 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import { useApplyDefaults, useDueIntervals } from "../api.ts";
 import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
@@ -46,9 +47,7 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
         ) : due.data.total === 0 ? (
           <NoIntervals bicycles={bicycles ?? []} unit={unit} />
         ) : due.data.intervals.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Nothing is due. All {due.data.total} intervals are fine.
-          </p>
+          <p className="text-sm text-muted-foreground">{messages.intervals.noneDue(due.data.total)}</p>
         ) : (
           <ul aria-label="Due intervals" className="grid gap-3">
             {due.data.intervals.map((interval) => (

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { Checkbox } from "@/components/ui/checkbox.tsx";
@@ -50,6 +50,8 @@ export function ServiceForm({
   const receiptUrl = form.watch("receiptUrl");
   const resets = (form.watch("resetsIntervalIds") as string[] | null | undefined) ?? [];
   const label = entry ? "Update Service Entry" : "Add Service Entry";
+  // It opens in the page at a button's press: the keyboard goes on in its first field.
+  useEffect(() => form.setFocus("date"), [form]);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useComponentIntervals } from "@/features/intervals/api.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { focusAfterRemoving, focusedControl, useReturnFocus } from "@/lib/focus.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
@@ -41,12 +42,24 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
   const remove = useDeleteServiceEntry();
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [deleting, setDeleting] = useState<ServiceEntry | null>(null);
+  // The keyboard goes on from the button that opened the form once it closes, and from the Delete button
+  // once its dialog closes (or from the next entry's, once that one is deleted).
+  const addButton = useRef<HTMLButtonElement>(null);
+  const rememberOpener = useReturnFocus(form.mode !== "closed", addButton);
+  const deleteReturn = useRef<HTMLElement | null>(null);
 
   return (
     <ServiceCard
       action={
         form.mode === "closed" ? (
-          <Button size="sm" onClick={() => setForm({ mode: "add" })}>
+          <Button
+            ref={addButton}
+            size="sm"
+            onClick={() => {
+              rememberOpener();
+              setForm({ mode: "add" });
+            }}
+          >
             <Plus aria-hidden="true" /> Add Service
           </Button>
         ) : null
@@ -88,8 +101,14 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
       ) : (
         <ServiceTable
           log={log.data}
-          onEdit={(entry) => setForm({ mode: "edit", entry })}
-          onDelete={setDeleting}
+          onEdit={(entry) => {
+            rememberOpener();
+            setForm({ mode: "edit", entry });
+          }}
+          onDelete={(entry) => {
+            deleteReturn.current = focusedControl();
+            setDeleting(entry);
+          }}
         />
       )}
       <ConfirmDialog
@@ -99,10 +118,13 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
         description={m.deleteWarning}
         confirmLabel="Delete Entry"
         pendingLabel="Deleting..."
+        returnFocusTo={deleteReturn}
         onConfirm={async () => {
           if (!deleting) return;
+          const next = focusAfterRemoving(deleteReturn.current, addButton.current);
           try {
             await remove.mutateAsync(deleting.id);
+            deleteReturn.current = next;
           } catch (error) {
             showError(error, { fallback: m.deleteFailed });
             throw error;

@@ -168,7 +168,7 @@ function OwnBicycle({ id }: { id: string }) {
       onTabChange={setTab}
       components={
         <div className="grid gap-4">
-          <div id="bicycle-components" className="scroll-mt-20">
+          <div id="bicycle-components">
             <BicycleComponents bicycleId={data.id} formState={[componentForm, setComponentForm]} />
           </div>
           <Suspense fallback={null}>

@@ -124,3 +124,18 @@ test("with BILLING_MODE=off the instance is unlimited: no plans, no limit, no up
     killAll();
   }
 });
+
+test("when a popup blocker refuses the checkout's new tab, the checkout opens in this one", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  // What Safari and strict blockers do with a tab opened after the click's request has answered.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: "Upgrade to Premium" }).click();
+  await expect(page).toHaveURL(/\/billing\/checkout\?id=[0-9a-f-]{36}$/);
+  await expect(page.getByText("Test mode: no payment is taken.")).toBeVisible();
+});

@@ -40,7 +40,9 @@ async function leaveIfSessionEnded(queryClient: QueryClient, error: unknown): Pr
   if (!(error instanceof ApiError && error.status === 401)) return;
   if (leaving || !queryClient.getQueryData(sessionQueryKey)) return;
   leaving = true;
-  if (!(await sessionEnded())) {
+  const ended = await sessionEnded();
+  // Signed out meanwhile by this browser's own sign-out or account deletion: theirs is the way out.
+  if (!ended || !queryClient.getQueryData(sessionQueryKey)) {
     leaving = false;
     return;
   }

@@ -1,5 +1,6 @@
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
 import { expect, signUpThroughApi, test } from "./fixtures.ts";
+import { startOwnServer } from "./own-server.ts";
 
 // Signing in before confirming the email is answered 403, which the browser logs.
 test.describe("sign-up", () => {
@@ -66,6 +67,104 @@ test.describe("sign-up", () => {
     await signIn.getByLabel("Password").fill("correct-horse");
     await signIn.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+// Signing in before confirming the email is answered 403, which the browser logs.
+test.describe("email confirmation links", () => {
+  test.use({ allowedConsoleErrors: [/status of 403/] });
+
+  test("the link mailed at sign-in: a broken one says so, a used one says the email is confirmed", async ({
+    page,
+    baseURL,
+  }) => {
+    const email = `late-${Date.now()}@example.com`;
+    const signedUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { email, password: "correct-horse", name: "" },
+      headers: { Origin: baseURL! },
+    });
+    expect(signedUp.status()).toBe(200);
+    const mailedBefore = lastLinkTo(process.env.E2E_DATA_DIR!, email, "/api/auth/verify-email");
+
+    // Signing in unconfirmed mails a new link (the sign-up's own link is not used here).
+    await page.goto("/auth");
+    const signIn = page.getByRole("form", { name: "Sign in" });
+    await signIn.getByLabel("Email").fill(email);
+    await signIn.getByLabel("Password").fill("correct-horse");
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await expect(
+      signIn.getByText("Please confirm your email first: we have sent you a new link."),
+    ).toBeVisible();
+    await expect
+      .poll(() => lastLinkTo(process.env.E2E_DATA_DIR!, email, "/api/auth/verify-email"))
+      .not.toBe(mailedBefore);
+    const link = lastLinkTo(process.env.E2E_DATA_DIR!, email, "/api/auth/verify-email")!;
+
+    // A broken (or expired) link: its own message, not the password reset's.
+    const broken = new URL(link);
+    broken.searchParams.set("token", `${broken.searchParams.get("token")}x`);
+    await page.goto(broken.toString());
+    await expect(page).toHaveURL(/\/auth\?error=confirmation_link$/);
+    await expect(page.getByRole("alert")).toContainText("Confirmation link expired");
+    await expect(page.getByRole("alert")).toContainText(
+      "The email confirmation link has expired or is invalid. Sign in with your email and password to get a new one.",
+    );
+    await expect(page.getByText("The password reset link has expired or is invalid.")).toHaveCount(0);
+
+    // The link itself confirms the address and signs in.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Opened again in a browser without the session: the address is confirmed, so sign in. (The dashboard
+    // is left first, so none of its calls meets the missing cookie.)
+    await page.goto("about:blank");
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\?confirmed=1$/);
+    await expect(page.getByText("Email confirmed")).toBeVisible();
+    await expect(page.getByText("Your email address is confirmed. Please sign in.")).toBeVisible();
+    const again = page.getByRole("form", { name: "Sign in" });
+    await again.getByLabel("Email").fill(email);
+    await again.getByLabel("Password").fill("correct-horse");
+    await again.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+// The refused resend is answered 429, which the browser logs.
+test.describe("Send it again", () => {
+  test.use({ allowedConsoleErrors: [/status of 429/] });
+
+  test("says the link is sent only when the server sent it, and why not otherwise", async ({ page }) => {
+    test.setTimeout(90_000);
+    // A server of its own with the auth library's rate limits on (3 verification mails a minute).
+    const { url, server } = await startOwnServer("resend", { AUTH_RATE_LIMIT: "on" });
+    try {
+      await page.goto(`${url}/auth?tab=signup`);
+      const form = page.getByRole("form", { name: "Sign up" });
+      await form.getByLabel("Email").fill(`resend-${Date.now()}@example.com`);
+      await form.getByLabel("Password", { exact: true }).fill("correct-horse");
+      await form.getByLabel("Confirm password").fill("correct-horse");
+      await form.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page.getByRole("heading", { name: "Verification Email Sent" })).toBeVisible();
+
+      const again = page.getByRole("button", { name: "Send it again" });
+      const sent = page.getByText("A new confirmation link is on its way.");
+      const refused = page.getByText("Could not send the verification email");
+      // Three are sent; each click waits for the previous answer ("Sending..." while it is under way).
+      for (let i = 0; i < 3; i++) {
+        await again.click();
+        await expect(sent.first()).toBeVisible();
+        await expect(again).toBeEnabled();
+      }
+      await expect(refused).toHaveCount(0);
+      // The fourth is refused (429): said so, with the reason.
+      await again.click();
+      await expect(refused).toBeVisible();
+      await expect(page.getByText("Too many attempts. Please wait a minute and try again.")).toBeVisible();
+    } finally {
+      server.child.kill("SIGTERM");
+    }
   });
 });
 

@@ -222,6 +222,13 @@ export const messages = {
     resetEmailFailed: "Error sending reset email",
     linkExpiredTitle: "Link expired",
     linkExpired: "The password reset link has expired or is invalid. Please request a new one.",
+    confirmationLinkExpiredTitle: "Confirmation link expired",
+    confirmationLinkExpired:
+      "The email confirmation link has expired or is invalid. Sign in with your email and password to get a new one.",
+    emailConfirmedTitle: "Email confirmed",
+    emailConfirmed: "Your email address is confirmed. Please sign in.",
+    verificationResendFailed: "Could not send the verification email",
+    tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
     googleError: "Something went wrong with Google sign-in.",
     signInWithGoogle: "Sign in with Google",
     passwordUpdated: "Password updated",

@@ -95,6 +95,37 @@ describeEachDatabase("accounts", (kind) => {
     expect(readOutbox(t.config.dataDir).filter((m) => m.to === email).length).toBe(before + 1);
   });
 
+  it("lands every confirmation link on /auth/callback?type=signup, the sign-in form's included, errors too", async () => {
+    const email = `unconfirmed-${Date.now()}@example.com`;
+    await post("/api/auth/sign-up/email", { email, password: "correct-horse", name: "" });
+    const landing = async (link: string) => {
+      const opened = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+      expect(opened.status).toBe(302);
+      return new URL(opened.headers.get("location")!, TEST_ORIGIN);
+    };
+    // The sign-in form names no callbackURL (one would also redirect a successful sign-in).
+    expect((await signIn(email, "correct-horse")).status).toBe(403);
+    const link = lastLinkTo(email)!;
+    expect(new URL(link).searchParams.get("callbackURL")).toBe("/auth/callback?type=signup");
+
+    // Altered (or expired): back to the callback with the error, still marked as a confirmation link.
+    const broken = new URL(link);
+    broken.searchParams.set("token", `${broken.searchParams.get("token")}x`);
+    const failed = await landing(broken.toString());
+    expect(failed.pathname).toBe("/auth/callback");
+    expect(failed.searchParams.get("type")).toBe("signup");
+    expect(failed.searchParams.get("error")).toBe("INVALID_TOKEN");
+
+    // The first use confirms and signs in; a second one comes back without a session or an error.
+    const first = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    expect(first.headers.getSetCookie().join(";")).toContain("session_token=");
+    expect(new URL(first.headers.get("location")!, TEST_ORIGIN).search).toBe("?type=signup");
+    const again = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(again.headers.get("location")).toBe("/auth/callback?type=signup");
+    expect((await signIn(email, "correct-horse")).status).toBe(200);
+  });
+
   it("answers a reset request for an unknown email exactly like a known one", async () => {
     const rider = await signUp(t.app);
     const known = await post("/api/auth/request-password-reset", {

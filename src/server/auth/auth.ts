@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
+import { EMAIL_CONFIRMATION_CALLBACK } from "../../shared/domain/routes.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/schemas/auth.ts";
 import { type Mailer, maskEmail } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
@@ -146,7 +147,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
           user.email,
           "Confirm your email for Velolog",
           "Welcome to Velolog! Please confirm your email address.",
-          url,
+          landingOnConfirmationCallback(url),
         ),
     },
     user: {
@@ -210,3 +211,14 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Every confirmation link lands on /auth/callback?type=signup, whoever asked for the mail: the sign-in form
+ * (an unconfirmed address is sent a new link) names no callbackURL, because one there would also send a
+ * successful sign-in to it, and the library's default is "/", where a spent link's error would go unread.
+ */
+function landingOnConfirmationCallback(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set("callbackURL", EMAIL_CONFIRMATION_CALLBACK);
+  return link.toString();
+}

@@ -43,6 +43,13 @@ export function showsDemo(path: string): boolean {
   return DEMO_PATTERNS.some((re) => re.test(p));
 }
 
+/**
+ * Where emailed links land, marked by kind so /auth/callback can tell them apart: an email confirmation link
+ * (its address is set by the server for every confirmation mail) and a password reset link.
+ */
+export const EMAIL_CONFIRMATION_CALLBACK = "/auth/callback?type=signup";
+export const PASSWORD_RESET_CALLBACK = "/auth/callback?type=recovery";
+
 /** Routes that need a session and send visitors to /auth rather than /. */
 export const AUTH_REDIRECT_PATHS = ["/account", "/feedback"] as const;
 

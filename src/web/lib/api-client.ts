@@ -55,6 +55,14 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   return data as Answer<R>;
 }
 
+/**
+ * A failure the auth library's client returned (`{ error }`), as an `ApiError`: handled like our API's, so a
+ * 401 there, too, tells the query client that the session may have ended (lib/query-client.ts).
+ */
+export function authLibraryError(error: { status: number; code?: string; message?: string }): ApiError {
+  return new ApiError(error.status, error.code ?? "UNKNOWN", error.message ?? "");
+}
+
 /** A route's `:id` parameter, encoded (the client puts parameters into the path as given). */
 export function byId(id: string) {
   return { param: { id: encodeURIComponent(id) } };

@@ -1,8 +1,12 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client.ts";
+import { NOTICE_AFTER_RELOAD, sessionEnded, sessionQueryKey } from "./shell-session.ts";
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // Every query's and mutation's failure passes here: a 401 may mean the session was ended elsewhere.
+    queryCache: new QueryCache({ onError: (error) => void leaveIfSessionEnded(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => void leaveIfSessionEnded(queryClient, error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -11,6 +15,44 @@ export function createQueryClient() {
       },
     },
   });
+  return queryClient;
+}
+
+/**
+ * Signed out in this browser at once: the pages see no session and stop asking for the user's data.
+ * Clearing the cache alone made the open page fetch its data again, which the ended session refuses (401).
+ */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+let leaving = false;
+
+/**
+ * SPEC.md sections 4 and 8: a session ended elsewhere (signed out from another device, password changed or
+ * reset, expired) is dropped. The first 401 while this browser believes it is signed in asks the server
+ * whether the session is still there; if not, the browser forgets the user and reloads at /auth, which
+ * shows "Authentication Error / Please sign in to continue" once. A signed-out visitor's 401s (a wrong
+ * password) are not this: the browser knew no session. A 401 with the session alive changes nothing.
+ */
+async function leaveIfSessionEnded(queryClient: QueryClient, error: unknown): Promise<void> {
+  if (!(error instanceof ApiError && error.status === 401)) return;
+  if (leaving || !queryClient.getQueryData(sessionQueryKey)) return;
+  leaving = true;
+  const ended = await sessionEnded();
+  // Signed out meanwhile by this browser's own sign-out or account deletion: theirs is the way out.
+  if (!ended || !queryClient.getQueryData(sessionQueryKey)) {
+    leaving = false;
+    return;
+  }
+  forgetSignedInUser(queryClient);
+  try {
+    sessionStorage.setItem(NOTICE_AFTER_RELOAD, "session-ended");
+  } catch {
+    // storage unavailable: the rider still lands on the sign-in page, only the toast is lost
+  }
+  window.location.assign("/auth");
 }
 
 /**

@@ -8,8 +8,8 @@ import { startTransition, useEffect, useState } from "react";
 export const sessionQueryKey = ["session"] as const;
 
 /**
- * Set in sessionStorage by sign-out ("signed-out") and account deletion ("account-deleted"): the reload
- * that follows shows that toast once.
+ * Set in sessionStorage by sign-out ("signed-out"), account deletion ("account-deleted") and a session found
+ * ended elsewhere ("session-ended", lib/query-client.ts): the reload that follows shows that toast once.
  */
 export const NOTICE_AFTER_RELOAD = "velolog-notice";
 
@@ -69,6 +69,17 @@ export async function fetchSession(): Promise<SessionInfo | null> {
       emailVerified: data.user.emailVerified === true,
     },
   };
+}
+
+/**
+ * Whether the server says this browser has no session (an answer without a user). A failed request says
+ * nothing: it could be the network, and a rider is not signed out for that.
+ */
+export async function sessionEnded(): Promise<boolean> {
+  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
+  if (!response?.ok) return false;
+  const data = (await response.json().catch(() => undefined)) as SessionResponse | null | undefined;
+  return data === null || (data !== undefined && !data.user);
 }
 
 export interface ShellSession {

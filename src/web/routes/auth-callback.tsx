@@ -1,7 +1,11 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRefreshSession } from "@/features/auth/api.ts";
-import { LINK_ERROR_PARAM } from "@/features/auth/auth-options.ts";
+import {
+  CONFIRMATION_LINK_ERROR,
+  EMAIL_CONFIRMED_PARAM,
+  LINK_ERROR_PARAM,
+} from "@/features/auth/auth-options.ts";
 import { keepResetToken } from "@/features/auth/reset-token.ts";
 import { fetchSession } from "@/lib/session.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -17,6 +21,8 @@ export function AuthCallbackPage() {
   useEffect(() => {
     const error = params.get("error");
     const token = params.get("token");
+    // An email confirmation link says type=signup, a password reset link type=recovery (shared/domain/routes.ts).
+    const confirmation = params.get("type") === "signup";
     if (error && params.get("provider") === "google") {
       // Google came back with an error (cancelled, refused, or a stale attempt). Signed in, it was linking
       // from Account Settings, which says what went wrong; otherwise it was a sign-in.
@@ -28,12 +34,23 @@ export function AuthCallbackPage() {
           { replace: true },
         ),
       );
+    } else if (error && confirmation) {
+      // Expired, altered, or for an account deleted since: signing in mails a new link.
+      navigate(`/auth?error=${CONFIRMATION_LINK_ERROR}`, { replace: true });
     } else if (error) {
       const expired = ["INVALID_TOKEN", "TOKEN_EXPIRED", "access_denied", "otp_expired"].includes(error);
       navigate(expired ? "/auth?error=expired_link" : "/auth", { replace: true });
     } else if (token && params.get("type") === "recovery") {
       keepResetToken(token);
       navigate("/auth?mode=update-password", { replace: true });
+    } else if (confirmation) {
+      // The first use of the link confirms the address and signs in; a later one (the address is already
+      // confirmed) comes back without a session: the address is confirmed, and signing in is what is left.
+      void fetchSession().then((session) =>
+        session
+          ? refreshSession().then(() => navigate("/", { replace: true }))
+          : navigate(`/auth?${EMAIL_CONFIRMED_PARAM}=1`, { replace: true }),
+      );
     } else {
       void refreshSession().then(() => navigate("/", { replace: true }));
     }

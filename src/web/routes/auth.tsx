@@ -1,4 +1,4 @@
-import { AlertCircle } from "lucide-react";
+import { AlertCircle, MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Logo } from "@/components/layout/logo.tsx";
@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs.tsx";
 import { useSession } from "@/features/auth/api.ts";
+import { CONFIRMATION_LINK_ERROR, EMAIL_CONFIRMED_PARAM } from "@/features/auth/auth-options.ts";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form.tsx";
 import { GOOGLE_ERROR, GoogleSignIn } from "@/features/auth/components/google-sign-in.tsx";
 import { SignInForm } from "@/features/auth/components/sign-in-form.tsx";
@@ -31,6 +32,8 @@ export function AuthPage() {
   if (session && !updating) return <Navigate to="/" replace />;
   const tab = params.get("tab") === "signup" ? "signup" : "signin";
   const expired = params.get("error") === "expired_link";
+  const confirmationFailed = params.get("error") === CONFIRMATION_LINK_ERROR;
+  const confirmed = params.has(EMAIL_CONFIRMED_PARAM);
   const googleFailed = params.get("error") === GOOGLE_ERROR;
   const backToSignIn = () => {
     setForgot(false);
@@ -122,6 +125,20 @@ export function AuthPage() {
               <AlertCircle />
               <AlertTitle>{m.linkExpiredTitle}</AlertTitle>
               <AlertDescription>{m.linkExpired}</AlertDescription>
+            </Alert>
+          ) : null}
+          {confirmationFailed ? (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertTitle>{m.confirmationLinkExpiredTitle}</AlertTitle>
+              <AlertDescription>{m.confirmationLinkExpired}</AlertDescription>
+            </Alert>
+          ) : null}
+          {confirmed ? (
+            <Alert>
+              <MailCheck />
+              <AlertTitle>{m.emailConfirmedTitle}</AlertTitle>
+              <AlertDescription>{m.emailConfirmed}</AlertDescription>
             </Alert>
           ) : null}
           {googleFailed ? (

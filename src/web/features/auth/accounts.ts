@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { authLibraryError } from "@/lib/api-client.ts";
 import { authClient } from "@/lib/auth-client.ts";
 
 export const ACCOUNTS_KEY = ["auth-accounts"] as const;
@@ -9,7 +10,7 @@ export function useSignInAccounts() {
     queryKey: ACCOUNTS_KEY,
     queryFn: async () => {
       const { data, error } = await authClient.listAccounts();
-      if (error) throw new Error(error.message);
+      if (error) throw authLibraryError(error);
       return data;
     },
   });

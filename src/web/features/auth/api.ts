@@ -1,4 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { forgetSignedInUser } from "@/lib/query-client.ts";
 import { NOTICE_AFTER_RELOAD, type SessionInfo, sessionQueryKey } from "@/lib/session.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -20,15 +21,6 @@ export function displayName(user: SessionInfo["user"]): string {
 export function useRefreshSession() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-}
-
-/**
- * Signed out in this browser at once: the pages see no session and stop asking for the user's data.
- * Clearing the cache alone made the open page fetch its data again, which the ended session refuses (401).
- */
-export function forgetSignedInUser(queryClient: QueryClient): void {
-  queryClient.setQueryData(sessionQueryKey, null);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 }
 
 /**
@@ -66,7 +58,7 @@ export function leaveDeletedAccount(queryClient: QueryClient): void {
   window.location.assign("/");
 }
 
-/** Shows the toast of sign-out or account deletion once, after the reload that each ends with. */
+/** Shows the toast of sign-out, account deletion or an ended session once, after the reload that each ends with. */
 export function announceNoticeAfterReload(): void {
   try {
     const notice = sessionStorage.getItem(NOTICE_AFTER_RELOAD);
@@ -75,6 +67,8 @@ export function announceNoticeAfterReload(): void {
       toast.success(messages.auth.signedOutTitle, { description: messages.auth.signedOut });
     } else if (notice === "account-deleted") {
       toast.success(messages.deleteAccount.deleted);
+    } else if (notice === "session-ended") {
+      toast.error(messages.generic.authTitle, { description: messages.generic.auth });
     }
   } catch {
     // storage unavailable: nothing to announce

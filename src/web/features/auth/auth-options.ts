@@ -16,3 +16,7 @@ export function useAuthOptions() {
 /** Query strings linking Google comes back to /account with (sign-in-methods-card.tsx, auth-callback.tsx). */
 export const LINKED_PARAM = "linked";
 export const LINK_ERROR_PARAM = "link";
+
+/** Query strings an email confirmation link brings /auth: the link failed, or the address is already confirmed. */
+export const CONFIRMATION_LINK_ERROR = "confirmation_link";
+export const EMAIL_CONFIRMED_PARAM = "confirmed";

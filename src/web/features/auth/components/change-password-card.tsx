@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -7,11 +8,12 @@ import { authClient } from "@/lib/auth-client.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type ChangePasswordValues, changePasswordSchema } from "../../../../shared/schemas/auth.ts";
-import { weakPasswordMessage } from "../api.ts";
+import { sessionQueryKey, weakPasswordMessage } from "../api.ts";
 
 const m = messages.auth;
 
 export function ChangePasswordCard() {
+  const queryClient = useQueryClient();
   const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
@@ -39,6 +41,12 @@ export function ChangePasswordCard() {
     }
     toast.success(m.passwordUpdated, { description: "Your other sessions were signed out." });
     form.reset();
+    // The Sessions card lists this browser alone now. The library also gave this browser a new session
+    // (a new token), so the session is read again too, for the card's "This browser".
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["auth-sessions"] }),
+      queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    ]);
   });
   return (
     <Card>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { toast } from "@/lib/toaster.ts";
+import { PASSWORD_RESET_CALLBACK } from "../../../../shared/domain/routes.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "../../../../shared/schemas/auth.ts";
 
@@ -23,7 +24,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const onSubmit = form.handleSubmit(async ({ email }) => {
     const { error } = await authClient.requestPasswordReset({
       email,
-      redirectTo: "/auth/callback?type=recovery",
+      redirectTo: PASSWORD_RESET_CALLBACK,
     });
     if (error) {
       toast.error(m.resetEmailFailed, { description: error.message || messages.generic.error });

@@ -4,6 +4,7 @@ import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { authLibraryError } from "@/lib/api-client.ts";
 import { authClient } from "@/lib/auth-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
@@ -41,14 +42,14 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
     queryKey: ["auth-sessions"],
     queryFn: async () => {
       const { data, error } = await authClient.listSessions();
-      if (error) throw new Error(error.message);
+      if (error) throw authLibraryError(error);
       return data;
     },
   });
   const revokeOthers = useMutation({
     mutationFn: async () => {
       const { error } = await authClient.revokeOtherSessions();
-      if (error) throw new Error(error.message);
+      if (error) throw authLibraryError(error);
     },
     onSuccess: () => {
       toast.success("Signed out of your other sessions");

@@ -6,9 +6,11 @@ import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { toast } from "@/lib/toaster.ts";
+import { EMAIL_CONFIRMATION_CALLBACK } from "../../../../shared/domain/routes.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { type SignUpValues, signUpSchema } from "../../../../shared/schemas/auth.ts";
 import { weakPasswordMessage } from "../api.ts";
+import { useResendVerification } from "../resend-verification.ts";
 
 const m = messages.auth;
 
@@ -30,7 +32,7 @@ export function SignUpForm() {
       email: values.email,
       password: values.password,
       name: "",
-      callbackURL: "/auth/callback",
+      callbackURL: EMAIL_CONFIRMATION_CALLBACK,
     });
     if (error) {
       const weak = weakPasswordMessage(error.code);
@@ -44,27 +46,7 @@ export function SignUpForm() {
   });
 
   if (sentTo && showSent) {
-    return (
-      <div className="grid justify-items-center gap-3 text-center" role="status">
-        <MailCheck className="size-8 text-primary" aria-hidden="true" />
-        <h2 className="font-semibold">{m.verificationSentTitle}</h2>
-        <p className="text-sm text-muted-foreground">{m.verificationSent(sentTo)}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Button
-            variant="outline"
-            onClick={async () => {
-              await authClient.sendVerificationEmail({ email: sentTo, callbackURL: "/auth/callback" });
-              toast.success(m.verificationResent);
-            }}
-          >
-            Send it again
-          </Button>
-          <Button variant="ghost" onClick={() => setShowSent(false)}>
-            Back to the form
-          </Button>
-        </div>
-      </div>
-    );
+    return <VerificationSent email={sentTo} onBack={() => setShowSent(false)} />;
   }
 
   return (
@@ -106,5 +88,25 @@ export function SignUpForm() {
         {isSubmitting ? "Creating account..." : "Sign Up"}
       </Button>
     </form>
+  );
+}
+
+/** Verification Email Sent, with "Send it again" (said sent only when the server took it). */
+function VerificationSent({ email, onBack }: { email: string; onBack: () => void }) {
+  const resend = useResendVerification(email);
+  return (
+    <div className="grid justify-items-center gap-3 text-center" role="status">
+      <MailCheck className="size-8 text-primary" aria-hidden="true" />
+      <h2 className="font-semibold">{m.verificationSentTitle}</h2>
+      <p className="text-sm text-muted-foreground">{m.verificationSent(email)}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
+          {resend.isPending ? "Sending..." : "Send it again"}
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          Back to the form
+        </Button>
+      </div>
+    </div>
   );
 }

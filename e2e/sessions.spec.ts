@@ -1,0 +1,88 @@
+import type { Browser } from "@playwright/test";
+import { expect, type Rider, test } from "./fixtures.ts";
+
+/** Another device: a browser context of its own, signed in as the rider through the API. */
+async function signInElsewhere(browser: Browser, baseURL: string, rider: Rider) {
+  const context = await browser.newContext({ baseURL });
+  const signedIn = await context.request.post("/api/auth/sign-in/email", {
+    data: { email: rider.email, password: rider.password },
+    headers: { Origin: baseURL },
+  });
+  expect(signedIn.status()).toBe(200);
+  return context;
+}
+
+// The ended session's calls are answered 401, which the browser logs.
+test.describe("a session ended elsewhere", () => {
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test("the next navigation lands on the sign-in page, with Authentication Error once", async ({
+    page,
+    browser,
+    baseURL,
+    rider,
+  }) => {
+    await page.goto("/bicycles");
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+
+    // The other device signs out every other session.
+    const elsewhere = await signInElsewhere(browser, baseURL!, rider);
+    const revoked = await elsewhere.request.post("/api/auth/revoke-other-sessions", {
+      data: {},
+      headers: { Origin: baseURL! },
+    });
+    expect(revoked.status()).toBe(200);
+
+    // This browser still shows the signed-in frame; its next page asks the API, which refuses.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Authentication Error")).toHaveCount(1);
+    await expect(page.getByText("Please sign in to continue.")).toBeVisible();
+    await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
+
+    // Dropped for good: the next page is the signed-out one, with no second toast.
+    await page.goto("/bicycles");
+    await expect(page.getByRole("heading", { name: "Demo Bicycles" })).toBeVisible();
+    await expect(page.getByText("Authentication Error")).toHaveCount(0);
+    await elsewhere.close();
+  });
+
+  test("a password changed on the other device does the same", async ({ page, browser, baseURL, rider }) => {
+    await page.goto("/bicycles");
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+
+    const elsewhere = await signInElsewhere(browser, baseURL!, rider);
+    const changed = await elsewhere.request.post("/api/auth/change-password", {
+      data: { currentPassword: rider.password, newPassword: "a-new-horse-1", revokeOtherSessions: true },
+      headers: { Origin: baseURL! },
+    });
+    expect(changed.status()).toBe(200);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Parts Bin" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Authentication Error")).toHaveCount(1);
+    await elsewhere.close();
+  });
+});
+
+test("changing the password signs out the other sessions, and the Sessions card says so at once", async ({
+  page,
+  browser,
+  baseURL,
+  rider,
+}) => {
+  const elsewhere = await signInElsewhere(browser, baseURL!, rider);
+  await page.goto("/account");
+  const sessions = page.getByRole("list", { name: "Sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+
+  const form = page.getByRole("form", { name: "Update password" });
+  await form.getByLabel("Current password").fill(rider.password);
+  await form.getByLabel("New password", { exact: true }).fill("another-horse");
+  await form.getByLabel("Confirm new password").fill("another-horse");
+  await form.getByRole("button", { name: "Update password" }).click();
+  await expect(page.getByText("Password updated")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(sessions.first().getByText("This browser")).toBeVisible();
+  await elsewhere.close();
+});

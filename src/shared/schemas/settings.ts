@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { DISTANCE_UNITS } from "../domain/distance.ts";
+import { messages } from "../messages.ts";
+import { canonicalTimeZone } from "../time-zone.ts";
 
 const dueSoonMessage = "Due soon must be a whole percentage from 50 to 99";
 
@@ -7,6 +9,11 @@ export const settingsSchema = z.object({
   distanceUnit: z.enum(DISTANCE_UNITS, { error: "Distance unit must be km or mi" }),
   /** A service interval is "due soon" from this share of it used (issue R). */
   dueSoonPercent: z.number(),
+  /**
+   * The rider's IANA time zone, "UTC" until set: the day "today" is for service intervals and the moment an
+   * install date begins (decision 0060). The web app sets it to the browser's.
+   */
+  timeZone: z.string().meta({ example: "Europe/Berlin" }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -19,6 +26,16 @@ export const settingsInputSchema = z.object({
     .int(dueSoonMessage)
     .min(50, dueSoonMessage)
     .max(99, dueSoonMessage)
+    .optional(),
+  /** An IANA zone name; saved as Intl spells it ("europe/berlin" is saved as "Europe/Berlin"). */
+  timeZone: z
+    .string({ error: messages.settings.timeZoneInvalid })
+    .transform((name, ctx) => {
+      const canonical = canonicalTimeZone(name);
+      if (canonical) return canonical;
+      ctx.addIssue({ code: "custom", message: messages.settings.timeZoneInvalid });
+      return z.NEVER;
+    })
     .optional(),
 });
 

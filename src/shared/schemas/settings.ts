@@ -27,15 +27,13 @@ export const settingsInputSchema = z.object({
     .min(50, dueSoonMessage)
     .max(99, dueSoonMessage)
     .optional(),
-  /** An IANA zone name; saved as Intl spells it ("europe/berlin" is saved as "Europe/Berlin"). */
+  /**
+   * An IANA zone name Intl knows, saved as sent: browsers spell some zones differently (Asia/Kolkata,
+   * Asia/Calcutta), and the web app compares the stored name with its own.
+   */
   timeZone: z
     .string({ error: messages.settings.timeZoneInvalid })
-    .transform((name, ctx) => {
-      const canonical = canonicalTimeZone(name);
-      if (canonical) return canonical;
-      ctx.addIssue({ code: "custom", message: messages.settings.timeZoneInvalid });
-      return z.NEVER;
-    })
+    .refine((name) => canonicalTimeZone(name) !== null, messages.settings.timeZoneInvalid)
     .optional(),
 });
 

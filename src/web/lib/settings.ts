@@ -59,7 +59,12 @@ export function useTimeZoneSync(): void {
   useEffect(() => {
     if (timeZoneChecked || stored === undefined) return;
     timeZoneChecked = true;
-    const zone = browserTimeZone();
-    if (zone && zone !== stored) mutate({ timeZone: zone });
+    // When the page is idle: the first Intl format loads locale data on the main thread (decision 0054).
+    const check = () => {
+      const zone = browserTimeZone();
+      if (zone && zone !== stored) mutate({ timeZone: zone });
+    };
+    if (typeof requestIdleCallback === "function") requestIdleCallback(check, { timeout: 2000 });
+    else setTimeout(check, 0);
   }, [stored, mutate]);
 }

@@ -22,7 +22,6 @@ import { fileUrl, isHttpUrl, MAX_UPLOAD_BYTES } from "../../../shared/schemas/fi
 import { rideInputSchema } from "../../../shared/schemas/ride.ts";
 import type { SharedBikeSnapshot } from "../../../shared/schemas/share.ts";
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
-import { canonicalTimeZone } from "../../../shared/time-zone.ts";
 import { newStorageKey, type Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
@@ -820,7 +819,7 @@ async function writeRows(
   );
   // The archive's preferences become the account's.
   const { distanceUnit, dueSoonPercent, emailDigest } = data.settings;
-  const timeZone = data.settings.timeZone ? canonicalTimeZone(data.settings.timeZone) : null;
+  const { timeZone } = data.settings;
   const zone = timeZone ? { timeZone } : {};
   await tx
     .insert(userSettings)

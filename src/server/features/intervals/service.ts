@@ -31,8 +31,9 @@ const PACE_DAYS = 90;
 
 /**
  * Every interval of the user's components (optionally one component's, or one bicycle's), each with its
- * status at `now` (today is the day in the user's time zone, decision 0060), overdue first. One statement: per interval, its last resetting entry and its component's
- * rides since (within the component's installation periods, as `componentWear` counts them).
+ * status at `now` (today is the day in the user's time zone, decision 0060), overdue first. One statement:
+ * per interval, its last resetting entry and its component's rides since (within the component's
+ * installation periods, as `componentWear` counts them).
  */
 export async function listIntervalStatuses(
   db: Database,

@@ -66,6 +66,9 @@ describeEachDatabase("the rider's time zone", (kind) => {
       const body = await json<{ error: { fields: Record<string, string> } }>(response);
       expect(body.error.fields.timeZone).toBe("Time zone must be a time zone name such as Europe/Berlin");
     }
+    // Saved as the browser spelled it, so the web app finds it unchanged on its next load.
+    const kolkata = await json<Settings>(rider.request("PUT", "/api/settings", { timeZone: "Asia/Kolkata" }));
+    expect(kolkata.timeZone).toBe("Asia/Kolkata");
     // Other preferences keep the zone, and the zone keeps them.
     await rider.request("PUT", "/api/settings", { timeZone: KIRITIMATI });
     const saved = await json<Settings>(rider.request("PUT", "/api/settings", { distanceUnit: "mi" }));

@@ -327,6 +327,10 @@ export const messages = {
     resultAlreadyThere: "Already in your account (kept as they are)",
     resultUnused: (files: string) => `Not imported: ${files} that nothing in the export shows`,
   },
+  settings: {
+    /** The rider's time zone (decision 0060): the web app sends the browser's; an API client may send any. */
+    timeZoneInvalid: "Time zone must be a time zone name such as Europe/Berlin",
+  },
   intervals: {
     /** An interval counts at least one of distance, hours and months. */
     measureRequired: "Set a distance, hours or months",

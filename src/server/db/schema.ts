@@ -469,6 +469,8 @@ export const userSettings = pgTable("user_settings", {
   distanceUnit: text("distance_unit").notNull().default("km"),
   /** An interval is "due soon" from this share of it used (issue R). */
   dueSoonPercent: integer("due_soon_percent").notNull().default(90),
+  /** The rider's IANA time zone: where "today" is and when an install date begins (decision 0060). */
+  timeZone: text("time_zone").notNull().default("UTC"),
   updatedAt: updatedAt(),
 });
 

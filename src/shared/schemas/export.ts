@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DISTANCE_UNITS } from "../domain/distance.ts";
+import { canonicalTimeZone } from "../time-zone.ts";
 import { filePurposes, isHttpUrl } from "./file.ts";
 import { RIDE_SOURCES } from "./ride.ts";
 import { sharedBikeSnapshotSchema } from "./share.ts";
@@ -31,6 +32,11 @@ export const exportSettingsSchema = z.object({
   dueSoonPercent: z.number().int().min(50).max(99),
   /** The daily reminder mail. */
   emailDigest: z.boolean(),
+  /** The rider's IANA time zone (decision 0060); exports made before it have none and keep the account's. */
+  timeZone: z
+    .string()
+    .refine((name) => canonicalTimeZone(name) !== null, { message: "must be an IANA time zone name" })
+    .optional(),
 });
 
 export const exportFileSchema = z.object({

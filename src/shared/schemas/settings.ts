@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { DISTANCE_UNITS } from "../domain/distance.ts";
+import { messages } from "../messages.ts";
+import { canonicalTimeZone } from "../time-zone.ts";
 
 const dueSoonMessage = "Due soon must be a whole percentage from 50 to 99";
 
@@ -7,6 +9,11 @@ export const settingsSchema = z.object({
   distanceUnit: z.enum(DISTANCE_UNITS, { error: "Distance unit must be km or mi" }),
   /** A service interval is "due soon" from this share of it used (issue R). */
   dueSoonPercent: z.number(),
+  /**
+   * The rider's IANA time zone, "UTC" until set: the day "today" is for service intervals and the moment an
+   * install date begins (decision 0060). The web app sets it to the browser's.
+   */
+  timeZone: z.string().meta({ example: "Europe/Berlin" }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -19,6 +26,14 @@ export const settingsInputSchema = z.object({
     .int(dueSoonMessage)
     .min(50, dueSoonMessage)
     .max(99, dueSoonMessage)
+    .optional(),
+  /**
+   * An IANA zone name Intl knows, saved as sent: browsers spell some zones differently (Asia/Kolkata,
+   * Asia/Calcutta), and the web app compares the stored name with its own.
+   */
+  timeZone: z
+    .string({ error: messages.settings.timeZoneInvalid })
+    .refine((name) => canonicalTimeZone(name) !== null, messages.settings.timeZoneInvalid)
     .optional(),
 });
 

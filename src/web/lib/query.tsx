@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { createQueryClient } from "./query-client.ts";
+import { useTimeZoneSync } from "./settings.ts";
 import { fetchSession, getShellSession, sessionQueryKey, setShellSession } from "./shell-session.ts";
 
 /**
@@ -21,5 +22,16 @@ if (known.isPending)
   void queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
 
 export function QueryProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TimeZoneSync />
+      {children}
+    </QueryClientProvider>
+  );
+}
+
+/** Saves the browser's time zone as the rider's when they differ (once per app load; lib/settings.ts). */
+function TimeZoneSync() {
+  useTimeZoneSync();
+  return null;
 }

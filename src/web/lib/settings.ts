@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { DistanceUnit } from "../../shared/domain/distance.ts";
 import type { SettingsInput } from "../../shared/schemas/settings.ts";
 import { call, client } from "./api-client.ts";
@@ -32,4 +33,38 @@ export function useSaveSettings() {
       return invalidateRiderData(queryClient);
     },
   });
+}
+
+/** The browser's IANA time zone, or null when it tells none. */
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+// Once per app load: a failed save is not retried until the next load, and tells the rider nothing.
+let timeZoneChecked = false;
+
+/**
+ * Keeps the rider's stored time zone the browser's (decision 0060): once the settings are read, a zone that
+ * differs is saved, silently; what is due is read again in it. Rendered once per page by QueryProvider.
+ */
+export function useTimeZoneSync(): void {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const stored = settings.data?.timeZone;
+  const { mutate } = save;
+  useEffect(() => {
+    if (timeZoneChecked || stored === undefined) return;
+    timeZoneChecked = true;
+    // When the page is idle: the first Intl format loads locale data on the main thread (decision 0054).
+    const check = () => {
+      const zone = browserTimeZone();
+      if (zone && zone !== stored) mutate({ timeZone: zone });
+    };
+    if (typeof requestIdleCallback === "function") requestIdleCallback(check, { timeout: 2000 });
+    else setTimeout(check, 0);
+  }, [stored, mutate]);
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { startOfDayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, componentInstallations, components, rides } from "../../db/schema.ts";
 
@@ -6,12 +7,12 @@ import { bicycles, componentInstallations, components, rides } from "../../db/sc
 type Writer = Pick<Database, "insert" | "update">;
 
 /**
- * Where a part's first installation period starts: the install date given (its midnight in UTC), never later
- * than `now`: "today" east of UTC may not have begun in UTC yet, and a period that starts in the future would
- * end before it starts when the part moves. Without a date, `now`.
+ * Where a part's first installation period starts: the install date given, from its beginning in the rider's
+ * time zone (decision 0060), never later than `now` (a period that starts in the future would end before it
+ * starts when the part moves; the schema allows the date where it is latest on Earth). Without a date, `now`.
  */
-export function installationStart(installedAt: string | null | undefined, now: Date): Date {
-  const date = installedAt ? new Date(`${installedAt}T00:00:00Z`) : null;
+export function installationStart(installedAt: string | null | undefined, now: Date, timeZone: string): Date {
+  const date = installedAt ? startOfDayInZone(installedAt, timeZone) : null;
   return date && date < now ? date : now;
 }
 

@@ -3,6 +3,7 @@ import { costPerKm } from "../../../shared/domain/costs.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Component, ComponentChanges, ComponentInput } from "../../../shared/schemas/component.ts";
 import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
+import { DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
 import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
@@ -11,6 +12,7 @@ import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { componentServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { addIntervals } from "../intervals/service.ts";
+import { getTimeZone } from "../settings/service.ts";
 import { componentWear, installationStart, listInstallations, placeComponents } from "./installations.ts";
 
 const m = messages.components;
@@ -155,12 +157,13 @@ export async function createComponent(
 ): Promise<Component> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
+  const timeZone = input.installedAt ? await getTimeZone(db, userId) : DEFAULT_TIME_ZONE;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(components)
       .values({ ...toColumns(input), bicycleId: input.bicycleId, userId })
       .returning({ id: components.id, createdAt: components.createdAt });
-    const since = installationStart(input.installedAt, row!.createdAt);
+    const since = installationStart(input.installedAt, row!.createdAt, timeZone);
     await placeComponents(tx, userId, [row!.id], input.bicycleId, since);
     const componentId = row!.id;
     await addIntervals(

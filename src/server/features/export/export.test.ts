@@ -178,7 +178,13 @@ describeEachDatabase("account export and import", (kind) => {
     );
     await answered(rider.request("POST", `/api/bicycles/${road.id}/share`, { notes: "For sale" }), "link");
     expect(
-      (await rider.request("PUT", "/api/settings", { distanceUnit: "mi", dueSoonPercent: 80 })).status,
+      (
+        await rider.request("PUT", "/api/settings", {
+          distanceUnit: "mi",
+          dueSoonPercent: 80,
+          timeZone: "Asia/Tokyo",
+        })
+      ).status,
     ).toBe(200);
     expect((await rider.request("PUT", "/api/reminders", { emailDigest: false })).status).toBe(200);
     return rider;
@@ -277,7 +283,7 @@ describeEachDatabase("account export and import", (kind) => {
     const first = await exportOf(source);
     expect(first.json).toMatchObject({
       formatVersion: 1,
-      settings: { distanceUnit: "mi", dueSoonPercent: 80, emailDigest: false },
+      settings: { distanceUnit: "mi", dueSoonPercent: 80, emailDigest: false, timeZone: "Asia/Tokyo" },
     });
     expect(first.json.bicycles.map((b) => b.name).sort()).toEqual(["Gravel bike", "Road bike"]);
     expect(first.json.components).toHaveLength(3);

@@ -819,12 +819,14 @@ async function writeRows(
   );
   // The archive's preferences become the account's.
   const { distanceUnit, dueSoonPercent, emailDigest } = data.settings;
+  const { timeZone } = data.settings;
+  const zone = timeZone ? { timeZone } : {};
   await tx
     .insert(userSettings)
-    .values({ userId, distanceUnit, dueSoonPercent })
+    .values({ userId, distanceUnit, dueSoonPercent, ...zone })
     .onConflictDoUpdate({
       target: userSettings.userId,
-      set: { distanceUnit, dueSoonPercent, updatedAt: sql`now()` },
+      set: { distanceUnit, dueSoonPercent, ...zone, updatedAt: sql`now()` },
     });
   await tx
     .insert(reminderPreferences)

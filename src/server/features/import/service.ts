@@ -1,10 +1,12 @@
 import { defaultIntervalsFor } from "../../../shared/domain/service-intervals.ts";
 import type { ImportedComponent } from "../../../shared/schemas/import.ts";
+import { DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import { components } from "../../db/schema.ts";
 import { installationStart, placeComponents } from "../components/installations.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { addIntervals } from "../intervals/service.ts";
+import { getTimeZone } from "../settings/service.ts";
 
 /**
  * Saves reviewed components on the user's bicycle, or in the parts bin when `bicycleId` is null, in the
@@ -23,6 +25,7 @@ export async function importComponents(
   // Rows of one statement share a timestamp and their random ids would decide the order. A bicycle lists
   // its parts oldest first and the parts bin most recently changed first, so each row gets its own
   // millisecond: created ascending and updated descending in the sheet's order (updated never before created).
+  const timeZone = installedAt ? await getTimeZone(db, userId) : DEFAULT_TIME_ZONE;
   const now = Date.now();
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -44,7 +47,7 @@ export async function importComponents(
       userId,
       rows.map((row) => row.id),
       bicycleId,
-      installationStart(installedAt, new Date(now - 2 * found.length)),
+      installationStart(installedAt, new Date(now - 2 * found.length), timeZone),
     );
     if (addSuggestedIntervals) {
       const suggested = rows.flatMap(({ id }, index) => {

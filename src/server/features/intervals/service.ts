@@ -7,6 +7,7 @@ import {
   type ServiceIntervalChanges,
   type ServiceIntervalInput,
 } from "../../../shared/schemas/service-interval.ts";
+import { dayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import {
   bicycles,
@@ -20,7 +21,7 @@ import {
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import { getSettings } from "../settings/service.ts";
+import { getSettings, timeZoneOf } from "../settings/service.ts";
 
 const NOT_FOUND = "Service interval not found";
 const COMPONENT_NOT_FOUND = "Component not found";
@@ -28,12 +29,11 @@ const COMPONENT_NOT_FOUND = "Component not found";
 /** Recent pace: the rides of the last this many days tell when distance and hours run out. */
 const PACE_DAYS = 90;
 
-const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * Every interval of the user's components (optionally one component's, or one bicycle's), each with its
- * status at `now`, overdue first. One statement: per interval, its last resetting entry and its component's
- * rides since (within the component's installation periods, as `componentWear` counts them).
+ * status at `now` (today is the day in the user's time zone, decision 0060), overdue first. One statement:
+ * per interval, its last resetting entry and its component's rides since (within the component's
+ * installation periods, as `componentWear` counts them).
  */
 export async function listIntervalStatuses(
   db: Database,
@@ -47,8 +47,9 @@ export async function listIntervalStatuses(
     .innerJoin(serviceEntries, eq(serviceEntries.id, serviceEntryIntervals.serviceEntryId))
     .where(eq(serviceEntryIntervals.intervalId, serviceIntervals.id))
     .as("reset");
-  // Rides count from the day after the resetting service (a service is recorded for a day, not a moment).
-  const countFrom = sql`coalesce((${reset.lastDate} + 1)::timestamp at time zone 'UTC', '-infinity'::timestamptz)`;
+  // Rides count from the day after the resetting service (a service is recorded for a day, not a moment),
+  // from its midnight in the rider's time zone.
+  const countFrom = sql`coalesce((${reset.lastDate} + 1)::timestamp at time zone ${timeZoneOf(db, userId)}, '-infinity'::timestamptz)`;
   const paceFrom = new Date(now.getTime() - PACE_DAYS * 86_400_000);
   const used = db
     .select({
@@ -89,7 +90,7 @@ export async function listIntervalStatuses(
   if (options.componentId) filters.push(eq(serviceIntervals.componentId, options.componentId));
   if (options.bicycleId) filters.push(eq(components.bicycleId, options.bicycleId));
 
-  const [rows, dueSoonPercent] = await Promise.all([
+  const [rows, settings] = await Promise.all([
     db
       .select({
         interval: serviceIntervals,
@@ -112,16 +113,17 @@ export async function listIntervalStatuses(
       .leftJoinLateral(reset, sql`true`)
       .leftJoinLateral(used, sql`true`)
       .where(and(...filters)),
-    getSettings(db, userId).then((settings) => settings.dueSoonPercent),
+    getSettings(db, userId),
   ]);
 
-  const today = isoDay(now);
+  const { dueSoonPercent, timeZone } = settings;
+  const today = dayInZone(now, timeZone);
   return rows
     .map((row): ServiceInterval => {
       const { interval } = row;
       const installed = row.installedAt ? new Date(row.installedAt) : row.createdAt;
       const lastServiceDate = row.lastDate ?? null;
-      const since = lastServiceDate ?? isoDay(installed);
+      const since = lastServiceDate ?? dayInZone(installed, timeZone);
       // Never serviced: the distance the part had before tracking counts too.
       const usedKm = Number(row.usedKm ?? 0) + (lastServiceDate ? 0 : Number(row.mileage));
       const rule = {

@@ -1,5 +1,6 @@
 import ical from "ical-generator";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
+import { dayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
@@ -38,7 +39,7 @@ export async function calendarFeed(
   userId: string,
   options: { publicUrl: string; now?: Date },
 ): Promise<string> {
-  const [intervals, { distanceUnit }] = await Promise.all([
+  const [intervals, { distanceUnit, timeZone }] = await Promise.all([
     listIntervalStatuses(db, userId, { now: options.now }),
     getSettings(db, userId),
   ]);
@@ -50,7 +51,7 @@ export async function calendarFeed(
     ttl: 60 * 60 * 6,
   });
   const host = new URL(options.publicUrl).hostname;
-  const today = (options.now ?? new Date()).toISOString().slice(0, 10);
+  const today = dayInZone(options.now ?? new Date(), timeZone);
   for (const interval of intervals) {
     const event = when(interval, today);
     if (!event) continue;

@@ -11,12 +11,14 @@ describeEachDatabase("settings API", (kind) => {
     expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({
       distanceUnit: "km",
       dueSoonPercent: 90,
+      timeZone: "UTC",
     });
     const saved = await rider.request("PUT", "/api/settings", { distanceUnit: "mi" });
-    expect(await saved.json()).toEqual({ distanceUnit: "mi", dueSoonPercent: 90 });
+    expect(await saved.json()).toEqual({ distanceUnit: "mi", dueSoonPercent: 90, timeZone: "UTC" });
     expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({
       distanceUnit: "mi",
       dueSoonPercent: 90,
+      timeZone: "UTC",
     });
 
     const { bicycle } = (await (await rider.request("POST", "/api/bicycles", { name: "Bike" })).json()) as {
@@ -41,6 +43,7 @@ describeEachDatabase("settings API", (kind) => {
     expect(await (await rider.request("GET", "/api/settings")).json()).toEqual({
       distanceUnit: "km",
       dueSoonPercent: 90,
+      timeZone: "UTC",
     });
   });
 });

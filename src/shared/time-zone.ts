@@ -1,30 +1,11 @@
 /**
- * Calendar days in a rider's IANA time zone (decision 0060), with the runtime's Intl: no time zone library.
+ * Calendar days in a rider's IANA time zone (decision 0060), with date-fns and its time zone package.
  * The server keeps each rider's zone (`user_settings.time_zone`, "UTC" until the web app sets it).
  */
+import { tz } from "@date-fns/tz";
+import { format, parseISO, startOfDay } from "date-fns";
 
 export const DEFAULT_TIME_ZONE = "UTC";
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's clock, to the second, with 24-hour hours; cached per zone (a format is costly to make). */
-function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
 
 /**
  * The zone's canonical name when `name` is an IANA zone name Intl knows ("europe/berlin" gives
@@ -40,24 +21,9 @@ export function canonicalTimeZone(name: string): string | null {
   }
 }
 
-/** The wall-clock time in the zone at `at`, read as if it were UTC (milliseconds). */
-function wallClock(at: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of clockIn(timeZone).formatToParts(at)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const { year, month, day, hour, minute, second } = parts as Record<string, number>;
-  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
-}
-
-/** The zone's offset from UTC at `at`, in milliseconds (east positive). */
-function offsetAt(at: number, timeZone: string): number {
-  return wallClock(Math.floor(at / 1000) * 1000, timeZone) - Math.floor(at / 1000) * 1000;
-}
-
 /** The calendar day (YYYY-MM-DD) it is in the zone at `at`. */
 export function dayInZone(at: Date, timeZone: string): string {
-  return new Date(wallClock(at.getTime(), timeZone)).toISOString().slice(0, 10);
+  return format(at, "yyyy-MM-dd", { in: tz(timeZone) });
 }
 
 /**
@@ -65,11 +31,5 @@ export function dayInZone(at: Date, timeZone: string): string {
  * midnight, the first moment of the day that exists.
  */
 export function startOfDayInZone(day: string, timeZone: string): Date {
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  // The offset at a first guess, then at the moment it gives: right on both sides of a change.
-  let at = midnight - offsetAt(midnight, timeZone);
-  at = midnight - offsetAt(at, timeZone);
-  // Midnight did not exist that day (clocks went forward at 00:00): the day begins when they did.
-  for (let step = 0; step < 4 && dayInZone(new Date(at), timeZone) < day; step++) at += 3_600_000;
-  return new Date(at);
+  return new Date(startOfDay(parseISO(day, { in: tz(timeZone) })).getTime());
 }

@@ -264,6 +264,7 @@ export const messages = {
     invalidType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP)",
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     tooLarge: "File too large: Please select an image smaller than 10MB",
+    empty: "The file is empty: Please select another file",
     processFailed: "Failed to process image. Please try another file.",
     tooManyPixels: "Image too large: Please select an image of at most 40 megapixels",
     quotaReached:

@@ -115,6 +115,20 @@ describeEachDatabase("files API", (kind) => {
     }
   });
 
+  it("refuses an empty file as empty, and names the file as the field at fault", async () => {
+    const rider = await signUp(t.app);
+    const empty = await upload(rider, Buffer.alloc(0), "photo.jpg", "image/jpeg");
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: unknown }).error).toMatchObject({
+      message: m.empty,
+      fields: { file: m.empty },
+    });
+    const html = await upload(rider, Buffer.from("<!doctype html>"), "photo.png", "image/png");
+    expect(((await html.json()) as { error: unknown }).error).toMatchObject({
+      fields: { file: m.invalidType },
+    });
+  });
+
   it("refuses a truncated JPEG, a pixel bomb and a file over 10 MB with clear messages", async () => {
     const rider = await signUp(t.app);
     const noise = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })

@@ -39,10 +39,11 @@ export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
   try {
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    throw new AppError("VALIDATION", messages.images.processFailed);
+    throw new AppError("VALIDATION", messages.images.processFailed, { file: messages.images.processFailed });
   }
   // Checked from the header before any decoding, so a bomb never gets its pixels allocated.
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError("VALIDATION", messages.images.tooManyPixels);
+  if (width * height > MAX_INPUT_PIXELS)
+    throw new AppError("VALIDATION", messages.images.tooManyPixels, { file: messages.images.tooManyPixels });
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
       .rotate()
@@ -50,7 +51,7 @@ export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new AppError("VALIDATION", messages.images.processFailed);
+    throw new AppError("VALIDATION", messages.images.processFailed, { file: messages.images.processFailed });
   }
 }
 

@@ -41,11 +41,14 @@ export async function prepareFile(
   purpose: FilePurpose,
   { keepNormalized = false } = {},
 ): Promise<{ bytes: Uint8Array; contentType: string; extension: string }> {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", m.tooLarge);
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", m.tooLarge, { file: m.tooLarge });
+  if (bytes.byteLength === 0) throw new AppError("VALIDATION", m.empty, { file: m.empty });
   const type = detectType(bytes);
   const allowed: readonly string[] = purpose === "receipt" ? RECEIPT_TYPES : IMAGE_TYPES;
   if (!type || !allowed.includes(type)) {
-    throw new AppError("VALIDATION", purpose === "receipt" ? m.invalidReceiptType : m.invalidType);
+    const message = purpose === "receipt" ? m.invalidReceiptType : m.invalidType;
+    throw new AppError("VALIDATION", message, { file: message });
   }
   if (type === "application/pdf") return { bytes, contentType: type, extension: "pdf" };
   if (keepNormalized && type === "image/webp" && (await isNormalizedImage(bytes)))

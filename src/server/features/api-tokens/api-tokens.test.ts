@@ -84,6 +84,7 @@ describeEachDatabase("personal API tokens", (kind) => {
     expect(await json(owner.request("GET", "/api/settings"))).toEqual({
       distanceUnit: "km",
       dueSoonPercent: 90,
+      timeZone: "UTC",
     });
 
     const writer = tokenClient(t.app, (await createToken(owner, "write")).secret);

@@ -214,4 +214,25 @@ test("an edit saves only what the rider changed: another tab's change to other f
   await expect(page.getByRole("button", { name: "Save Component" })).toBeHidden();
   const part = (await (await page.request.get(`/api/components/${component.id}`)).json()).component;
   expect(part).toMatchObject({ name: "Chain 12s", brand: "Shimano" });
+
+  // A service entry's receipt linked from elsewhere stays when the entry's description is edited here.
+  const created = await page.request.post(`/api/components/${component.id}/services`, {
+    data: { date: "2026-01-02", description: "New chain", cost: 30 },
+    headers,
+  });
+  const entry = (await created.json()).service;
+  await page.goto(`/bicycles/${bicycle.id}/components/${component.id}`);
+  await page.getByRole("button", { name: "Edit service entry New chain" }).first().click();
+  await page.getByLabel("Description").fill("New chain, waxed");
+  const receipt = "https://shop.example/receipts/123.pdf";
+  const linked = await page.request.put(`/api/services/${entry.id}`, {
+    data: { date: "2026-01-02", description: "New chain", cost: 30, receiptUrl: receipt },
+    headers,
+  });
+  expect(linked.ok()).toBe(true);
+  await page.getByRole("button", { name: "Update Service Entry" }).click();
+  await expect(page.getByRole("button", { name: "Update Service Entry" })).toBeHidden();
+  const log = await (await page.request.get(`/api/components/${component.id}/services`)).json();
+  expect(JSON.stringify(log)).toContain(receipt);
+  expect(JSON.stringify(log)).toContain("New chain, waxed");
 });

@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
 import { invalidateRiderData } from "@/lib/query-client.ts";
-import type { ServiceEntryInput, ServiceLog } from "../../../shared/schemas/service-entry.ts";
+import type {
+  ServiceEntryChanges,
+  ServiceEntryInput,
+  ServiceLog,
+} from "../../../shared/schemas/service-entry.ts";
 
 export type { ServiceLog };
 
@@ -40,10 +44,12 @@ function useInvalidateServices() {
 export function useSaveServiceEntry(componentId: string) {
   const invalidate = useInvalidateServices();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ServiceEntryInput }) =>
-      id
-        ? call(client.services[":id"].$put({ ...byId(id), json: input }))
-        : call(client.components[":id"].services.$post({ ...byId(componentId), json: input })),
+    mutationFn: (
+      save: { id: string; input: ServiceEntryChanges } | { id: null; input: ServiceEntryInput },
+    ) =>
+      save.id
+        ? call(client.services[":id"].$put({ ...byId(save.id), json: save.input }))
+        : call(client.components[":id"].services.$post({ ...byId(componentId), json: save.input })),
     onSuccess: invalidate,
   });
 }

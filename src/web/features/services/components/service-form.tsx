@@ -7,9 +7,11 @@ import { Checkbox } from "@/components/ui/checkbox.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
+import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import type {
   ServiceEntry,
+  ServiceEntryChanges,
   ServiceEntryFormValues,
   ServiceEntryInput,
 } from "../../../../shared/schemas/service-entry.ts";
@@ -28,7 +30,8 @@ export function ServiceForm({
   entry: (ServiceEntry & { resetsIntervalIds?: string[] }) | null;
   /** The component's intervals: the entry can reset them (a new one ticks the only interval). */
   intervals?: Pick<ServiceInterval, "id" | "label">[];
-  onSave: (input: ServiceEntryInput) => Promise<unknown>;
+  /** `changes`: what the rider changed, with the date, description and cost (an edit sends only these). */
+  onSave: (input: ServiceEntryInput, changes: ServiceEntryChanges) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const form = useForm<ServiceEntryFormValues, unknown, ServiceEntryInput>({
@@ -55,7 +58,8 @@ export function ServiceForm({
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave(input);
+      const required = ["date", "description", "cost"] as const;
+      await onSave(input, changedFields(input, form.formState.dirtyFields, required));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }

@@ -73,9 +73,11 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
               entry={form.mode === "edit" ? form.entry : null}
               intervals={intervals.data ?? []}
               onCancel={() => setForm({ mode: "closed" })}
-              onSave={async (input) => {
+              onSave={async (input, changes) => {
                 try {
-                  await save.mutateAsync({ id: form.mode === "edit" ? form.entry.id : null, input });
+                  await save.mutateAsync(
+                    form.mode === "edit" ? { id: form.entry.id, input: changes } : { id: null, input },
+                  );
                 } catch (error) {
                   showError(error, { fallback: m.saveFailed });
                   throw error;

@@ -63,6 +63,32 @@ test.describe("a session ended elsewhere", () => {
     await expect(page.getByText("Authentication Error")).toHaveCount(1);
     await elsewhere.close();
   });
+
+  test("the Account page's own forms, which call the auth library directly, do the same", async ({
+    page,
+    browser,
+    baseURL,
+    rider,
+  }) => {
+    await page.goto("/account");
+    const form = page.getByRole("form", { name: "Update password" });
+    await expect(form).toBeVisible();
+
+    const elsewhere = await signInElsewhere(browser, baseURL!, rider);
+    const revoked = await elsewhere.request.post("/api/auth/revoke-other-sessions", {
+      data: {},
+      headers: { Origin: baseURL! },
+    });
+    expect(revoked.status()).toBe(200);
+
+    await form.getByLabel("Current password").fill(rider.password);
+    await form.getByLabel("New password", { exact: true }).fill("a-new-horse-2");
+    await form.getByLabel("Confirm new password").fill("a-new-horse-2");
+    await form.getByRole("button", { name: "Update password" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Authentication Error")).toHaveCount(1);
+    await elsewhere.close();
+  });
 });
 
 test("changing the password signs out the other sessions, and the Sessions card says so at once", async ({

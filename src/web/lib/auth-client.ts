@@ -15,7 +15,22 @@ export function onTwoFactorRequired(listener: TwoFactorListener): () => void {
   };
 }
 
+let unauthorizedListener: (() => void) | null = null;
+
+/**
+ * Called when a call of the auth library is refused with 401 (the Account page's password, two-factor and
+ * deletion forms call it directly): the query client checks whether the session ended elsewhere.
+ */
+export function onAuthLibraryUnauthorized(listener: () => void): void {
+  unauthorizedListener = listener;
+}
+
 export const authClient = createAuthClient({
   basePath: "/api/auth",
+  fetchOptions: {
+    onError: ({ response }) => {
+      if (response.status === 401) unauthorizedListener?.();
+    },
+  },
   plugins: [twoFactorClient({ onTwoFactorRedirect: () => twoFactorListener?.() })],
 });

@@ -36,7 +36,7 @@ let leaving = false;
  * shows "Authentication Error / Please sign in to continue" once. A signed-out visitor's 401s (a wrong
  * password) are not this: the browser knew no session. A 401 with the session alive changes nothing.
  */
-async function leaveIfSessionEnded(queryClient: QueryClient, error: unknown): Promise<void> {
+export async function leaveIfSessionEnded(queryClient: QueryClient, error: unknown): Promise<void> {
   if (!(error instanceof ApiError && error.status === 401)) return;
   if (leaving || !queryClient.getQueryData(sessionQueryKey)) return;
   leaving = true;

@@ -278,6 +278,10 @@ test.describe("the install date of a part added onto a bicycle", () => {
     await page.getByRole("button", { name: "Edit Component" }).click();
     await expect(page.getByRole("form", { name: "Save Component" })).toBeVisible();
     await expect(page.getByLabel("Installed on")).toHaveCount(0);
+    // The keyboard goes into the form, and back to Edit Component when it closes.
+    await expect(page.getByLabel("Component name")).toBeFocused();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Edit Component" })).toBeFocused();
     await page.goto("/parts-bin");
     await page.getByRole("button", { name: "Add Component" }).click();
     await expect(page.getByRole("form", { name: "Add Component" })).toBeVisible();

@@ -31,6 +31,8 @@ test("a new rider is led from the empty dashboard to a set-up bicycle", async ({
 
   // Import from the checklist: the panel opens, the parts go on this bicycle by default, in the sheet's order.
   await checklist.getByRole("button", { name: "Paste a spec sheet" }).click();
+  // The keyboard goes on in the panel the page scrolled to.
+  await expect(page.getByLabel("Specification text")).toBeFocused();
   await page.getByLabel("Specification text").fill(SHEET);
   await page.getByRole("button", { name: "Find Components" }).click();
   await expect(page.getByTestId("import-row")).toHaveCount(5);

@@ -308,7 +308,9 @@ test("a name of one long word wraps on a phone instead of widening any page", as
     bicycleId: bicycle.id,
   });
   const headers = { Origin: baseURL! };
-  const service = { date: "2026-01-02", description: long, cost: 3 };
+  // Within the Spending chart's 12 months, so its legend names the bicycle.
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const service = { date: lastWeek, description: long, cost: 3 };
   expect(
     (await page.request.post(`/api/components/${component.id}/services`, { data: service, headers })).ok(),
   ).toBe(true);
@@ -330,5 +332,22 @@ test("a name of one long word wraps on a phone instead of widening any page", as
     await expect(page.getByText(long).first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+
+  await page.goto("/dashboard");
+  await expect(page.locator(".recharts-legend-wrapper")).toContainText(long);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  // A confirmation's title wraps inside its dialog, and its buttons stay inside too.
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const dialog = page.getByRole("alertdialog");
+  const box = (await dialog.boundingBox())!;
+  for (const part of [dialog.getByRole("heading"), dialog.getByRole("button", { name: "Delete Bicycle" })]) {
+    const inner = (await part.boundingBox())!;
+    expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
   }
 });

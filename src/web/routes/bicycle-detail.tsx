@@ -118,7 +118,15 @@ function OwnBicycle({ id }: { id: string }) {
   };
   const openPanel = (which: "text" | "url") => {
     setOpenImport(which);
-    reveal(which === "text" ? "import-from-text-panel-card" : "import-from-website-panel-card");
+    const cardId = which === "text" ? "import-from-text-panel-card" : "import-from-website-panel-card";
+    reveal(cardId);
+    // The keyboard goes on in the panel's first field, where the page scrolls to.
+    requestAnimationFrame(() =>
+      document
+        .getElementById(cardId)
+        ?.querySelector<HTMLElement>("textarea, input")
+        ?.focus({ preventScroll: true }),
+    );
   };
   return (
     <BicycleView

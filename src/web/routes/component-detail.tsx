@@ -20,6 +20,7 @@ import { ComponentIntervals } from "@/features/intervals/components/component-in
 import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { useReturnFocus } from "@/lib/focus.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatCostPerDistance } from "../../shared/domain/costs.ts";
@@ -88,6 +89,8 @@ function OwnComponentView({ component }: { component: Component }) {
   const [assigning, setAssigning] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const rememberOpener = useReturnFocus(editing, editButton);
   const actions = useComponentActions();
   const navigate = useNavigate();
   const inPartsBin = component.bicycleId === null;
@@ -110,7 +113,15 @@ function OwnComponentView({ component }: { component: Component }) {
               />
             </>
           ) : null}
-          <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
+          <Button
+            ref={editButton}
+            variant="outline"
+            onClick={() => {
+              rememberOpener();
+              setEditing(true);
+            }}
+            disabled={editing}
+          >
             <Pencil aria-hidden="true" /> Edit Component
           </Button>
           <MoreActionsMenu triggerRef={menuButton}>

@@ -38,7 +38,9 @@ export function AlertDialogTitle({
   className,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Title className={cn("text-lg font-semibold wrap-anywhere", className)} {...props} />
+  );
 }
 
 export function AlertDialogDescription({
@@ -46,7 +48,10 @@ export function AlertDialogDescription({
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return (
-    <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+    <AlertDialogPrimitive.Description
+      className={cn("text-sm wrap-anywhere text-muted-foreground", className)}
+      {...props}
+    />
   );
 }
 

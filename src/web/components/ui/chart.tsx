@@ -141,7 +141,7 @@ export function ChartLegendContent({
           const key = String(item.dataKey ?? "value");
           const Icon = config[key]?.icon;
           return (
-            <div key={key} className="flex items-center gap-1.5">
+            <div key={key} className="flex min-w-0 items-center gap-1.5 wrap-anywhere">
               {Icon ? (
                 <Icon />
               ) : (

@@ -43,7 +43,12 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg leading-none font-semibold", className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      className={cn("text-lg leading-tight font-semibold wrap-anywhere", className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogDescription({
@@ -51,6 +56,9 @@ export function DialogDescription({
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+    <DialogPrimitive.Description
+      className={cn("text-sm wrap-anywhere text-muted-foreground", className)}
+      {...props}
+    />
   );
 }

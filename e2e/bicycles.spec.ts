@@ -235,4 +235,25 @@ test("an edit saves only what the rider changed: another tab's change to other f
   const log = await (await page.request.get(`/api/components/${component.id}/services`)).json();
   expect(JSON.stringify(log)).toContain(receipt);
   expect(JSON.stringify(log)).toContain("New chain, waxed");
+
+  // An interval renamed here keeps the months another tab added.
+  const added = await page.request.post(`/api/components/${component.id}/intervals`, {
+    data: { label: "Wax", everyKm: 300 },
+    headers,
+  });
+  const interval = (await added.json()).interval;
+  await page.reload();
+  await page.getByRole("button", { name: "Edit Wax" }).click();
+  await page.getByLabel("Label").fill("Wax chain");
+  const months = await page.request.put(`/api/intervals/${interval.id}`, {
+    data: { label: "Wax", everyMonths: 3 },
+    headers,
+  });
+  expect(months.ok()).toBe(true);
+  await page.getByRole("button", { name: "Update Interval" }).click();
+  await expect(page.getByRole("button", { name: "Update Interval" })).toBeHidden();
+  const intervals = await (await page.request.get(`/api/components/${component.id}/intervals`)).json();
+  expect(JSON.stringify(intervals)).toContain('"label":"Wax chain"');
+  expect(JSON.stringify(intervals)).toContain('"everyMonths":3');
+  expect(JSON.stringify(intervals)).toContain('"everyKm":300');
 });

@@ -3,7 +3,10 @@ import { byId, call, client } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useSession } from "@/lib/session.ts";
 import { toast } from "@/lib/toaster.ts";
-import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
+import type {
+  ServiceIntervalChanges,
+  ServiceIntervalInput,
+} from "../../../shared/schemas/service-interval.ts";
 
 export const intervalKeys = {
   all: ["intervals"] as const,
@@ -50,10 +53,12 @@ function useInvalidateIntervals() {
 export function useSaveInterval(componentId: string) {
   const invalidate = useInvalidateIntervals();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ServiceIntervalInput }) =>
-      id
-        ? call(client.intervals[":id"].$put({ ...byId(id), json: input }))
-        : call(client.components[":id"].intervals.$post({ ...byId(componentId), json: input })),
+    mutationFn: (
+      save: { id: string; input: ServiceIntervalChanges } | { id: null; input: ServiceIntervalInput },
+    ) =>
+      save.id
+        ? call(client.intervals[":id"].$put({ ...byId(save.id), json: save.input }))
+        : call(client.components[":id"].intervals.$post({ ...byId(componentId), json: save.input })),
     onSuccess: invalidate,
   });
 }

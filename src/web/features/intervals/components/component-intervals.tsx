@@ -10,13 +10,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { InputField } from "@/components/ui/form-field.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { focusAfterRemoving, useReturnFocus } from "@/lib/focus.ts";
+import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
-import type { ServiceInterval, ServiceIntervalInput } from "../../../../shared/schemas/service-interval.ts";
+import type {
+  ServiceInterval,
+  ServiceIntervalChanges,
+  ServiceIntervalInput,
+} from "../../../../shared/schemas/service-interval.ts";
 import {
   type IntervalFormValues,
   intervalFormSchema,
@@ -41,9 +46,11 @@ export function ComponentIntervals({ component }: { component: Component }) {
   const rememberOpener = useReturnFocus(form.mode !== "closed", addButton);
   const removeReturn = useRef<HTMLElement | null>(null);
 
-  const saveInterval = async (id: string | null, input: ServiceIntervalInput) => {
-    await save.mutateAsync({ id, input });
-    toast.success(id ? "Interval updated" : "Interval added");
+  const saveInterval = async (
+    request: { id: string; input: ServiceIntervalChanges } | { id: null; input: ServiceIntervalInput },
+  ) => {
+    await save.mutateAsync(request);
+    toast.success(request.id ? "Interval updated" : "Interval added");
     setForm({ mode: "closed" });
   };
 
@@ -73,7 +80,11 @@ export function ComponentIntervals({ component }: { component: Component }) {
               interval={form.mode === "edit" ? form.interval : null}
               unit={unit}
               onCancel={() => setForm({ mode: "closed" })}
-              onSave={(input) => saveInterval(form.mode === "edit" ? form.interval.id : null, input)}
+              onSave={(input, changes) =>
+                saveInterval(
+                  form.mode === "edit" ? { id: form.interval.id, input: changes } : { id: null, input },
+                )
+              }
             />
           </div>
         ) : null}
@@ -96,7 +107,9 @@ export function ComponentIntervals({ component }: { component: Component }) {
                     size="sm"
                     variant="secondary"
                     disabled={save.isPending}
-                    onClick={() => saveInterval(null, interval).catch((error) => showError(error))}
+                    onClick={() =>
+                      saveInterval({ id: null, input: interval }).catch((error) => showError(error))
+                    }
                   >
                     <Plus aria-hidden="true" /> {interval.label} ({describeRule(interval, unit).toLowerCase()}
                     )
@@ -197,7 +210,8 @@ export function IntervalForm({
 }: {
   interval: Pick<DefaultInterval, "label" | "everyKm" | "everyHours" | "everyMonths"> | null;
   unit: DistanceUnit;
-  onSave: (input: ServiceIntervalInput) => Promise<unknown>;
+  /** `changes`: what the rider changed, with the label (an edit sends only these). */
+  onSave: (input: ServiceIntervalInput, changes: ServiceIntervalChanges) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const form = useForm<IntervalFormValues, unknown, ServiceIntervalInput>({
@@ -216,7 +230,7 @@ export function IntervalForm({
   useEffect(() => form.setFocus("label"), [form]);
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave(input);
+      await onSave(input, changedFields(input, form.formState.dirtyFields, ["label"]));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
       showError(error);

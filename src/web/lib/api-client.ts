@@ -56,8 +56,8 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
 }
 
 /**
- * A failure the auth library's client returned (`{ error }`), as an `ApiError`: handled like our API's, so a
- * 401 there, too, tells the query client that the session may have ended (lib/query-client.ts).
+ * A failure the auth library's client returned (`{ error }`), as an `ApiError`: shown, and not retried on a
+ * 4xx, like our API's (its 401s reach lib/query-client.ts through the auth client's own onError).
  */
 export function authLibraryError(error: { status: number; code?: string; message?: string }): ApiError {
   return new ApiError(error.status, error.code ?? "UNKNOWN", error.message ?? "");

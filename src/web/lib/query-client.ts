@@ -5,8 +5,8 @@ import { NOTICE_AFTER_RELOAD, sessionEnded, sessionQueryKey } from "./shell-sess
 export function createQueryClient() {
   const queryClient: QueryClient = new QueryClient({
     // Every query's and mutation's failure passes here: a 401 may mean the session was ended elsewhere.
-    queryCache: new QueryCache({ onError: (error) => void leaveIfSessionEnded(queryClient, error) }),
-    mutationCache: new MutationCache({ onError: (error) => void leaveIfSessionEnded(queryClient, error) }),
+    queryCache: new QueryCache({ onError: (error) => onFailure(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => onFailure(queryClient, error) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -16,6 +16,10 @@ export function createQueryClient() {
     },
   });
   return queryClient;
+}
+
+function onFailure(queryClient: QueryClient, error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) void leaveIfSessionEnded(queryClient);
 }
 
 /**
@@ -31,13 +35,13 @@ let leaving = false;
 
 /**
  * SPEC.md sections 4 and 8: a session ended elsewhere (signed out from another device, password changed or
- * reset, expired) is dropped. The first 401 while this browser believes it is signed in asks the server
+ * reset, expired) is dropped. Called on a 401 (from our API through the query caches, from the auth library
+ * through its client's onError). The first while this browser believes it is signed in asks the server
  * whether the session is still there; if not, the browser forgets the user and reloads at /auth, which
  * shows "Authentication Error / Please sign in to continue" once. A signed-out visitor's 401s (a wrong
  * password) are not this: the browser knew no session. A 401 with the session alive changes nothing.
  */
-export async function leaveIfSessionEnded(queryClient: QueryClient, error: unknown): Promise<void> {
-  if (!(error instanceof ApiError && error.status === 401)) return;
+export async function leaveIfSessionEnded(queryClient: QueryClient): Promise<void> {
   if (leaving || !queryClient.getQueryData(sessionQueryKey)) return;
   leaving = true;
   const ended = await sessionEnded();

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { ApiError } from "./api-client.ts";
 import { onAuthLibraryUnauthorized } from "./auth-client.ts";
 import { createQueryClient, leaveIfSessionEnded } from "./query-client.ts";
 import { useTimeZoneSync } from "./settings.ts";
@@ -11,9 +10,7 @@ import { fetchSession, getShellSession, sessionQueryKey, setShellSession } from 
  * needs it (lib/lazy-page.tsx wraps every lazily loaded page in QueryProvider), not with the shell.
  */
 export const queryClient = createQueryClient();
-onAuthLibraryUnauthorized(
-  () => void leaveIfSessionEnded(queryClient, new ApiError(401, "UNAUTHENTICATED", "")),
-);
+onAuthLibraryUnauthorized(() => void leaveIfSessionEnded(queryClient));
 
 // The ["session"] query and the shell's session store say the same thing from here on.
 const known = getShellSession();

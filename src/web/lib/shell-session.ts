@@ -53,9 +53,7 @@ interface SessionResponse {
  * out of the first-load bundle (it loads with the sign-in and account screens).
  */
 export async function fetchSession(): Promise<SessionInfo | null> {
-  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
-  if (!response?.ok) return null;
-  const data = (await response.json().catch(() => null)) as SessionResponse | null;
+  const data = await readSession();
   if (!data?.user) return null;
   return {
     token: data.session.token,
@@ -76,10 +74,15 @@ export async function fetchSession(): Promise<SessionInfo | null> {
  * nothing: it could be the network, and a rider is not signed out for that.
  */
 export async function sessionEnded(): Promise<boolean> {
-  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
-  if (!response?.ok) return false;
-  const data = (await response.json().catch(() => undefined)) as SessionResponse | null | undefined;
+  const data = await readSession();
   return data === null || (data !== undefined && !data.user);
+}
+
+/** The server's answer about this browser's session: null for none, undefined when there was no answer. */
+async function readSession(): Promise<SessionResponse | null | undefined> {
+  const response = await fetch("/api/auth/get-session", { credentials: "same-origin" }).catch(() => null);
+  if (!response?.ok) return undefined;
+  return (await response.json().catch(() => undefined)) as SessionResponse | null | undefined;
 }
 
 export interface ShellSession {

@@ -12,7 +12,7 @@ import { assertUuid, IMAGE_PURPOSES } from "../bicycles/service.ts";
 import { componentServiceCost } from "../costs/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { addIntervals } from "../intervals/service.ts";
-import { getTimeZone } from "../settings/service.ts";
+import { getSettings } from "../settings/service.ts";
 import { componentWear, installationStart, listInstallations, placeComponents } from "./installations.ts";
 
 const m = messages.components;
@@ -157,7 +157,7 @@ export async function createComponent(
 ): Promise<Component> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
-  const timeZone = input.installedAt ? await getTimeZone(db, userId) : DEFAULT_TIME_ZONE;
+  const timeZone = input.installedAt ? (await getSettings(db, userId)).timeZone : DEFAULT_TIME_ZONE;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(components)

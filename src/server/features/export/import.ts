@@ -818,8 +818,7 @@ async function writeRows(
     })),
   );
   // The archive's preferences become the account's.
-  const { distanceUnit, dueSoonPercent, emailDigest } = data.settings;
-  const { timeZone } = data.settings;
+  const { distanceUnit, dueSoonPercent, emailDigest, timeZone } = data.settings;
   const zone = timeZone ? { timeZone } : {};
   await tx
     .insert(userSettings)

@@ -6,7 +6,7 @@ import { components } from "../../db/schema.ts";
 import { installationStart, placeComponents } from "../components/installations.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { addIntervals } from "../intervals/service.ts";
-import { getTimeZone } from "../settings/service.ts";
+import { getSettings } from "../settings/service.ts";
 
 /**
  * Saves reviewed components on the user's bicycle, or in the parts bin when `bicycleId` is null, in the
@@ -25,7 +25,7 @@ export async function importComponents(
   // Rows of one statement share a timestamp and their random ids would decide the order. A bicycle lists
   // its parts oldest first and the parts bin most recently changed first, so each row gets its own
   // millisecond: created ascending and updated descending in the sheet's order (updated never before created).
-  const timeZone = installedAt ? await getTimeZone(db, userId) : DEFAULT_TIME_ZONE;
+  const timeZone = installedAt ? (await getSettings(db, userId)).timeZone : DEFAULT_TIME_ZONE;
   const now = Date.now();
   return db.transaction(async (tx) => {
     const rows = await tx

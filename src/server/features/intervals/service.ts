@@ -21,7 +21,7 @@ import {
 import { AppError, notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import { getSettings, timeZoneOf } from "../settings/service.ts";
+import { getSettings } from "../settings/service.ts";
 
 const NOT_FOUND = "Service interval not found";
 const COMPONENT_NOT_FOUND = "Component not found";
@@ -41,6 +41,8 @@ export async function listIntervalStatuses(
   options: { componentId?: string; bicycleId?: string; now?: Date } = {},
 ): Promise<ServiceInterval[]> {
   const now = options.now ?? new Date();
+  // First: the rider's time zone splits the statement's days.
+  const { dueSoonPercent, timeZone } = await getSettings(db, userId);
   const reset = db
     .select({ lastDate: max(serviceEntries.date).as("last_date") })
     .from(serviceEntryIntervals)
@@ -49,7 +51,7 @@ export async function listIntervalStatuses(
     .as("reset");
   // Rides count from the day after the resetting service (a service is recorded for a day, not a moment),
   // from its midnight in the rider's time zone.
-  const countFrom = sql`coalesce((${reset.lastDate} + 1)::timestamp at time zone ${timeZoneOf(db, userId)}, '-infinity'::timestamptz)`;
+  const countFrom = sql`coalesce((${reset.lastDate} + 1)::timestamp at time zone ${timeZone}, '-infinity'::timestamptz)`;
   const paceFrom = new Date(now.getTime() - PACE_DAYS * 86_400_000);
   const used = db
     .select({
@@ -90,33 +92,29 @@ export async function listIntervalStatuses(
   if (options.componentId) filters.push(eq(serviceIntervals.componentId, options.componentId));
   if (options.bicycleId) filters.push(eq(components.bicycleId, options.bicycleId));
 
-  const [rows, settings] = await Promise.all([
-    db
-      .select({
-        interval: serviceIntervals,
-        componentName: components.name,
-        componentType: components.type,
-        mileage: components.mileage,
-        createdAt: components.createdAt,
-        bicycleId: components.bicycleId,
-        bicycleName: bicycles.name,
-        lastDate: reset.lastDate,
-        installedAt: sql<Date | string | null>`(${installedAt})`,
-        usedKm: used.usedKm,
-        usedSeconds: used.usedSeconds,
-        recentKm: used.recentKm,
-        recentSeconds: used.recentSeconds,
-      })
-      .from(serviceIntervals)
-      .innerJoin(components, eq(components.id, serviceIntervals.componentId))
-      .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
-      .leftJoinLateral(reset, sql`true`)
-      .leftJoinLateral(used, sql`true`)
-      .where(and(...filters)),
-    getSettings(db, userId),
-  ]);
+  const rows = await db
+    .select({
+      interval: serviceIntervals,
+      componentName: components.name,
+      componentType: components.type,
+      mileage: components.mileage,
+      createdAt: components.createdAt,
+      bicycleId: components.bicycleId,
+      bicycleName: bicycles.name,
+      lastDate: reset.lastDate,
+      installedAt: sql<Date | string | null>`(${installedAt})`,
+      usedKm: used.usedKm,
+      usedSeconds: used.usedSeconds,
+      recentKm: used.recentKm,
+      recentSeconds: used.recentSeconds,
+    })
+    .from(serviceIntervals)
+    .innerJoin(components, eq(components.id, serviceIntervals.componentId))
+    .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
+    .leftJoinLateral(reset, sql`true`)
+    .leftJoinLateral(used, sql`true`)
+    .where(and(...filters));
 
-  const { dueSoonPercent, timeZone } = settings;
   const today = dayInZone(now, timeZone);
   return rows
     .map((row): ServiceInterval => {

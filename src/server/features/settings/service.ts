@@ -17,27 +17,6 @@ export async function getSettings(db: Pick<Database, "select">, userId: string):
   };
 }
 
-/** The user's IANA time zone (decision 0060): where "today" is, and when an install date begins. */
-export async function getTimeZone(db: Pick<Database, "select">, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: userSettings.timeZone })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return row?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
-/**
- * The user's zone as a SQL expression, for statements that split time at the rider's midnight; the schema
- * checked it against Intl and `saveSettings` against the database, so `at time zone` never refuses it.
- */
-export function timeZoneOf(db: Pick<Database, "select">, userId: string) {
-  const stored = db
-    .select({ timeZone: userSettings.timeZone })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
-  return sql<string>`coalesce((${stored}), ${DEFAULT_TIME_ZONE})`;
-}
-
 /** Saves the fields given; those left out keep their value. */
 export async function saveSettings(db: Database, userId: string, input: SettingsInput): Promise<Settings> {
   if (input.timeZone) await assertDatabaseKnows(db, input.timeZone);

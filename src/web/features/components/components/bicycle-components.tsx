@@ -1,10 +1,11 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useRef, useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { useReturnFocus } from "@/lib/focus.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { useBicycleComponents } from "../api.ts";
@@ -34,12 +35,9 @@ export function ComponentFormArea({
 }) {
   const close = () => onChange({ mode: "closed" });
   // When the form closes (saved or cancelled), the keyboard goes on from the Add button, not the page's top.
+  // (The form opens from the Add button or a part's menu, which is gone by then: no opener is remembered.)
   const addButton = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (state.mode === "closed" && wasOpen.current) addButton.current?.focus();
-    wasOpen.current = state.mode !== "closed";
-  }, [state.mode]);
+  useReturnFocus(state.mode !== "closed", addButton);
   if (state.mode === "closed") {
     return (
       <div className={buttonClassName}>

@@ -29,7 +29,9 @@ test("enrol an authenticator app on /account, then sign in with the password and
   await card.getByLabel("6-digit code").fill(wrongCode(secret));
   await card.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(card.getByText("That code is not right.", { exact: false })).toBeVisible();
-  await card.getByLabel("6-digit code").fill(totpCode(secret));
+  // The previous step's code (the app still shows it for a moment): the current one is left for signing in.
+  const enrolmentCode = totpCode(secret, { stepOffset: -1 });
+  await card.getByLabel("6-digit code").fill(enrolmentCode);
   await card.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
 
@@ -70,6 +72,13 @@ test("enrol an authenticator app on /account, then sign in with the password and
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "That code is not right." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+
+  // The enrolment's code, used a moment ago, is refused with its own reason.
+  await codeField.fill(enrolmentCode);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "That code was just used. Wait for the next code" }),
+  ).toBeVisible();
 
   await codeField.fill(totpCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
@@ -113,7 +122,7 @@ test("deleting the account asks for a two-factor code too", async ({ page, rider
   const { totpURI } = (await enabled.json()) as { totpURI: string };
   const secret = new URL(totpURI).searchParams.get("secret")!;
   const verified = await page.request.post("/api/auth/two-factor/verify-totp", {
-    data: { code: totpCode(secret) },
+    data: { code: totpCode(secret, { stepOffset: -1 }) },
     headers: { Origin: baseURL! },
   });
   expect(verified.status()).toBe(200);

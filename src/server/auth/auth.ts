@@ -23,6 +23,7 @@ import {
   SESSION_UPDATE_AGE,
 } from "./session-lifetime.ts";
 import { signInLock } from "./sign-in-lock.ts";
+import { noteAcceptedTotpCode, refuseUsedTotpCode } from "./totp-once.ts";
 
 function authMail(intro: string, url: string): string {
   return `${intro}\n\nOpen this link to continue (it works once, for one hour):\n${url}\n\nIf you did not ask for this, you can ignore this message.\n\nVelolog\n`;
@@ -83,6 +84,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     try {
       refuseWeakNewPassword(ctx);
       await lock.refuseWhileLocked(ctx);
+      await refuseUsedTotpCode(ctx);
       await checkDeleteUser(ctx);
     } catch (error) {
       if (error instanceof APIError)
@@ -165,6 +167,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       before: createAuthMiddleware(beforeHandling),
       after: createAuthMiddleware(async (ctx) => {
         await lock.recordOutcome(ctx);
+        await noteAcceptedTotpCode(ctx);
         await logAuthEvent(ctx);
         return refuseExpiredSession(ctx);
       }),

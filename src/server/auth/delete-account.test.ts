@@ -126,7 +126,12 @@ describeEachDatabase("deleting an account", (kind) => {
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     const secret = secretOf(totpURI);
-    const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, rider.cookie);
+    // The previous step's code (still accepted): the current one is left for the deletion.
+    const verified = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: totpCode(secret, { stepOffset: -1 }) },
+      rider.cookie,
+    );
     expect(verified.status).toBe(200);
     const cookie = verified.headers
       .getSetCookie()

@@ -40,7 +40,12 @@ async function enrol(t: TestApp, rider: TestClient) {
   expect(enabled.status).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretOf(totpURI);
-  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, rider.cookie);
+  // The previous step's code (still accepted), so that the current one is left for the test's sign-in.
+  const verified = await post(
+    "/api/auth/two-factor/verify-totp",
+    { code: totpCode(secret, { stepOffset: -1 }) },
+    rider.cookie,
+  );
   expect(verified.status).toBe(200);
   // Enrolment replaces the session (the user changed); the new cookie is the rider's from now on.
   return { secret, backupCodes, totpURI, cookie: cookiesOf(verified) || rider.cookie };
@@ -141,6 +146,47 @@ describeEachDatabase("two-factor authentication", (kind) => {
     // The challenge is used up: the same cookie cannot open a second session.
     const again = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, challenge);
     expect(again.status).toBe(401);
+  });
+
+  it("accepts an app code once: the same code cannot open a second session", async () => {
+    const rider = await signUp(t.app);
+    const { secret } = await enrol(t, rider);
+    const code = totpCode(secret);
+    const first = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code },
+      cookiesOf(await signIn(rider.email)),
+    );
+    expect(first.status).toBe(200);
+
+    // Someone who has the password and saw the code, within its 90 seconds.
+    const replay = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code },
+      cookiesOf(await signIn(rider.email)),
+    );
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({
+      code: "CODE_ALREADY_USED",
+      message: "That code was just used. Wait for the next code in your authenticator app.",
+    });
+    expect(cookiesOf(replay)).not.toMatch(/session_token=/);
+
+    // The next code the app shows works; the enrolment's code was this rider's only, not another's.
+    const next = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: totpCode(secret, { stepOffset: 1 }) },
+      cookiesOf(await signIn(rider.email)),
+    );
+    expect(next.status).toBe(200);
+    const other = await signUp(t.app);
+    const otherFactor = await enrol(t, other);
+    const otherSignIn = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: totpCode(otherFactor.secret) },
+      cookiesOf(await signIn(other.email)),
+    );
+    expect(otherSignIn.status).toBe(200);
   });
 
   it("refuses a code without a sign-in challenge", async () => {

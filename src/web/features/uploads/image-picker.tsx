@@ -136,6 +136,8 @@ export function ImagePicker({
             type="file"
             accept={accept}
             aria-labelledby={`${id}-label`}
+            // The "Choose file" button is the keyboard's way in; the input itself is no extra, invisible Tab stop.
+            tabIndex={-1}
             className="sr-only"
             onChange={(event) => {
               void pick(event.target.files?.[0]);

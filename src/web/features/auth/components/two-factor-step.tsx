@@ -27,6 +27,9 @@ function describeFailure(error: { status: number; code?: string | undefined; mes
   if (error.code === "INVALID_BACKUP_CODE") {
     return { text: "That backup code is not right, or it was already used.", restart: false };
   }
+  if (error.code === "CODE_ALREADY_USED") {
+    return { text: m.twoFactorCodeUsed, restart: false };
+  }
   if (error.code === "INVALID_CODE") {
     return {
       text: "That code is not right. Check the code in your authenticator app and try again.",

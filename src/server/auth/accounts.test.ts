@@ -80,6 +80,10 @@ describeEachDatabase("accounts", (kind) => {
     expect(known.headers.getSetCookie()).toEqual([]);
     const mails = readOutbox(t.config.dataDir).filter((m) => m.to === rider.email);
     expect(mails.at(-1)!.subject).toBe("Someone tried to create a Velolog account with your email");
+    // A plain link to the sign-in page: it does not claim to work once, for an hour, like a reset link.
+    expect(mails.at(-1)!.text).toContain(`Forgot password?`);
+    expect(mails.at(-1)!.text).toContain(`Open this link:\n${t.config.publicUrl}/auth\n`);
+    expect(mails.at(-1)!.text).not.toMatch(/works once|one hour/);
     expect((await signIn(rider.email, "another-pass")).status).toBe(401);
   });
 

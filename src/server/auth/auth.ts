@@ -25,8 +25,10 @@ import {
 import { signInLock } from "./sign-in-lock.ts";
 import { noteAcceptedTotpCode, refuseUsedTotpCode } from "./totp-once.ts";
 
-function authMail(intro: string, url: string): string {
-  return `${intro}\n\nOpen this link to continue (it works once, for one hour):\n${url}\n\nIf you did not ask for this, you can ignore this message.\n\nVelolog\n`;
+/** A mail with a one-time link (confirmation, reset); `once: false` for a plain link to a page. */
+function authMail(intro: string, url: string, once = true): string {
+  const open = once ? "Open this link to continue (it works once, for one hour):" : "Open this link:";
+  return `${intro}\n\n${open}\n${url}\n\nIf you did not ask for this, you can ignore this message.\n\nVelolog\n`;
 }
 
 export interface AuthOptions {
@@ -47,10 +49,10 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
    * not wait for the mail server either, so a slow one cannot tell a known email from an unknown one by
    * timing; shutting down waits for mails under way (mailer.settled()).
    */
-  const sendLink = async (kind: string, to: string, subject: string, intro: string, url: string) => {
+  const sendLink = async (kind: string, to: string, subject: string, intro: string, url: string, once = true) => {
     const delivery = (async () => {
       try {
-        await mailer.send({ to, subject, text: authMail(intro, url) });
+        await mailer.send({ to, subject, text: authMail(intro, url, once) });
       } catch (error) {
         logger.error(
           { event: "mail_failed", kind, to: maskEmail(to), err: error },
@@ -122,8 +124,9 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
           "existing",
           user.email,
           "Someone tried to create a Velolog account with your email",
-          "Someone tried to sign up to Velolog with this email address, which already has an account. If it was you, sign in instead, or reset your password here:",
+          "Someone tried to sign up to Velolog with this email address, which already has an account. If it was you, sign in instead; if you forgot your password, choose \"Forgot password?\" on the sign-in page.",
           `${config.publicUrl}/auth`,
+          false,
         ),
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,

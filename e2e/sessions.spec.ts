@@ -35,7 +35,7 @@ test.describe("a session ended elsewhere", () => {
 
     // This browser still shows the signed-in frame; its next page asks the API, which refuses.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fdashboard$/);
     await expect(page.getByText("Authentication Error")).toHaveCount(1);
     await expect(page.getByText("Please sign in to continue.")).toBeVisible();
     await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("a session ended elsewhere", () => {
     expect(changed.status()).toBe(200);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Parts Bin" }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fparts-bin$/);
     await expect(page.getByText("Authentication Error")).toHaveCount(1);
     await elsewhere.close();
   });
@@ -85,7 +85,7 @@ test.describe("a session ended elsewhere", () => {
     await form.getByLabel("New password", { exact: true }).fill("a-new-horse-2");
     await form.getByLabel("Confirm new password").fill("a-new-horse-2");
     await form.getByRole("button", { name: "Update password" }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
     await expect(page.getByText("Authentication Error")).toHaveCount(1);
     await elsewhere.close();
   });

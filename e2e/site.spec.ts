@@ -110,5 +110,5 @@ test("feedback is sent, stored and mailed to the operator; signed out, /feedback
 
   await page.context().clearCookies();
   await page.goto("/feedback");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Ffeedback$/);
 });

@@ -229,6 +229,8 @@ export const messages = {
     emailConfirmed: "Your email address is confirmed. Please sign in.",
     verificationResendFailed: "Could not send the verification email",
     tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+    signInToSeeTitle: "Sign in to see this page",
+    signInToSee: "This page is part of a rider's logbook. Sign in to see it; you come back here afterwards.",
     twoFactorCodeUsed: "That code was just used. Wait for the next code in your authenticator app.",
     googleError: "Something went wrong with Google sign-in.",
     signInWithGoogle: "Sign in with Google",

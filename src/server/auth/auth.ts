@@ -49,7 +49,14 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
    * not wait for the mail server either, so a slow one cannot tell a known email from an unknown one by
    * timing; shutting down waits for mails under way (mailer.settled()).
    */
-  const sendLink = async (kind: string, to: string, subject: string, intro: string, url: string, once = true) => {
+  const sendLink = async (
+    kind: string,
+    to: string,
+    subject: string,
+    intro: string,
+    url: string,
+    once = true,
+  ) => {
     const delivery = (async () => {
       try {
         await mailer.send({ to, subject, text: authMail(intro, url, once) });
@@ -124,7 +131,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
           "existing",
           user.email,
           "Someone tried to create a Velolog account with your email",
-          "Someone tried to sign up to Velolog with this email address, which already has an account. If it was you, sign in instead; if you forgot your password, choose \"Forgot password?\" on the sign-in page.",
+          'Someone tried to sign up to Velolog with this email address, which already has an account. If it was you, sign in instead; if you forgot your password, choose "Forgot password?" on the sign-in page.',
           `${config.publicUrl}/auth`,
           false,
         ),

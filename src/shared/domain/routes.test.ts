@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inSiteFrame, isKnownPath, isPublicPath } from "./routes.ts";
+import { inSiteFrame, isKnownPath, isPublicPath, safeNextPath, signInPath } from "./routes.ts";
 
 describe("route table", () => {
   it("knows which screens a visitor may see", () => {
@@ -36,5 +36,34 @@ describe("route table", () => {
       expect(inSiteFrame(path), path).toBe(false);
     for (const path of ["/", "/dashboard", "/bicycles/b-1", "/account", "/rides", "/pricing", "/unsubscribe"])
       expect(inSiteFrame(path), path).toBe(true);
+  });
+});
+
+describe("going on after signing in", () => {
+  it("comes back to a page of this app, with its query", () => {
+    const link = signInPath("/bicycles/b1/components/c1?tab=services");
+    expect(link).toBe("/auth?next=%2Fbicycles%2Fb1%2Fcomponents%2Fc1%3Ftab%3Dservices");
+    const next = new URL(link, "http://x").searchParams.get("next");
+    expect(safeNextPath(next)).toBe("/bicycles/b1/components/c1?tab=services");
+    expect(safeNextPath("/account")).toBe("/account");
+    expect(safeNextPath("/parts-bin/components/c1")).toBe("/parts-bin/components/c1");
+  });
+
+  it("never goes to another site, to the sign-in pages again, or to an unknown page", () => {
+    for (const next of [
+      null,
+      "",
+      "https://evil.example/",
+      "//evil.example/path",
+      "/\\evil.example",
+      "/\\/evil.example",
+      "javascript:alert(1)",
+      "/auth",
+      "/auth/callback?type=signup",
+      "/no-such-page",
+      "dashboard",
+    ]) {
+      expect(safeNextPath(next), String(next)).toBeNull();
+    }
   });
 });

@@ -88,3 +88,25 @@ export function isKnownPath(path: string): boolean {
   const p = normalise(path);
   return isPublicPath(p) || SIGNED_IN_PATHS.includes(p) || SIGNED_IN_PATTERNS.some((re) => re.test(p));
 }
+
+/** The sign-in page, going on to `next` (a path of this app, with its query) once the rider is signed in. */
+export function signInPath(next: string): string {
+  return `/auth?${new URLSearchParams({ next })}`;
+}
+
+/**
+ * The `next` of /auth's address when it is a page of this app, else null: never another site ("//evil",
+ * "/\evil", an absolute address), and never the sign-in pages themselves.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  const base = "http://app.invalid";
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || /^\/auth(\/|$)/.test(url.pathname) || !isKnownPath(url.pathname)) return null;
+  return url.pathname + url.search + url.hash;
+}

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { signInPath } from "../../shared/domain/routes.ts";
 import { ApiError } from "./api-client.ts";
 import { NOTICE_AFTER_RELOAD, sessionEnded, sessionQueryKey } from "./shell-session.ts";
 
@@ -56,7 +57,8 @@ export async function leaveIfSessionEnded(queryClient: QueryClient): Promise<voi
   } catch {
     // storage unavailable: the rider still lands on the sign-in page, only the toast is lost
   }
-  window.location.assign("/auth");
+  // Signed in again, the rider comes back to the page they were on.
+  window.location.assign(signInPath(window.location.pathname + window.location.search));
 }
 
 /**

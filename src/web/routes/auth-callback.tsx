@@ -9,6 +9,7 @@ import {
 import { keepResetToken } from "@/features/auth/reset-token.ts";
 import { fetchSession } from "@/lib/session.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { safeNextPath } from "../../shared/domain/routes.ts";
 import { messages } from "../../shared/messages.ts";
 
 /** Where emailed links land (SPEC.md section 4's callback outcomes). */
@@ -52,7 +53,8 @@ export function AuthCallbackPage() {
           : navigate(`/auth?${EMAIL_CONFIRMED_PARAM}=1`, { replace: true }),
       );
     } else {
-      void refreshSession().then(() => navigate("/", { replace: true }));
+      const next = safeNextPath(params.get("next")) ?? "/";
+      void refreshSession().then(() => navigate(next, { replace: true }));
     }
   }, [params, navigate, refreshSession]);
 

@@ -16,6 +16,7 @@ import { UpdatePasswordForm } from "@/features/auth/components/update-password-f
 import { hasResetToken } from "@/features/auth/reset-token.ts";
 import { onTwoFactorRequired } from "@/lib/auth-client.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { safeNextPath } from "../../shared/domain/routes.ts";
 import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
 
 const m = messages.auth;
@@ -29,15 +30,16 @@ export function AuthPage() {
   const [twoFactor, setTwoFactor] = useState(false);
   useEffect(() => onTwoFactorRequired(() => setTwoFactor(true)), []);
   const updating = params.get("mode") === "update-password";
-  if (session && !updating) return <Navigate to="/" replace />;
+  if (session && !updating) return <Navigate to={safeNextPath(params.get("next")) ?? "/"} replace />;
   const tab = params.get("tab") === "signup" ? "signup" : "signin";
   const expired = params.get("error") === "expired_link";
   const confirmationFailed = params.get("error") === CONFIRMATION_LINK_ERROR;
   const confirmed = params.has(EMAIL_CONFIRMED_PARAM);
   const googleFailed = params.get("error") === GOOGLE_ERROR;
+  const next = params.get("next");
   const backToSignIn = () => {
     setForgot(false);
-    setParams({}, { replace: true });
+    setParams(next ? { next } : {}, { replace: true });
   };
 
   let body: React.ReactNode;

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState }
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { NoImage } from "@/components/no-image.tsx";
+import { SignInToSee } from "@/components/sign-in-to-see.tsx";
 import { DetailSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -62,7 +63,7 @@ function DemoBicycle({ id }: { id: string }) {
   if (demo.isPending) {
     return <DetailSkeleton label="Loading bicycle..." />;
   }
-  if (!bicycle || !demo.data) return <Navigate to="/bicycles" replace />;
+  if (!bicycle || !demo.data) return <SignInToSee />;
   return (
     <BicycleView
       bicycle={bicycle}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
 import { NoImage } from "@/components/no-image.tsx";
+import { SignInToSee } from "@/components/sign-in-to-see.tsx";
 import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -45,7 +46,7 @@ function DemoComponent({ id }: { id: string }) {
   if (demo.isPending) {
     return <DetailSkeleton label="Loading component..." />;
   }
-  if (!component || !demo.data) return <ComponentNotFound />;
+  if (!component || !demo.data) return <SignInToSee />;
   return (
     <ComponentView
       component={component}

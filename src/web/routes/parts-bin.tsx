@@ -22,6 +22,7 @@ import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatWear } from "../../shared/domain/distance.ts";
+import { signInPath } from "../../shared/domain/routes.ts";
 import { messages } from "../../shared/messages.ts";
 import type { Component } from "../../shared/schemas/component.ts";
 
@@ -44,7 +45,7 @@ export function PartsBinPage() {
           <AlertTitle>{m.partsBinSignedOut}</AlertTitle>
           <AlertDescription>
             <Button asChild size="sm" className="mt-2">
-              <Link to="/auth">Sign In</Link>
+              <Link to={signInPath("/parts-bin")}>Sign In</Link>
             </Button>
           </AlertDescription>
         </Alert>

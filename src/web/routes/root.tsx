@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
 import { hasNoticeAfterReload, useShellSession } from "@/lib/shell-session.ts";
-import { AUTH_REDIRECT_PATHS, isKnownPath, isPublicPath } from "../../shared/domain/routes.ts";
+import { AUTH_REDIRECT_PATHS, isKnownPath, isPublicPath, signInPath } from "../../shared/domain/routes.ts";
 
 /** Routing by session (SPEC.md sections 2 and 4), decided once the session is known. */
 export function RootRoute() {
@@ -21,7 +21,7 @@ export function RootRoute() {
 
   if (signedIn && pathname === "/" && !search && !hash) return <Navigate to="/dashboard" replace />;
   if (!signedIn && (AUTH_REDIRECT_PATHS as readonly string[]).includes(pathname))
-    return <Navigate to="/auth" replace />;
+    return <Navigate to={signInPath(pathname + search + hash)} replace />;
   if (!signedIn && isKnownPath(pathname) && !isPublicPath(pathname)) return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { messages } from "../../../../shared/messages.ts";
 import { useAuthOptions } from "../auth-options.ts";
@@ -10,6 +10,7 @@ export const GOOGLE_ERROR = "google";
 /** "Sign in with Google", only when the server has Google configured (GET /api/auth-options). */
 export function GoogleSignIn() {
   const navigate = useNavigate();
+  const next = useSearchParams()[0].get("next");
   const [busy, setBusy] = useState(false);
   const { data } = useAuthOptions();
   if (!data?.google) return null;
@@ -17,7 +18,8 @@ export function GoogleSignIn() {
   const start = async () => {
     setBusy(true);
     try {
-      await startGoogleSignIn("/auth/callback");
+      // Back from Google, /auth/callback goes on to the page the rider was sent to sign in from.
+      await startGoogleSignIn(next ? `/auth/callback?${new URLSearchParams({ next })}` : "/auth/callback");
     } catch {
       setBusy(false);
       navigate(`/auth?error=${GOOGLE_ERROR}`, { replace: true });

@@ -218,7 +218,7 @@ test("a link from a reminder mail, opened signed out, comes back to its page aft
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
   const chain = await createComponentThroughApi(page, baseURL!, {
     name: "Chain",
-    type: "drivetrain",
+    type: "Drivetrain",
     bicycleId: bicycle.id,
   });
   await page.context().clearCookies();

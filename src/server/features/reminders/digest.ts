@@ -1,5 +1,6 @@
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import type { DistanceUnit } from "../../../shared/domain/distance.ts";
+import { signInPath } from "../../../shared/domain/routes.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Database } from "../../db/index.ts";
@@ -173,7 +174,8 @@ export function digestMail(
       "",
       ...section("Overdue", overdue),
       ...section("Due soon", dueSoon),
-      `Everything that is due: ${options.publicUrl}/dashboard`,
+      // Through the sign-in page, which goes straight on when signed in: /dashboard alone shows the demo.
+      `Everything that is due: ${options.publicUrl}${signInPath("/dashboard")}`,
       "",
       "--",
       "Velolog sends at most one reminder a day, when a service interval comes due.",

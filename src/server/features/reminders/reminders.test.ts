@@ -108,6 +108,8 @@ describeEachDatabase("reminders", (kind) => {
     expect(first!.subject).toBe("Service reminder: 1 due soon");
     expect(first!.text).toContain("Due soon\n- Brake fluid: Brakes on Road bike");
     expect(first!.text).toContain(`${t.config.publicUrl}/bicycles/${bicycleId}/components/${componentId}`);
+    // Opened signed out, the dashboard link asks to sign in and goes on to the rider's dashboard (not the demo).
+    expect(first!.text).toContain(`Everything that is due: ${t.config.publicUrl}/auth?next=%2Fdashboard\n`);
     const unsubscribeUrl = /(\S+\/unsubscribe\?token=\S+)/.exec(first!.text)?.[1];
     expect(unsubscribeUrl).toBeDefined();
 

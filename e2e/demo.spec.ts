@@ -72,7 +72,7 @@ test("a visitor walks the read-only demo from the landing page, and nothing is w
 
   await page.goto("/bicycles");
   await expect(page.getByRole("heading", { name: "Demo Bicycles" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Sign up free" })).toHaveAttribute("href", "/auth?tab=signup");
   await expect(await hintOf(page, page.getByRole("button", { name: "Add Bicycle" }))).toHaveText(
     "Please sign up to create bicycles",
   );

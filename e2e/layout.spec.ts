@@ -55,8 +55,13 @@ test("the header, footer and signed-out links", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const name of ["Dashboard", "Pricing", "FAQ", "About"])
     await expect(nav.getByRole("link", { name })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth");
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  // Sign Up opens the sign-up form, not the sign-in one.
+  await page.getByRole("link", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Confirm password")).toBeVisible();
+  await page.goto("/");
   for (const column of ["Product", "Resources", "Support", "Legal"]) {
     await expect(page.getByRole("navigation", { name: column })).toBeVisible();
   }
@@ -350,4 +355,40 @@ test("a name of one long word wraps on a phone instead of widening any page", as
     const inner = (await part.boundingBox())!;
     expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
   }
+});
+
+test("a new page starts at its top; Back returns to where the rider was", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto("/about");
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe("a missing script", () => {
+  test.use({ allowedConsoleErrors: [/status of 404|Failed to fetch dynamically imported module/] });
+  test("a page whose script cannot be loaded offers a reload inside the site's frame", async ({
+    page,
+    rider,
+  }) => {
+    void rider;
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    // As after a deploy: the old build's chunk for the next page is gone.
+    await page.route(/\/assets\/rides-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rides" }).click();
+    const failed = page.getByRole("alert").filter({ hasText: "This page could not be loaded" });
+    await expect(failed).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    // Another page works, and the failed one loads once its script is back.
+    await page.unroute(/\/assets\/rides-[^/]*\.js$/);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bicycles" }).click();
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rides" }).click();
+    await expect(page.getByRole("heading", { name: "Rides", level: 1 })).toBeVisible();
+    await expect(failed).toHaveCount(0);
+  });
 });

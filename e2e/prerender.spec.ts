@@ -53,7 +53,7 @@ test("with JavaScript off, the landing page shows its content", async ({ browser
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Keep your bikes");
-  await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth?tab=signup");
   await context.close();
 });
 

@@ -1,6 +1,7 @@
-import { Suspense } from "react";
-import { matchRoutes, type RouteObject, useRoutes } from "react-router";
+import { Suspense, useEffect } from "react";
+import { matchRoutes, type RouteObject, useLocation, useNavigationType, useRoutes } from "react-router";
 import { MainLayout } from "@/components/layout/main-layout.tsx";
+import { PageErrorBoundary } from "@/components/layout/page-error-boundary.tsx";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
 import { type LazyPage, lazyPage, PageOf, QUERY_MODULE } from "@/lib/lazy-page.tsx";
 import { LandingPage } from "./routes/landing.tsx";
@@ -174,8 +175,20 @@ export function pageRoutes(): { path: string; modules: string[] }[] {
   return found;
 }
 
-/** The app's screens; a page whose chunk is still loading shows the loading screen. */
+/**
+ * The app's screens; a page whose chunk is still loading shows the loading screen. A new page starts at
+ * its top (Back and Forward leave the scroll to the browser, which puts it back).
+ */
 export function AppRoutes() {
   const element = useRoutes(routes);
-  return <Suspense fallback={<PendingScreen framed />}>{element}</Suspense>;
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== "POP") window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return (
+    <PageErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PendingScreen framed />}>{element}</Suspense>
+    </PageErrorBoundary>
+  );
 }

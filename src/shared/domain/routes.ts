@@ -50,6 +50,9 @@ export function showsDemo(path: string): boolean {
 export const EMAIL_CONFIRMATION_CALLBACK = "/auth/callback?type=signup";
 export const PASSWORD_RESET_CALLBACK = "/auth/callback?type=recovery";
 
+/** The sign-in page with its Sign Up tab chosen: where every "Sign Up", "Get Started" and "Start free" goes. */
+export const SIGN_UP_PATH = "/auth?tab=signup";
+
 /** Routes that need a session and send visitors to /auth rather than /. */
 export const AUTH_REDIRECT_PATHS = ["/account", "/feedback"] as const;
 

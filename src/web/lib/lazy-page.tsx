@@ -17,6 +17,14 @@ export interface LazyPage {
 /** The query client's module: every page that uses queries loads it with its own chunk. */
 export const QUERY_MODULE = "src/web/lib/query.tsx";
 
+/** How to forget each page chunk that failed to load, so that it is fetched again next time. */
+const forgetFailure: (() => void)[] = [];
+
+/** Lets the pages whose chunk failed to load be tried again (when the rider moves to another page). */
+export function retryFailedPages(): void {
+  for (const forget of forgetFailure.splice(0)) forget();
+}
+
 // The query client's provider (lib/query.tsx), which loads with the first lazily loaded page.
 let QueryProvider: ComponentType<{ children: ReactNode }> | null = null;
 
@@ -35,10 +43,20 @@ export function lazyPage(
     queries,
     module,
     preload: () => {
-      loading ??= Promise.all([load(), queries ? import("./query.tsx") : null]).then(([component, query]) => {
-        if (query) QueryProvider = query.QueryProvider;
-        page.component = component;
-      });
+      loading ??= Promise.all([load(), queries ? import("./query.tsx") : null]).then(
+        ([component, query]) => {
+          if (query) QueryProvider = query.QueryProvider;
+          page.component = component;
+        },
+        (error: unknown) => {
+          // Kept while the page shows its error (a new attempt on every render would never end); the next
+          // page the rider opens lets it be tried again (retryFailedPages).
+          forgetFailure.push(() => {
+            loading = null;
+          });
+          throw error;
+        },
+      );
       return loading;
     },
   };

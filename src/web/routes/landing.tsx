@@ -8,6 +8,7 @@ import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx"
 import { useAppConfig } from "@/lib/app-config.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { TAGLINE } from "../../shared/brand.ts";
+import { SIGN_UP_PATH } from "../../shared/domain/routes.ts";
 
 const WORDS = ["bikes", "tires", "crank", "brakes", "pedals", "wheels", "chain"];
 const ROTATE_MS = 2500;
@@ -155,7 +156,7 @@ export function LandingPage() {
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground">{TAGLINE}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/auth" data-slot="button" className={buttonVariants({ size: "lg" })}>
+          <Link to={SIGN_UP_PATH} data-slot="button" className={buttonVariants({ size: "lg" })}>
             Get Started
           </Link>
           <Link
@@ -204,7 +205,7 @@ export function LandingPage() {
           <PlanCards
             action={(tier) => (
               <Link
-                to={tier === "premium" ? "/pricing" : "/auth"}
+                to={tier === "premium" ? "/pricing" : SIGN_UP_PATH}
                 data-slot="button"
                 className={buttonVariants({ variant: tier === "premium" ? "default" : "outline" })}
               >

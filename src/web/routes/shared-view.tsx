@@ -13,6 +13,7 @@ import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatCostPerDistance } from "../../shared/domain/costs.ts";
 import { formatDistance } from "../../shared/domain/distance.ts";
+import { SIGN_UP_PATH } from "../../shared/domain/routes.ts";
 import { formatCost, formatDate, formatPrice } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
 import type { SharedBikeView } from "../../shared/schemas/share.ts";
@@ -46,7 +47,7 @@ export function SharedViewPage() {
         <div className="mx-auto flex h-14 max-w-4xl items-center justify-between px-4">
           <Logo />
           <Button asChild size="sm" variant="outline">
-            <Link to="/auth">Track your own bikes</Link>
+            <Link to={SIGN_UP_PATH}>Track your own bikes</Link>
           </Button>
         </div>
       </header>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { NavLink } from "react-router";
 import { buttonVariants } from "@/components/ui/button-variants.ts";
 import type { SessionInfo } from "@/lib/shell-session.ts";
+import { SIGN_UP_PATH } from "../../../shared/domain/routes.ts";
 import { Logo } from "./logo.tsx";
 
 // The menus (Radix dropdown, floating-ui) are a chunk of their own, kept out of the landing page's first
@@ -121,7 +122,7 @@ export function Header({ signedIn, user }: { signedIn: boolean; user: SessionInf
               >
                 Sign In
               </NavLink>
-              <NavLink to="/auth" data-slot="button" className={buttonVariants({ size: "sm" })}>
+              <NavLink to={SIGN_UP_PATH} data-slot="button" className={buttonVariants({ size: "sm" })}>
                 Sign Up
               </NavLink>
             </>

@@ -1,9 +1,10 @@
 import { type ReactNode, Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { type SessionInfo, useShellSession } from "@/lib/shell-session.ts";
 import { BottomTabBar } from "./bottom-tab-bar.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { PageErrorBoundary } from "./page-error-boundary.tsx";
 import { PendingScreen } from "./pending-screen.tsx";
 
 /**
@@ -13,6 +14,7 @@ import { PendingScreen } from "./pending-screen.tsx";
  */
 export function MainLayout() {
   const session = useShellSession();
+  const { pathname } = useLocation();
   if (session.isPending) {
     return (
       <SiteFrame signedIn user={null} pending>
@@ -24,9 +26,11 @@ export function MainLayout() {
   return (
     <SiteFrame signedIn={!!user} user={user}>
       {/* The header and footer paint while the page's chunk loads (the first load of an app page). */}
-      <Suspense fallback={<PendingScreen />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PendingScreen />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </SiteFrame>
   );
 }

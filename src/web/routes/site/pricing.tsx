@@ -10,6 +10,7 @@ import { useAppConfig } from "@/lib/app-config.ts";
 import { subscriptionQuery, useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { SIGN_UP_PATH } from "../../../shared/domain/routes.ts";
 import { messages } from "../../../shared/messages.ts";
 
 /**
@@ -98,7 +99,7 @@ function PlansPricing() {
             )
           ) : (
             <Button asChild variant={tier === "premium" ? "default" : "outline"}>
-              <Link to="/auth">{tier === "premium" ? "Sign up for Premium" : "Start free"}</Link>
+              <Link to={SIGN_UP_PATH}>{tier === "premium" ? "Sign up for Premium" : "Start free"}</Link>
             </Button>
           )
         }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { SIGN_UP_PATH } from "../../../../shared/domain/routes.ts";
 
 /** Tells visitors they are looking at read-only sample data, with the way to sign up. */
 export function DemoBanner() {
@@ -10,7 +11,7 @@ export function DemoBanner() {
       <AlertDescription>
         <p>This is sample data, read-only. Sign up to track your own bicycles, components and services.</p>
         <Button asChild size="sm" className="mt-2">
-          <Link to="/auth">Sign up free</Link>
+          <Link to={SIGN_UP_PATH}>Sign up free</Link>
         </Button>
       </AlertDescription>
     </Alert>

@@ -11,7 +11,11 @@ const SHEET = [
 
 test("a new rider is led from the empty dashboard to a set-up bicycle", async ({ page, rider }) => {
   expect(rider.email).toBeTruthy();
+  // On a phone, the first screen already holds the way to start.
+  await page.setViewportSize({ width: 375, height: 667 });
   await page.goto("/dashboard");
+  await expect(page.getByRole("link", { name: "Add a bicycle", exact: true })).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
   await page.getByRole("link", { name: "Add your first bicycle" }).click();
 

@@ -315,10 +315,19 @@ test("a name of one long word wraps on a phone instead of widening any page", as
   const headers = { Origin: baseURL! };
   // Within the Spending chart's 12 months, so its legend names the bicycle.
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-  const service = { date: lastWeek, description: long, cost: 3 };
+  // The largest cost there is: the Total Spent figure wraps in its card.
+  const service = { date: lastWeek, description: long, cost: 99_999_999.99 };
   expect(
     (await page.request.post(`/api/components/${component.id}/services`, { data: service, headers })).ok(),
   ).toBe(true);
+  // Before any interval, the Due card offers the suggested ones for the bicycle, by its name.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("button", { name: `Apply suggested intervals to ${long}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Statistics" }).getByText("$99,999,999.99")).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   const interval = { label: long, everyKm: 10 };
   expect(
     (await page.request.post(`/api/components/${component.id}/intervals`, { data: interval, headers })).ok(),

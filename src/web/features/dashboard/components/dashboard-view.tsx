@@ -23,13 +23,13 @@ function StatCard({
   children?: ReactNode;
 }) {
   return (
-    <Card className="gap-2">
+    <Card className="min-w-0 gap-2">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent className="grid gap-1">
-        <p className="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
+        <p className="text-xl font-bold tabular-nums wrap-anywhere sm:text-2xl">{value}</p>
         {children}
       </CardContent>
     </Card>

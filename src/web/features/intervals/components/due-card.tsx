@@ -85,10 +85,14 @@ function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUn
   const [chosenId, setBicycleId] = useState<string | null>(null);
   const bicycleId = chosenId ?? bicycles[0]?.id ?? "";
   if (bicycles.length === 0) {
+    // A new rider's first screen: the way to start is at the top, also on a phone.
     return (
-      <p className="text-sm text-muted-foreground">
-        Add a bicycle and its components to track service intervals.
-      </p>
+      <div className="grid justify-items-start gap-3 text-sm">
+        <p className="text-muted-foreground">Add a bicycle and its components to track service intervals.</p>
+        <Button asChild size="sm">
+          <Link to="/bicycles?add">Add a bicycle</Link>
+        </Button>
+      </div>
     );
   }
   return (
@@ -117,7 +121,7 @@ function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUn
         ) : null}
         <Button
           // A long bicycle name wraps instead of widening the page.
-          className="h-auto min-h-9 whitespace-normal py-2 text-left"
+          className="h-auto min-h-9 whitespace-normal wrap-anywhere py-2 text-left"
           disabled={apply.isPending || !bicycleId}
           onClick={() => apply.mutate(bicycleId)}
         >

@@ -4,6 +4,7 @@ import {
   createBicycleThroughApi,
   createComponentThroughApi,
   expect,
+  signUpThroughApi,
   test,
 } from "./fixtures.ts";
 
@@ -400,4 +401,49 @@ test.describe("a missing script", () => {
     await expect(page.getByRole("heading", { name: "Rides", level: 1 })).toBeVisible();
     await expect(failed).toHaveCount(0);
   });
+});
+
+test("toasts sit above the bottom tab bar wherever it shows, also on a phone held sideways", async ({
+  page,
+  baseURL,
+}) => {
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 700, height: 400 },
+    { width: 744, height: 1133 },
+  ]) {
+    await signUpThroughApi(page, baseURL!);
+    await page.setViewportSize(viewport);
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Signed out successfully" });
+    await expect(toast).toBeVisible();
+    const tabBar = page.getByRole("navigation", { name: "Tabs" });
+    const [toastBox, barBox] = [await toast.boundingBox(), await tabBar.boundingBox()];
+    expect(toastBox!.y + toastBox!.height, `${viewport.width} px`).toBeLessThanOrEqual(barBox!.y);
+  }
+});
+
+test("offline, a note says that saves wait for the connection; back online, it goes", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // Everything the page asks for has come (the time zone, the toaster): only the connection changes.
+  await page.waitForLoadState("networkidle");
+  page.on("requestfailed", (r) => console.log("FAILED", r.url()));
+  await page.context().setOffline(true);
+  const note = page.getByRole("status").filter({ hasText: "You are offline." });
+  await expect(note).toHaveText("You are offline. What you save now is sent when the connection is back.");
+  const [noteBox, barBox] = [
+    await note.boundingBox(),
+    await page.getByRole("navigation", { name: "Tabs" }).boundingBox(),
+  ];
+  expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(barBox!.y);
+  await page.context().setOffline(false);
+  await expect(note).toHaveCount(0);
 });

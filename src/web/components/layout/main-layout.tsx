@@ -4,6 +4,7 @@ import { type SessionInfo, useShellSession } from "@/lib/shell-session.ts";
 import { BottomTabBar } from "./bottom-tab-bar.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { OfflineNotice } from "./offline-notice.tsx";
 import { PageErrorBoundary } from "./page-error-boundary.tsx";
 import { PendingScreen } from "./pending-screen.tsx";
 
@@ -70,6 +71,7 @@ function SiteFrame({
         <Footer signedIn={signedIn} />
         <BottomTabBar signedIn={signedIn} />
       </div>
+      <OfflineNotice />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { Component, type ReactNode } from "react";
 import { buttonVariants } from "@/components/ui/button-variants.ts";
 import { retryFailedPages } from "@/lib/lazy-page.tsx";
+import { shellMessages as m } from "../../../shared/shell-messages.ts";
 
 /**
  * What shows instead of a page that could not be drawn, most often because its chunk did not load (the
  * connection dropped, or a new version was deployed and the old chunks are gone): a way to reload, inside
- * the site's frame. A new address (`resetKey`) tries again. The words are here, not in shared/messages.ts,
- * so that the app's first load stays small (the prerendered pages never import the messages).
+ * the site's frame. A new address (`resetKey`) tries again.
  */
 export class PageErrorBoundary extends Component<
   { resetKey: string; children: ReactNode },
@@ -29,12 +29,10 @@ export class PageErrorBoundary extends Component<
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">This page could not be loaded</h1>
-        <p className="text-muted-foreground">
-          Check your connection and reload. If Velolog was just updated, reloading brings the new version.
-        </p>
+        <h1 className="text-2xl font-semibold">{m.pageFailedTitle}</h1>
+        <p className="text-muted-foreground">{m.pageFailed}</p>
         <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
-          Reload
+          {m.reload}
         </button>
       </div>
     );

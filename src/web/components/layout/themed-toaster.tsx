@@ -1,9 +1,24 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useSyncExternalStore } from "react";
 import { Toaster } from "sonner";
 import { useTheme } from "@/lib/theme.tsx";
 
 const icon = "size-4";
+
+/** Where the bottom tab bar shows (bottom-tab-bar.tsx hides it from Tailwind's `md`, 48 rem, up). */
+const TAB_BAR_SHOWN = "(width < 48rem)";
+
+function useTabBarShown(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const media = window.matchMedia(TAB_BAR_SHOWN);
+      media.addEventListener("change", changed);
+      return () => media.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(TAB_BAR_SHOWN).matches,
+    () => false,
+  );
+}
 
 /**
  * The toasts' host (loaded on its own after the first paint; see providers.tsx). Every toast has one look,
@@ -11,7 +26,9 @@ const icon = "size-4";
  */
 export default function ThemedToaster() {
   const { theme } = useTheme();
-  // On phones, toasts sit above the bottom tab bar (4 rem) instead of covering it.
+  // Wherever the bottom tab bar shows (4 rem tall), toasts sit above it instead of covering it: sonner's
+  // mobile offset applies only below 600 px, its offset from there up (a phone held sideways, a small tablet).
+  const aboveTabBar = useTabBarShown();
   return (
     <Toaster
       theme={theme}
@@ -20,6 +37,7 @@ export default function ThemedToaster() {
       duration={4000}
       hotkey={["altKey", "KeyT"]}
       mobileOffset={{ bottom: 80 }}
+      offset={aboveTabBar ? { bottom: 80 } : undefined}
       icons={{
         success: <CircleCheck className={`${icon} text-primary`} />,
         info: <Info className={`${icon} text-primary`} />,

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from "react";
+import { shellMessages } from "../../../shared/shell-messages.ts";
+
+function subscribe(changed: () => void) {
+  window.addEventListener("online", changed);
+  window.addEventListener("offline", changed);
+  return () => {
+    window.removeEventListener("online", changed);
+    window.removeEventListener("offline", changed);
+  };
+}
+
+/**
+ * Offline, reads and saves wait for the connection (TanStack Query pauses them, and sends them when it is
+ * back): a note says so while it lasts, above the bottom tab bar on phones.
+ */
+export function OfflineNotice() {
+  const offline = useSyncExternalStore(
+    subscribe,
+    () => !navigator.onLine,
+    () => false,
+  );
+  if (!offline) return null;
+  return (
+    <p
+      role="status"
+      className="fixed inset-x-4 bottom-20 z-50 mx-auto w-fit rounded-md border bg-popover px-4 py-2 text-center text-sm text-popover-foreground shadow-lg md:bottom-6 print:hidden"
+    >
+      {shellMessages.offline}
+    </p>
+  );
+}

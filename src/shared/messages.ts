@@ -384,7 +384,8 @@ export const messages = {
       "Connect your Strava account, choose which bicycle each Strava bike is, and your rides come in by themselves.",
     introManual:
       "Connect your Strava account, choose which bicycle each Strava bike is, and bring your rides in with “Import past rides”.",
-    hintAutomatic: "New rides on mapped bikes come in by themselves; import once for the rides you already have.",
+    hintAutomatic:
+      "New rides on mapped bikes come in by themselves; import once for the rides you already have.",
     hintManual:
       "New rides do not come in by themselves on this server: use “Import past rides” again to bring them in. Rides already here are not added twice.",
     bikesFailed: "Your Strava bikes could not be read. Please try again in a few minutes.",

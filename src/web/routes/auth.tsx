@@ -17,6 +17,7 @@ import { hasResetToken } from "@/features/auth/reset-token.ts";
 import { onTwoFactorRequired } from "@/lib/auth-client.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
+import { STRAVA_SIGNED_OUT_ERROR } from "../../shared/schemas/strava.ts";
 
 const m = messages.auth;
 
@@ -35,6 +36,8 @@ export function AuthPage() {
   const confirmationFailed = params.get("error") === CONFIRMATION_LINK_ERROR;
   const confirmed = params.has(EMAIL_CONFIRMED_PARAM);
   const googleFailed = params.get("error") === GOOGLE_ERROR;
+  // Back from Strava's approval without a session (features/strava/routes.ts).
+  const stravaSignedOut = params.get("error") === STRAVA_SIGNED_OUT_ERROR;
   const backToSignIn = () => {
     setForgot(false);
     setParams({}, { replace: true });
@@ -139,6 +142,13 @@ export function AuthPage() {
               <MailCheck />
               <AlertTitle>{m.emailConfirmedTitle}</AlertTitle>
               <AlertDescription>{m.emailConfirmed}</AlertDescription>
+            </Alert>
+          ) : null}
+          {stravaSignedOut ? (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertTitle>{messages.strava.signedOutTitle}</AlertTitle>
+              <AlertDescription>{messages.strava.signedOut}</AlertDescription>
             </Alert>
           ) : null}
           {googleFailed ? (

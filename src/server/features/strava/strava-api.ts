@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { StravaConfig } from "../../config.ts";
 import { messages } from "../../../shared/messages.ts";
+import type { StravaConfig } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 
 /** What we ask Strava for: every activity, private ones too (activity:read_all), and the athlete's bikes (profile:read_all). */

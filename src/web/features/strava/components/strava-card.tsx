@@ -199,9 +199,12 @@ function Connected({
         <p aria-live="polite" className="text-muted-foreground">
           {result
             ? m.imported(result.imported, result.alreadyThere, result.skipped)
-            : automaticSync
-              ? m.hintAutomatic
-              : m.hintManual}
+            : // Nothing comes in while Strava refuses the access: the message above says what to do.
+              reconnect
+              ? null
+              : automaticSync
+                ? m.hintAutomatic
+                : m.hintManual}
         </p>
       </div>
     </div>

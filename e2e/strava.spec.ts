@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
 import { killAll } from "../src/server/testing/spawn-server.ts";
 import { startStravaStandIn } from "../src/server/testing/strava-stand-in.ts";
@@ -5,6 +6,18 @@ import { expect, test } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 
 const CLIENT = { clientId: "4242", clientSecret: "strava-e2e-secret" };
+
+// Strava refusing the stored access is a 409 for /api/strava/bikes, which the card shows.
+test.use({ allowedConsoleErrors: [/status of 409/] });
+
+/** A full-page screenshot clipped to the card (an element screenshot waits for a stillness it may not get). */
+async function shootCard(page: Page, card: Locator, path: string) {
+  const box = await card.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+  });
+  await page.screenshot({ path, fullPage: true, clip: box });
+}
 const SUBSCRIPTION = 55;
 
 /**
@@ -38,6 +51,7 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
       headers: { Origin: url },
     });
     expect(created.status()).toBe(201);
+    const road = ((await created.json()) as { bicycle: { id: string } }).bicycle;
 
     const athlete = strava.addAthlete(31_415, [
       { id: "b501", name: "Canyon Endurace CF" },
@@ -61,6 +75,13 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
     await expect(page.getByText("Strava connected")).toBeVisible();
     await expect(page).toHaveURL(`${url}/account`);
     await expect(card.getByText("Connected as")).toBeVisible();
+    // No bike mapped yet: the disabled import says why.
+    await expect(card.getByRole("button", { name: "Import past rides" })).toHaveAttribute(
+      "title",
+      "Choose a bicycle for a Strava bike first",
+    );
+    // This server has the webhook: new rides come in by themselves.
+    await expect(card.getByText("New rides on mapped bikes come in by themselves")).toBeVisible();
 
     await expect(card.getByLabel("Commuter")).toHaveValue("");
     await card.getByLabel("Canyon Endurace CF").selectOption({ label: "Road" });
@@ -109,6 +130,55 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
       }
     }
 
+    // A Strava ride deleted here: the confirmation says so, and the next import leaves it out.
+    await page.goto(`${url}/bicycles/${road.id}?tab=rides`);
+    await page.getByRole("button", { name: "Delete Coast loop" }).click();
+    const confirmDelete = page.getByRole("alertdialog");
+    await expect(confirmDelete).toContainText("It came from Strava and will not be imported again.");
+    await confirmDelete.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("button", { name: "Delete Coast loop" })).toHaveCount(0);
+    await page.goto(`${url}/account`);
+    await card.getByRole("button", { name: "Import past rides" }).click();
+    await expect(
+      card.getByText("0 rides imported, 2 already there, 1 deleted in Velolog left out."),
+    ).toBeVisible();
+
+    // Revoked on strava.com and no event came: the card asks to connect again, and connecting mends it.
+    strava.revokeAccess(athlete.id);
+    await page.reload();
+    await expect(card.getByRole("alert")).toContainText("Please connect Strava again, or disconnect.");
+    await expect(card.getByRole("button", { name: "Import past rides" })).toHaveAttribute(
+      "title",
+      "Connect Strava again first",
+    );
+    await expect(card.getByRole("button", { name: "Import past rides" })).toBeDisabled();
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${url}/account`);
+        await expect(card.getByRole("button", { name: "Connect again" })).toBeVisible();
+        await shootCard(page, card, testInfo.outputPath(`strava-card-reconnect-${width}-${theme}.png`));
+      }
+    }
+    await card.getByRole("button", { name: "Connect again" }).click();
+    await expect(page.getByText("Strava connected")).toBeVisible();
+    await expect(card.getByLabel("Canyon Endurace CF")).not.toHaveValue("");
+    await expect(card.getByRole("button", { name: "Import past rides" })).toBeEnabled();
+
+    // Back from Strava in a browser without a session: the sign-in page says what happened.
+    const signedOut = await page.context().browser()!.newPage();
+    await signedOut.goto(`${url}/api/strava/callback?state=abc&code=def`);
+    await expect(signedOut).toHaveURL(`${url}/auth?error=strava`);
+    await expect(
+      signedOut.getByText("Sign in, then connect Strava again in Account Settings."),
+    ).toBeVisible();
+    for (const width of [1280, 375]) {
+      await signedOut.setViewportSize({ width, height: 900 });
+      await signedOut.screenshot({ path: testInfo.outputPath(`strava-signed-out-${width}.png`) });
+    }
+    await signedOut.close();
+
     await card.getByRole("button", { name: "Disconnect" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText("the rides already imported stay");
@@ -116,7 +186,53 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
     await expect(card.getByRole("button", { name: "Connect Strava" })).toBeVisible();
     expect(strava.hasTokens(athlete.id)).toBe(false);
     await page.goto(`${url}/rides`);
-    await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(2);
+  } finally {
+    killAll();
+    await strava.close();
+  }
+});
+
+test("with Strava but no webhook subscription: the card says new rides come in through the import", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const strava = await startStravaStandIn(CLIENT);
+  const { url, dataDir, server } = await startOwnServer("strava-no-webhook", {
+    STRAVA_CLIENT_ID: CLIENT.clientId,
+    STRAVA_CLIENT_SECRET: CLIENT.clientSecret,
+    STRAVA_API_BASE_URL: strava.url,
+  });
+  try {
+    expect(server.url, server.output()).toBe(url);
+    const email = `strava-manual-${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${url}/api/auth/sign-up/email`, {
+      data: { email, password: "correct-horse", name: "" },
+      headers: { Origin: url },
+    });
+    expect(signUp.status()).toBe(200);
+    await page.request.get(lastLinkTo(dataDir, email, "/api/auth/verify-email")!);
+    await page.goto(`${url}/account`);
+    const card = page.locator("[data-slot=card]", { has: page.getByText("Strava", { exact: true }) });
+    // The account page's first load waits for several reads; on a busy machine that takes a while.
+    await expect(card.getByText("bring your rides in with “Import past rides”")).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(card.getByText("come in by themselves")).toHaveCount(0);
+
+    strava.addAthlete(27_182, [{ id: "b601", name: "Gravel" }]);
+    await card.getByRole("button", { name: "Connect Strava" }).click();
+    await expect(card.getByText("Connected as")).toBeVisible();
+    await expect(card.getByText("New rides do not come in by themselves on this server")).toBeVisible();
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${url}/account`);
+        await expect(card.getByText("New rides do not come in by themselves on this server")).toBeVisible();
+        await shootCard(page, card, testInfo.outputPath(`strava-card-manual-${width}-${theme}.png`));
+      }
+    }
   } finally {
     killAll();
     await strava.close();

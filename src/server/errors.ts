@@ -12,6 +12,7 @@ export const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   LIMIT_REACHED: 409,
   CONFLICT: 409,
+  STRAVA_RECONNECT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,

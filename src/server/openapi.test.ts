@@ -83,8 +83,12 @@ describeEachDatabase("the OpenAPI document", (kind) => {
       // An uploaded file is a 404 for everyone but its owner, signed in or not, and for an id that is not
       // one (decision 0033).
       const fileRoute = name === "GET /api/files/{id}";
+      // Strava's callback is a page the browser opens: without a session it redirects to sign in.
+      const browserRoute = name === "GET /api/strava/callback";
       if (operation.security!.length > 0)
-        expect(statuses, `${name}: not signed in`).toContain(fileRoute ? "404" : "401");
+        expect(statuses, `${name}: not signed in`).toContain(
+          fileRoute ? "404" : browserRoute ? "302" : "401",
+        );
       if (operation.parameters?.length || operation.requestBody)
         expect(statuses, `${name}: bad input`).toContain(fileRoute ? "404" : "400");
       const signedIn = operation.security!.some((requirement) => "cookieAuth" in requirement);

@@ -375,6 +375,41 @@ export const messages = {
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     nameRequired: "Please give the file's name",
   },
+  strava: {
+    unavailable: "Strava did not answer as expected. Please try again in a few minutes.",
+    reconnect:
+      "Strava no longer accepts Velolog's access (it was revoked on Strava or has ended). Please connect Strava again, or disconnect.",
+    notConnected: "Connect Strava first.",
+    noSuchBike: "No such bike on your Strava account.",
+    needsBike: "Choose a bicycle for at least one Strava bike first.",
+    introAutomatic:
+      "Connect your Strava account, choose which bicycle each Strava bike is, and your rides come in by themselves.",
+    introManual:
+      "Connect your Strava account, choose which bicycle each Strava bike is, and bring your rides in with “Import past rides”.",
+    hintAutomatic:
+      "New rides on mapped bikes come in by themselves; import once for the rides you already have.",
+    hintManual:
+      "New rides do not come in by themselves on this server: use “Import past rides” again to bring them in. Rides already here are not added twice.",
+    bikesFailed: "Your Strava bikes could not be read. Please try again in a few minutes.",
+    connectAgain: "Connect again",
+    /** Why "Import past rides" cannot be used now (its tooltip). */
+    importWhy: {
+      loading: "Reading your Strava bikes first",
+      reconnect: "Connect Strava again first",
+      failed: "Your Strava bikes could not be read; try again in a few minutes",
+      noBikes: "Your Strava account has no bikes",
+      unmapped: "Choose a bicycle for a Strava bike first",
+    },
+    imported: (imported: number, alreadyThere: number, skipped: number) =>
+      `${imported} ${imported === 1 ? "ride" : "rides"} imported` +
+      (alreadyThere > 0 ? `, ${alreadyThere} already there` : "") +
+      (skipped > 0 ? `, ${skipped} deleted in Velolog left out` : "") +
+      ".",
+    deleteRide: "It came from Strava and will not be imported again.",
+    signedOutTitle: "Strava not connected",
+    signedOut:
+      "You were not signed in when Strava sent you back. Sign in, then connect Strava again in Account Settings.",
+  },
   csv: {
     dateInvalid: (row: number, value: string) => `Row ${row}: date “${value}” is not a date`,
     dateMissing: (row: number) => `Row ${row}: the date is empty`,

@@ -246,6 +246,11 @@ export const rides = pgTable(
     elevationGainM: integer("elevation_gain_m"),
     source: text("source").notNull(),
     externalId: text("external_id"),
+    /**
+     * When the rider last changed the ride in Velolog (null: never). A Strava ride changed here is the
+     * rider's from then on: imports and Strava's events leave it as it is (decision 0041).
+     */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -291,6 +296,22 @@ export const stravaGear = pgTable(
       .references(() => bicycles.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.gearId] })],
+);
+
+/**
+ * Strava activities the rider deleted in Velolog (decision 0041): imports and events do not bring them back.
+ * Kept when Strava is disconnected, so connecting again does not bring them back either.
+ */
+export const stravaSkippedActivities = pgTable(
+  "strava_skipped_activities",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    activityId: text("activity_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.activityId] })],
 );
 
 /**

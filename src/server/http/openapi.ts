@@ -44,7 +44,7 @@ const errorDescriptions = {
   401: "Not signed in (UNAUTHENTICATED).",
   403: "Refused (FORBIDDEN), e.g. a write sent from another site.",
   404: "Not found (NOT_FOUND), or not the caller's: another user's object is a 404 too.",
-  409: "Conflict with the stored state (CONFLICT, or LIMIT_REACHED for the plan's bicycle limit).",
+  409: "Conflict with the stored state (CONFLICT, LIMIT_REACHED for the plan's bicycle limit, or STRAVA_RECONNECT when Strava refuses the stored access).",
   413: "The body is too large (PAYLOAD_TOO_LARGE).",
   415: "The body is not of a declared media type (VALIDATION).",
   429: "Too many requests (RATE_LIMITED); try again later.",

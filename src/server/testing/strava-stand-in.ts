@@ -41,7 +41,9 @@ const FULL_SCOPE = "read,activity:read_all,profile:read_all";
  * at once as if the athlete in `authorizeAs` approved; /oauth/token for the authorization_code and
  * refresh_token grants; /oauth/deauthorize) and /api/v3's athlete (with bikes), athlete activities
  * (paged) and one activity. Tokens last six hours like Strava's unless `expireAccessTokens` ends them.
- * `event` builds the webhook events Strava would POST; the test delivers them to the app.
+ * As Strava does, a deleted activity answers 404 and, once the athlete revoked access on strava.com
+ * (`revokeAccess`), every token of theirs is refused: 401 on the API, 400 on a refresh. `down` makes every
+ * answer a 503. `event` builds the webhook events Strava would POST; the test delivers them to the app.
  */
 export async function startStravaStandIn({
   clientId,
@@ -57,6 +59,8 @@ export async function startStravaStandIn({
   /** Who approves the next /oauth/authorize, and the scope they grant (Strava lets them untick some). */
   const authorizeAs: { athleteId: number; scope: string } = { athleteId: 0, scope: FULL_SCOPE };
   let nextActivityId = 9_000_000_000;
+  /** Strava out of order: every request answers 503. */
+  const state = { down: false };
 
   function issue(athleteId: number, scope: string) {
     const expiresAt = Math.floor(Date.now() / 1000) + 6 * 3600;
@@ -87,6 +91,7 @@ export async function startStravaStandIn({
     const form: Record<string, string> = req.headers["content-type"]?.includes("json")
       ? (JSON.parse(raw || "{}") as Record<string, string>)
       : Object.fromEntries(new URLSearchParams(raw));
+    if (state.down) return send(res, 503, { message: "Service Unavailable" });
 
     if (req.method === "GET" && url.pathname === "/oauth/authorize") {
       const redirect = url.searchParams.get("redirect_uri");
@@ -176,6 +181,7 @@ export async function startStravaStandIn({
   return {
     url: `http://127.0.0.1:${port}`,
     athletes,
+    state,
     authorizeAs,
     requests,
     calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
@@ -206,6 +212,14 @@ export async function startStravaStandIn({
       };
       athlete.activities.set(made.id, made);
       return made;
+    },
+    /** The athlete deletes the activity on Strava: reading it answers 404 from now on. */
+    deleteActivity(athleteId: number, activityId: number) {
+      athletes.get(athleteId)!.activities.delete(activityId);
+    },
+    /** The athlete revokes Velolog's access on strava.com: every token of theirs is refused from now on. */
+    revokeAccess(athleteId: number) {
+      for (const [token, issued] of tokens) if (issued.athleteId === athleteId) tokens.delete(token);
     },
     /** Ends every access token now, as six hours passing would; refresh tokens stay good. */
     expireAccessTokens() {

@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "LIMIT_REACHED",
   "CONFLICT",
+  /** Strava refuses the stored access (revoked on strava.com, or ended): the rider connects again (409). */
+  "STRAVA_RECONNECT",
   "RATE_LIMITED",
   "UNAVAILABLE",
   "INTERNAL",

@@ -8,6 +8,11 @@ export const stravaStatusSchema = z.object({
       connectedAt: z.string(),
     })
     .nullable(),
+  /**
+   * Whether this server takes Strava's webhook events (STRAVA_WEBHOOK_SUBSCRIPTION_ID set): new rides then
+   * come in by themselves; without it only "Import past rides" brings them in.
+   */
+  automaticSync: z.boolean(),
 });
 export type StravaStatus = z.infer<typeof stravaStatusSchema>;
 
@@ -31,10 +36,14 @@ export const stravaMappingInputSchema = z.object({
 
 export const stravaConnectSchema = z.object({ url: z.string() });
 
-/** What "Import past rides" did: rides added, and rides that were already there (from Strava or a file). */
+/**
+ * What "Import past rides" did: rides added, rides that were already there (from Strava or a file), and
+ * activities left out because the rider deleted their rides in Velolog.
+ */
 export const stravaImportResultSchema = z.object({
   imported: z.number(),
   alreadyThere: z.number(),
+  skipped: z.number(),
 });
 export type StravaImportResult = z.infer<typeof stravaImportResultSchema>;
 
@@ -48,4 +57,6 @@ export const stravaCallbackQuerySchema = z.object({
 
 /** What /account?strava=… says after the callback. */
 export const STRAVA_OUTCOMES = ["connected", "denied", "scope", "taken", "failed"] as const;
+/** The /auth?error=… the callback sends a browser without a session to. */
+export const STRAVA_SIGNED_OUT_ERROR = "strava";
 export type StravaOutcome = (typeof STRAVA_OUTCOMES)[number];

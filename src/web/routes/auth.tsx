@@ -18,6 +18,7 @@ import { onTwoFactorRequired } from "@/lib/auth-client.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { safeNextPath } from "../../shared/domain/routes.ts";
 import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
+import { STRAVA_SIGNED_OUT_ERROR } from "../../shared/schemas/strava.ts";
 
 const m = messages.auth;
 
@@ -37,6 +38,8 @@ export function AuthPage() {
   const confirmed = params.has(EMAIL_CONFIRMED_PARAM);
   const googleFailed = params.get("error") === GOOGLE_ERROR;
   const next = params.get("next");
+  // Back from Strava's approval without a session (features/strava/routes.ts).
+  const stravaSignedOut = params.get("error") === STRAVA_SIGNED_OUT_ERROR;
   const backToSignIn = () => {
     setForgot(false);
     setParams(next ? { next } : {}, { replace: true });
@@ -141,6 +144,13 @@ export function AuthPage() {
               <MailCheck />
               <AlertTitle>{m.emailConfirmedTitle}</AlertTitle>
               <AlertDescription>{m.emailConfirmed}</AlertDescription>
+            </Alert>
+          ) : null}
+          {stravaSignedOut ? (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertTitle>{messages.strava.signedOutTitle}</AlertTitle>
+              <AlertDescription>{messages.strava.signedOut}</AlertDescription>
             </Alert>
           ) : null}
           {googleFailed ? (

@@ -9,7 +9,7 @@ import {
   type RideTotals,
 } from "../../../shared/schemas/ride.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, rides } from "../../db/schema.ts";
+import { bicycles, rides, stravaSkippedActivities } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid } from "../bicycles/service.ts";
 import { assertOwnBicycle } from "../components/service.ts";
@@ -153,18 +153,28 @@ export async function updateRide(db: Database, userId: string, id: string, input
   assertUuid(id);
   const updated = await db
     .update(rides)
-    .set({ ...toColumns(input), updatedAt: new Date() })
+    // Changed here: a Strava ride is the rider's from now on (imports leave it; decision 0041).
+    .set({ ...toColumns(input), editedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(rides.id, id), eq(rides.userId, userId)))
     .returning({ id: rides.id });
   if (updated.length === 0) throw notFound(m.notFound);
   return getRide(db, userId, id);
 }
 
+/** Deletes a ride; a ride from Strava is remembered as skipped, so an import does not bring it back. */
 export async function deleteRide(db: Database, userId: string, id: string): Promise<void> {
   assertUuid(id);
-  const deleted = await db
-    .delete(rides)
-    .where(and(eq(rides.id, id), eq(rides.userId, userId)))
-    .returning({ id: rides.id });
-  if (deleted.length === 0) throw notFound(m.notFound);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(rides)
+      .where(and(eq(rides.id, id), eq(rides.userId, userId)))
+      .returning({ source: rides.source, externalId: rides.externalId });
+    if (!deleted) throw notFound(m.notFound);
+    if (deleted.source === "strava" && deleted.externalId) {
+      await tx
+        .insert(stravaSkippedActivities)
+        .values({ userId, activityId: deleted.externalId })
+        .onConflictDoNothing();
+    }
+  });
 }

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { deleteCookie, getSignedCookie, setSignedCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import {
+  STRAVA_SIGNED_OUT_ERROR,
   type StravaOutcome,
   stravaBikeParamSchema,
   stravaBikesSchema,
@@ -75,7 +76,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         middleware: [available, signedIn()] as const,
         responses: { 200: json(stravaStatusSchema, "The connection."), ...errors(401, 403, 404) },
       }),
-      async (c) => c.json(await stravaStatus(db, requireUser(c.get("user")).id), 200),
+      async (c) => c.json(await stravaStatus(strava(), requireUser(c.get("user")).id), 200),
     )
     .openapi(
       createRoute({
@@ -112,16 +113,23 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         tags,
         hide: off,
         summary: "Where Strava sends the user back; goes on to /account?strava=connected (or why not)",
+        description:
+          "A browser navigation, so every outcome is a redirect: without a session (signed out meanwhile, or another browser) it goes to the sign-in page, `/auth?error=strava`, which says so.",
         security: auth.sessionOnly,
-        middleware: [available, signedIn()] as const,
+        middleware: [available] as const,
         request: { query: stravaCallbackQuerySchema },
         responses: {
-          302: { description: "On to Account Settings, `strava` saying how it went." },
-          ...errors(400, 401, 403, 404),
+          302: { description: "On to Account Settings, `strava` saying how it went (or to sign in)." },
+          ...errors(400, 403, 404),
         },
       }),
       async (c) => {
-        const user = requireUser(c.get("user"));
+        // A page the browser opens, not a call of the app: no session is a page saying so, not JSON.
+        const user = c.get("user");
+        if (!user) {
+          deleteCookie(c, STATE_COOKIE, cookieOptions);
+          return c.redirect(`/auth?error=${STRAVA_SIGNED_OUT_ERROR}`, 302);
+        }
         const query = c.req.valid("query");
         const kept = await getSignedCookie(c, config.authSecret, STATE_COOKIE);
         if (!kept || !query.state || kept !== `${user.id}.${query.state}`) return back(c, "failed");
@@ -145,7 +153,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         middleware: [available, signedIn()] as const,
         responses: {
           200: json(stravaBikesSchema, "The bikes."),
-          ...errors(401, 403, 404, 503),
+          ...errors(401, 403, 404, 409, 503),
         },
       }),
       async (c) => c.json({ bikes: await listBikes(strava(), requireUser(c.get("user")).id) }, 200),
@@ -162,7 +170,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         request: { params: stravaBikeParamSchema, body: jsonBody(stravaMappingInputSchema) },
         responses: {
           200: json(stravaBikesSchema, "The bikes, with the new mapping."),
-          ...errors(...writeErrors, 404, 503),
+          ...errors(...writeErrors, 404, 409, 503),
         },
       }),
       async (c) => {
@@ -183,7 +191,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         middleware: [available, signedIn()] as const,
         responses: {
           200: json(stravaImportResultSchema, "How many rides were added, and how many were already there."),
-          ...errors(400, 401, 403, 404, 503),
+          ...errors(400, 401, 403, 404, 409, 503),
         },
       }),
       async (c) => c.json(await importPastRides(strava(), requireUser(c.get("user")).id), 200),

@@ -1,10 +1,11 @@
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { messages } from "../../../shared/messages.ts";
 import { rideInputSchema } from "../../../shared/schemas/ride.ts";
 import type { StravaBike, StravaImportResult, StravaStatus } from "../../../shared/schemas/strava.ts";
 import type { Config, StravaConfig } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
-import { rides, stravaConnections, stravaGear } from "../../db/schema.ts";
+import { rides, stravaConnections, stravaGear, stravaSkippedActivities } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { SAME_RIDE_START_MS, sameRideTest } from "../rides/import.ts";
@@ -19,6 +20,7 @@ import {
   refreshTokens,
   type StravaActivity,
   StravaNotFound,
+  StravaRefused,
 } from "./strava-api.ts";
 
 /** Strava's settings and the key its tokens are encrypted with. */
@@ -38,7 +40,11 @@ const MAX_PAGES = 200;
 /** A token this close to its end is refreshed before it is used. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
-const notConnected = () => notFound("Connect Strava first.");
+const m = messages.strava;
+const notConnected = () => notFound(m.notConnected);
+/** Strava refuses the stored tokens, refreshed or not: only connecting again helps. */
+const reconnect = () => new AppError("STRAVA_RECONNECT", m.reconnect);
+const isReconnect = (error: unknown) => error instanceof AppError && error.code === "STRAVA_RECONNECT";
 
 /** Exchanges the code Strava sent back for tokens and stores them; the athlete may be connected to one user only. */
 export async function completeConnection(
@@ -82,24 +88,39 @@ export async function completeConnection(
   return "connected";
 }
 
-export async function stravaStatus(db: Database, userId: string): Promise<StravaStatus> {
+export async function stravaStatus({ db, strava }: StravaDeps, userId: string): Promise<StravaStatus> {
   const [row] = await db
     .select({ athleteName: stravaConnections.athleteName, createdAt: stravaConnections.createdAt })
     .from(stravaConnections)
     .where(eq(stravaConnections.userId, userId));
   return {
     connection: row ? { athleteName: row.athleteName, connectedAt: row.createdAt.toISOString() } : null,
+    automaticSync: strava.webhookSubscriptionId !== undefined,
   };
 }
 
-/** A usable access token of the user's connection, refreshed (and stored) when it is about to end. */
-async function accessToken({ db, strava, key }: StravaDeps, userId: string): Promise<string> {
+/** The user's access token, refreshed (and stored) when it is about to end; `refreshed` says it is new. */
+async function accessToken(
+  deps: StravaDeps,
+  userId: string,
+  { force = false } = {},
+): Promise<{ token: string; refreshed: boolean }> {
+  const { db, key } = deps;
   const [row] = await db.select().from(stravaConnections).where(eq(stravaConnections.userId, userId));
   if (!row) throw notConnected();
-  if (row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) {
-    return symmetricDecrypt({ key, data: row.accessToken });
+  if (!force && row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) {
+    return { token: await symmetricDecrypt({ key, data: row.accessToken }), refreshed: false };
   }
-  const fresh = await refreshTokens(strava, await symmetricDecrypt({ key, data: row.refreshToken }));
+  return { token: await refresh(deps, userId, row.refreshToken), refreshed: true };
+}
+
+/** A new token pair for the stored refresh token, stored; Strava refusing it means connecting again. */
+async function refresh({ db, strava, key }: StravaDeps, userId: string, stored: string): Promise<string> {
+  const fresh = await refreshTokens(strava, await symmetricDecrypt({ key, data: stored })).catch(
+    (error: unknown) => {
+      throw error instanceof StravaRefused ? reconnect() : error;
+    },
+  );
   await db
     .update(stravaConnections)
     .set({
@@ -112,6 +133,41 @@ async function accessToken({ db, strava, key }: StravaDeps, userId: string): Pro
   return fresh.access_token;
 }
 
+/**
+ * Calls Strava with the user's token. A token Strava refuses (401) is refreshed once and the call tried
+ * again; refused again, or the refresh refused (400/401: access revoked on strava.com), the rider must
+ * connect again (409 STRAVA_RECONNECT) rather than be told to wait for a Strava that is up.
+ */
+async function withToken<T>(
+  deps: StravaDeps,
+  userId: string,
+  use: (token: string) => Promise<T>,
+): Promise<T> {
+  return (await tokenUser(deps, userId))(use);
+}
+
+/**
+ * `withToken` for several calls in a row (an import's pages): the token is read once (a 404 when not
+ * connected) and kept.
+ */
+async function tokenUser(deps: StravaDeps, userId: string) {
+  let current = await accessToken(deps, userId);
+  return async <T>(use: (token: string) => Promise<T>): Promise<T> => {
+    const first = current;
+    try {
+      return await use(first.token);
+    } catch (error) {
+      if (!(error instanceof StravaRefused)) throw error;
+      if (first.refreshed) throw reconnect();
+    }
+    current = await accessToken(deps, userId, { force: true });
+    const second = current;
+    return use(second.token).catch((error: unknown) => {
+      throw error instanceof StravaRefused ? reconnect() : error;
+    });
+  };
+}
+
 async function gearMap(db: Database, userId: string): Promise<Map<string, string>> {
   const rows = await db
     .select({ gearId: stravaGear.gearId, bicycleId: stravaGear.bicycleId })
@@ -122,7 +178,7 @@ async function gearMap(db: Database, userId: string): Promise<Map<string, string
 
 /** The athlete's bikes on Strava, each with the bicycle its rides go to. */
 export async function listBikes(deps: StravaDeps, userId: string): Promise<StravaBike[]> {
-  const bikes = await athleteBikes(deps.strava, await accessToken(deps, userId));
+  const bikes = await withToken(deps, userId, (token) => athleteBikes(deps.strava, token));
   const mapped = await gearMap(deps.db, userId);
   return bikes.map((bike) => ({ ...bike, bicycleId: mapped.get(bike.id) ?? null }));
 }
@@ -137,7 +193,7 @@ export async function mapBike(
   const { db } = deps;
   if (bicycleId) await assertOwnBicycle(db, userId, bicycleId);
   const bikes = await listBikes(deps, userId);
-  if (!bikes.some((bike) => bike.id === gearId)) throw notFound("No such bike on your Strava account.");
+  if (!bikes.some((bike) => bike.id === gearId)) throw notFound(m.noSuchBike);
   if (bicycleId) {
     await db
       .insert(stravaGear)
@@ -149,10 +205,25 @@ export async function mapBike(
   return bikes.map((bike) => (bike.id === gearId ? { ...bike, bicycleId } : bike));
 }
 
-type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable";
+type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable" | "skipped";
 
-const isStrava = (userId: string, activityId: number) =>
-  and(eq(rides.userId, userId), eq(rides.source, "strava"), eq(rides.externalId, String(activityId)));
+/** The activity's ride, unless the rider changed it in Velolog (then it is theirs, and Strava leaves it). */
+const isStravaAsImported = (userId: string, activityId: number) =>
+  and(
+    eq(rides.userId, userId),
+    eq(rides.source, "strava"),
+    eq(rides.externalId, String(activityId)),
+    isNull(rides.editedAt),
+  );
+
+/** The activities the rider deleted in Velolog: not imported again. */
+async function skippedActivities(db: Database, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ activityId: stravaSkippedActivities.activityId })
+    .from(stravaSkippedActivities)
+    .where(eq(stravaSkippedActivities.userId, userId));
+  return new Set(rows.map((row) => row.activityId));
+}
 
 /** A ride's fields as an activity gives them. */
 interface ActivityRide {
@@ -203,18 +274,24 @@ const unchanged = (stored: Omit<ActivityRide, "externalId">, ride: ActivityRide)
 /**
  * Stores activities (a page of an import, or one event's) as rides of the bicycles their bikes are mapped
  * to, in a few statements whatever their number: a ride already imported from an activity is changed where
- * Strava changed it; a new one is added unless the same ride is already there (the file import's rule: a
- * start within a minute, a distance within 2%), from a file, by hand or earlier in the same page.
+ * Strava changed it, unless the rider changed it in Velolog; a new one is added unless the rider deleted it
+ * here before (`skipped`) or the same ride is already there (the file import's rule: a start within a
+ * minute, a distance within 2%), from a file, by hand or earlier in the same page.
  */
 async function storeActivities(
   db: Database,
   userId: string,
   activities: StravaActivity[],
   mapped: Map<string, string>,
+  skipped: Set<string>,
 ): Promise<Stored[]> {
   const outcomes: Stored[] = [];
   const found: { index: number; ride: ActivityRide }[] = [];
   activities.forEach((activity, index) => {
+    if (skipped.has(String(activity.id))) {
+      outcomes[index] = "skipped";
+      return;
+    }
     const ride = rideOf(activity, mapped);
     if (typeof ride === "string") outcomes[index] = ride;
     else found.push({ index, ride });
@@ -231,6 +308,7 @@ async function storeActivities(
       distanceKm: rides.distanceKm,
       movingSeconds: rides.movingSeconds,
       elevationGainM: rides.elevationGainM,
+      editedAt: rides.editedAt,
     })
     .from(rides)
     .where(
@@ -252,7 +330,8 @@ async function storeActivities(
       continue;
     }
     outcomes[index] = "updated";
-    if (!unchanged(row, ride)) {
+    // Changed by the rider in Velolog: theirs now, Strava's changes do not overwrite it.
+    if (row.editedAt === null && !unchanged(row, ride)) {
       await db
         .update(rides)
         .set({ ...ride, updatedAt: new Date() })
@@ -296,17 +375,17 @@ async function storeActivities(
 
 /** Imports every past activity of the mapped bikes, a page of 200 at a time; running it again adds nothing. */
 export async function importPastRides(deps: StravaDeps, userId: string): Promise<StravaImportResult> {
-  const token = await accessToken(deps, userId);
+  const strava = await tokenUser(deps, userId);
   const mapped = await gearMap(deps.db, userId);
-  if (mapped.size === 0) {
-    throw new AppError("VALIDATION", "Choose a bicycle for at least one Strava bike first.");
-  }
-  const result = { imported: 0, alreadyThere: 0 };
+  if (mapped.size === 0) throw new AppError("VALIDATION", m.needsBike);
+  const skipped = await skippedActivities(deps.db, userId);
+  const result = { imported: 0, alreadyThere: 0, skipped: 0 };
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const activities = await activitiesPage(deps.strava, token, page);
-    for (const stored of await storeActivities(deps.db, userId, activities, mapped)) {
+    const activities = await strava((token) => activitiesPage(deps.strava, token, page));
+    for (const stored of await storeActivities(deps.db, userId, activities, mapped, skipped)) {
       if (stored === "imported") result.imported++;
       if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
+      if (stored === "skipped") result.skipped++;
     }
     if (activities.length < ACTIVITIES_PER_PAGE) break;
   }
@@ -315,10 +394,13 @@ export async function importPastRides(deps: StravaDeps, userId: string): Promise
 
 /** Forgets the tokens (revoking them at Strava first, when Strava answers) and the bike mapping; rides stay. */
 export async function disconnect(deps: StravaDeps, userId: string): Promise<void> {
-  const token = await accessToken(deps, userId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") throw error;
-    return null;
-  });
+  const token = await accessToken(deps, userId).then(
+    ({ token }) => token,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === "NOT_FOUND") throw error;
+      return null;
+    },
+  );
   if (token) await deauthorize(deps.strava, token).catch(() => undefined);
   await forget(deps.db, userId);
 }
@@ -350,9 +432,26 @@ export interface StravaEvent {
 }
 
 /**
+ * Whether Strava refuses our access to the athlete: a call with the stored token refused, and a refresh
+ * refused too. A token Strava still takes (or a refresh it grants) means the access stands.
+ */
+async function accessRevoked(deps: StravaDeps, userId: string): Promise<boolean> {
+  try {
+    await withToken(deps, userId, (token) => athleteBikes(deps.strava, token));
+    return false;
+  } catch (error) {
+    if (isReconnect(error)) return true;
+    throw error;
+  }
+}
+
+/**
  * Applies one webhook event. Strava does not sign events, so only our subscription's events for a connected
- * athlete are read, and an activity is always read again from Strava's API with the athlete's token: a forged
- * event can at most make us fetch real data. Events are idempotent by the activity id.
+ * athlete are read, and nothing in an event is believed: an activity event (create, update or delete alike)
+ * reads the activity again from Strava's API with the athlete's token and stores what Strava says (a 404
+ * removes the ride); a deauthorization forgets the connection only when Strava refuses our tokens. A forged
+ * event can at most make us fetch real data. Strava unreachable: the error answers 503 and nothing changes.
+ * Events are idempotent by the activity id.
  */
 export async function applyEvent(deps: StravaDeps, event: StravaEvent): Promise<"applied" | "ignored"> {
   const { db, strava } = deps;
@@ -366,27 +465,33 @@ export async function applyEvent(deps: StravaDeps, event: StravaEvent): Promise<
   if (!connection) return "ignored";
   const { userId } = connection;
   if (event.object_type === "athlete") {
-    // The athlete revoked our access on Strava's side: the tokens are useless now.
     if (event.updates?.authorized !== "false") return "ignored";
+    // The athlete revoked our access on Strava's side, if Strava agrees: then the tokens are useless.
+    if (!(await accessRevoked(deps, userId))) return "ignored";
     await forget(db, userId);
     return "applied";
   }
   if (event.object_type !== "activity") return "ignored";
-  const removeRide = () => db.delete(rides).where(isStrava(userId, event.object_id));
-  if (event.aspect_type === "delete") {
-    await removeRide();
-    return "applied";
-  }
+  const removeRide = () => db.delete(rides).where(isStravaAsImported(userId, event.object_id));
   let found: StravaActivity;
   try {
-    found = await readActivity(strava, await accessToken(deps, userId), event.object_id);
+    found = await withToken(deps, userId, (token) => readActivity(strava, token, event.object_id));
   } catch (error) {
+    // Strava refuses our tokens: the card asks the rider to connect again; the event changes nothing.
+    if (isReconnect(error)) return "ignored";
     if (!(error instanceof StravaNotFound)) throw error;
+    // Gone on Strava (deleted, whatever the event said).
     await removeRide();
     return "applied";
   }
   if (found.id !== event.object_id) return "ignored";
-  const [stored] = await storeActivities(db, userId, [found], await gearMap(db, userId));
+  const [stored] = await storeActivities(
+    db,
+    userId,
+    [found],
+    await gearMap(db, userId),
+    await skippedActivities(db, userId),
+  );
   // Moved to a bike that is not imported, or changed into something that is no ride: it leaves.
   if (stored === "unmapped" || stored === "unusable") await removeRide();
   return "applied";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messages } from "../../../shared/messages.ts";
 import type { StravaConfig } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 
@@ -41,18 +42,25 @@ export const activitySchema = z.object({
 export type StravaActivity = z.infer<typeof activitySchema>;
 export type StravaTokens = z.infer<typeof tokenSchema>;
 
-/** Strava did not answer as it should (down, or refused our application): the user may try again later. */
-const unavailable = () =>
-  new AppError("UNAVAILABLE", "Strava did not answer as expected. Please try again in a few minutes.");
+/** Strava did not answer as it should (down, or an answer we cannot read): the user may try again later. */
+const unavailable = () => new AppError("UNAVAILABLE", messages.strava.unavailable);
 
 /** A Strava API answer of 404: the activity is gone, or no longer visible to us. */
 export class StravaNotFound extends Error {}
 
-async function send(response: Promise<Response>): Promise<unknown> {
+/**
+ * Strava refused the token we sent: 401 from the API, or 400/401 from /oauth/token (an invalid grant, e.g.
+ * after the athlete revoked our access on strava.com). The service refreshes once, then asks the rider to
+ * connect again.
+ */
+export class StravaRefused extends Error {}
+
+async function send(response: Promise<Response>, refused: readonly number[] = [401]): Promise<unknown> {
   const answer = await response.catch(() => {
     throw unavailable();
   });
   if (answer.status === 404) throw new StravaNotFound();
+  if (refused.includes(answer.status)) throw new StravaRefused();
   if (!answer.ok) throw unavailable();
   return answer.json().catch(() => {
     throw unavailable();
@@ -72,6 +80,7 @@ function tokenRequest(config: StravaConfig, grant: Record<string, string>) {
       body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...grant }),
       signal: AbortSignal.timeout(10_000),
     }),
+    [400, 401],
   );
 }
 

@@ -1,6 +1,7 @@
 import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { RidesPage } from "../../../shared/schemas/ride.ts";
@@ -97,6 +98,7 @@ describeEachDatabase("Strava", (kind) => {
     ]);
     expect(await json(rider.request("GET", "/api/strava"))).toEqual({
       connection: { athleteName: "Ada Lovelace", connectedAt: expect.any(String) },
+      automaticSync: true,
     });
     // The tokens are stored encrypted with the auth secret.
     const [stored] = await t.db
@@ -145,7 +147,11 @@ describeEachDatabase("Strava", (kind) => {
     expect(mapped.status).toBe(200);
     expect((await json<{ bikes: StravaBike[] }>(mapped)).bikes[0]).toMatchObject({ bicycleId: road.id });
 
-    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({ imported: 1, alreadyThere: 1 });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 1,
+      alreadyThere: 1,
+      skipped: 0,
+    });
     const afterImport = await ridesOf(rider, road.id);
     expect(afterImport.rides.map((r) => [r.name, r.distanceKm, r.source, r.elevationGainM])).toEqual([
       ["From my GPS", 30.3, "manual", null],
@@ -155,7 +161,11 @@ describeEachDatabase("Strava", (kind) => {
       (await json<{ component: Component }>(rider.request("GET", `/api/components/${chain.id}`))).component;
     expect((await wear()).distance).toBeCloseTo(72.5, 1);
     // Again: nothing twice.
-    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({ imported: 0, alreadyThere: 2 });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 2,
+      skipped: 0,
+    });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
 
     // A new ride on Strava: the event adds it, read from Strava's API (the access token had expired).
@@ -189,6 +199,8 @@ describeEachDatabase("Strava", (kind) => {
     const stray = strava.addActivity(athlete.id, { start_date: "2024-05-01T07:00:00Z", distance: 10_000 });
     expect((await deliver(strava.event(SUBSCRIPTION + 1, athlete.id, stray.id, "create"))).status).toBe(200);
     expect((await deliver(strava.event(SUBSCRIPTION, 99_999_999, stray.id, "create"))).status).toBe(200);
+    // Deleted on Strava: the delete event, checked with Strava (which now answers 404), removes the ride.
+    strava.deleteActivity(athlete.id, fresh.id);
     expect((await deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "delete"))).status).toBe(200);
     const left = await ridesOf(rider, road.id);
     expect(left.rides.map((r) => r.name)).toEqual(["From my GPS", "Long one"]);
@@ -201,7 +213,10 @@ describeEachDatabase("Strava", (kind) => {
       await t.db.select().from(stravaConnections).where(eq(stravaConnections.userId, rider.userId)),
     ).toEqual([]);
     expect(await t.db.select().from(stravaGear).where(eq(stravaGear.userId, rider.userId))).toEqual([]);
-    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({
+      connection: null,
+      automaticSync: true,
+    });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
     // Events for the disconnected athlete are ignored.
     await deliver(strava.event(SUBSCRIPTION, athlete.id, stray.id, "create"));
@@ -225,13 +240,15 @@ describeEachDatabase("Strava", (kind) => {
       movingSeconds: 3000,
     });
 
-    // 451 activities: three pages. Per page: the rides imported before, the rides around, the new ones.
+    // 451 activities: three pages. Once: the session, the token, the bike mapping, the activities deleted
+    // here before. Per page: the rides imported before, the rides around, the new ones.
     let before = t.queries.count;
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 449,
       alreadyThere: 2,
+      skipped: 0,
     });
-    expect(t.queries.count - before).toBeLessThanOrEqual(3 + 3 * 3);
+    expect(t.queries.count - before).toBeLessThanOrEqual(4 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
 
     // Again: nothing added, nothing rewritten.
@@ -239,8 +256,9 @@ describeEachDatabase("Strava", (kind) => {
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 0,
       alreadyThere: 451,
+      skipped: 0,
     });
-    expect(t.queries.count - before).toBeLessThanOrEqual(3 + 3 * 3);
+    expect(t.queries.count - before).toBeLessThanOrEqual(4 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
   });
 
@@ -270,11 +288,17 @@ describeEachDatabase("Strava", (kind) => {
     // Without the state cookie (a link someone else started): not connected.
     const forged = await rider.request("GET", `${back.pathname}${back.search}`);
     expect(forged.headers.get("location")).toBe("/account?strava=failed");
-    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({
+      connection: null,
+      automaticSync: true,
+    });
 
     strava.authorizeAs.scope = "read";
     expect(await connect(rider)).toBe("/account?strava=scope");
-    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({
+      connection: null,
+      automaticSync: true,
+    });
 
     // The same Strava athlete cannot be connected to a second account.
     const { athlete } = await connectedRider();
@@ -289,12 +313,172 @@ describeEachDatabase("Strava", (kind) => {
     await mapBike(rider, "b1001", bike.id);
     strava.addActivity(athlete.id, { start_date: "2024-07-01T07:00:00Z", distance: 20_000 });
     await rider.request("POST", "/api/strava/import");
+    strava.revokeAccess(athlete.id);
     const revoked = strava.event(SUBSCRIPTION, athlete.id, athlete.id, "update", "athlete", {
       authorized: "false",
     });
     expect((await deliver(revoked)).status).toBe(200);
-    expect(await json(rider.request("GET", "/api/strava"))).toEqual({ connection: null });
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({
+      connection: null,
+      automaticSync: true,
+    });
     expect((await ridesOf(rider, bike.id)).totals.rides).toBe(1);
+  });
+
+  it("believes no event: a forged delete or deauthorization changes nothing while Strava says otherwise", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", road.id);
+    const kept = strava.addActivity(athlete.id, { start_date: "2024-08-01T07:00:00Z", distance: 20_000 });
+    await rider.request("POST", "/api/strava/import");
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(1);
+
+    // Forged: the activity is still on Strava, so the ride stays.
+    expect((await deliver(strava.event(SUBSCRIPTION, athlete.id, kept.id, "delete"))).status).toBe(200);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(1);
+    // Forged: Strava still takes our token, so the connection and the bike mapping stay.
+    const forgedRevoke = strava.event(SUBSCRIPTION, athlete.id, athlete.id, "update", "athlete", {
+      authorized: "false",
+    });
+    expect((await deliver(forgedRevoke)).status).toBe(200);
+    expect(await json(rider.request("GET", "/api/strava"))).toMatchObject({
+      connection: { athleteName: "Ada Lovelace" },
+    });
+    expect((await json<{ bikes: StravaBike[] }>(rider.request("GET", "/api/strava/bikes"))).bikes).toEqual([
+      { id: "b1001", name: "Canyon Endurace", bicycleId: road.id },
+    ]);
+
+    // Deleted on Strava while Strava is down: the event is not applied (Strava sends it again later).
+    strava.deleteActivity(athlete.id, kept.id);
+    strava.state.down = true;
+    try {
+      expect((await deliver(strava.event(SUBSCRIPTION, athlete.id, kept.id, "delete"))).status).toBe(503);
+      expect((await deliver(forgedRevoke)).status).toBe(503);
+    } finally {
+      strava.state.down = false;
+    }
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(1);
+    expect(await json(rider.request("GET", "/api/strava"))).toMatchObject({ connection: expect.any(Object) });
+    // Strava back: the event again, and Strava's 404 confirms it.
+    expect((await deliver(strava.event(SUBSCRIPTION, athlete.id, kept.id, "delete"))).status).toBe(200);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(0);
+  });
+
+  it("asks the rider to connect again when Strava refuses the stored access, and connecting again mends it", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", road.id);
+    // Revoked on strava.com, and the webhook event never came.
+    strava.revokeAccess(athlete.id);
+    const expectReconnect = async (answer: Promise<Response>) => {
+      const response = await answer;
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({
+        error: { code: "STRAVA_RECONNECT", message: messages.strava.reconnect },
+      });
+    };
+    // The access token is refused, then the refresh too (400 invalid grant).
+    await expectReconnect(rider.request("GET", "/api/strava/bikes"));
+    await expectReconnect(rider.request("POST", "/api/strava/import"));
+    await expectReconnect(mapBike(rider, "b1001", null));
+    // The token's end passed: the refresh alone is refused.
+    await t.db
+      .update(stravaConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stravaConnections.userId, rider.userId));
+    await expectReconnect(rider.request("GET", "/api/strava/bikes"));
+    // An event meanwhile changes nothing and is acknowledged.
+    const fresh = strava.addActivity(athlete.id, { start_date: "2024-09-01T07:00:00Z", distance: 20_000 });
+    expect((await deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "create"))).status).toBe(200);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(0);
+
+    // Connect again: the new tokens work and the bike mapping is still there.
+    strava.authorizeAs.athleteId = athlete.id;
+    expect(await connect(rider)).toBe("/account?strava=connected");
+    expect((await json<{ bikes: StravaBike[] }>(rider.request("GET", "/api/strava/bikes"))).bikes).toEqual([
+      { id: "b1001", name: "Canyon Endurace", bicycleId: road.id },
+    ]);
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 1,
+      alreadyThere: 0,
+      skipped: 0,
+    });
+
+    // Revoked again; disconnecting still works (the revocation at Strava is best effort).
+    strava.revokeAccess(athlete.id);
+    expect((await rider.request("DELETE", "/api/strava")).status).toBe(204);
+    expect(await json(rider.request("GET", "/api/strava"))).toMatchObject({ connection: null });
+  });
+
+  it("does not bring back a Strava ride deleted in Velolog, and leaves a ride the rider changed here as it is", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", road.id);
+    const gone = strava.addActivity(athlete.id, {
+      start_date: "2024-10-01T07:00:00Z",
+      distance: 20_000,
+      name: "Not a ride",
+    });
+    const edited = strava.addActivity(athlete.id, {
+      start_date: "2024-10-02T07:00:00Z",
+      distance: 30_000,
+      name: "Commute",
+    });
+    const untouched = strava.addActivity(athlete.id, {
+      start_date: "2024-10-03T07:00:00Z",
+      distance: 40_000,
+      name: "Loop",
+    });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 3,
+      alreadyThere: 0,
+      skipped: 0,
+    });
+    const byName = async () =>
+      Object.fromEntries((await ridesOf(rider, road.id)).rides.map((r) => [r.name, r]));
+    const first = await byName();
+
+    // Deleted here: neither the next import nor an update event brings it back.
+    expect((await rider.request("DELETE", `/api/rides/${first["Not a ride"]!.id}`)).status).toBe(204);
+    // Corrected here (the watch measured 31.2 km).
+    const changed = await rider.request("PUT", `/api/rides/${first.Commute!.id}`, {
+      name: "Commute to work",
+      startedAt: first.Commute!.startedAt,
+      distanceKm: 31.2,
+      movingSeconds: first.Commute!.movingSeconds,
+    });
+    expect(changed.status).toBe(200);
+
+    // On Strava meanwhile, all three change.
+    gone.name = "Still not a ride";
+    edited.name = "Renamed on Strava";
+    edited.distance = 29_000;
+    untouched.name = "Loop, renamed";
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 2,
+      skipped: 1,
+    });
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, gone.id, "update", "activity", { title: "x" }));
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, edited.id, "update", "activity", { title: "x" }));
+    const after = await byName();
+    expect(Object.keys(after).sort()).toEqual(["Commute to work", "Loop, renamed"]);
+    expect(after["Commute to work"]!.distanceKm).toBe(31.2);
+
+    // The changed ride is the rider's: deleted on Strava, it stays here.
+    strava.deleteActivity(athlete.id, edited.id);
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, edited.id, "delete"));
+    expect(Object.keys(await byName()).sort()).toEqual(["Commute to work", "Loop, renamed"]);
+  });
+
+  it("sends a browser that comes back from Strava without a session to sign in, not to JSON", async () => {
+    const rider = await signUp(t.app);
+    strava.addAthlete(++athleteCounter, []);
+    const { url } = await json<{ url: string }>(rider.request("POST", "/api/strava/connect"));
+    const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
+    const signedOut = await t.app.request(`${back.pathname}${back.search}`);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe("/auth?error=strava");
   });
 
   it("revokes the Strava access when the account is deleted", async () => {
@@ -320,6 +504,24 @@ describeEachDatabase("Strava", (kind) => {
     expect((await check("someone-elses-token")).status).toBe(403);
     const malformed = await deliver({ object_type: "activity" });
     expect(malformed.status).toBe(400);
+  });
+});
+
+describeEachDatabase("Strava without a webhook subscription", (kind) => {
+  const t = useTestApp(kind, {
+    env: {
+      STRAVA_CLIENT_ID: CLIENT_ID,
+      STRAVA_CLIENT_SECRET: CLIENT_SECRET,
+      STRAVA_API_BASE_URL: "http://127.0.0.1:9",
+    },
+  });
+
+  it("says that rides do not come in by themselves", async () => {
+    const rider = await signUp(t.app);
+    expect(await json(rider.request("GET", "/api/strava"))).toEqual({
+      connection: null,
+      automaticSync: false,
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useInvalidateRides } from "@/features/rides/api.ts";
-import { call, client } from "@/lib/api-client.ts";
+import { ApiError, call, client } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
+import type { StravaStatus } from "../../../shared/schemas/strava.ts";
 
 export const stravaKeys = {
   all: ["strava"] as const,
@@ -43,12 +44,21 @@ export function useMapStravaBike() {
   });
 }
 
+/** Strava refuses the stored access: only connecting again (or disconnecting) helps. */
+export const needsReconnect = (error: unknown) =>
+  error instanceof ApiError && error.code === "STRAVA_RECONNECT";
+
 export function useImportStravaRides() {
   const invalidateRides = useInvalidateRides();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(client.strava.import.$post()),
     onSuccess: () => invalidateRides(),
-    onError: (error) => showError(error),
+    onError: (error) => {
+      showError(error);
+      // The card then shows why, with "Connect again".
+      if (needsReconnect(error)) void queryClient.invalidateQueries({ queryKey: stravaKeys.bikes });
+    },
   });
 }
 
@@ -59,7 +69,9 @@ export function useDisconnectStrava() {
     // Not connected any more: there are no Strava bikes to read again.
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: stravaKeys.bikes });
-      queryClient.setQueryData(stravaKeys.status, { connection: null });
+      queryClient.setQueryData(stravaKeys.status, (status: StravaStatus | undefined) =>
+        status ? { ...status, connection: null } : status,
+      );
     },
   });
 }

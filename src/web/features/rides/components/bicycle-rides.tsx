@@ -100,7 +100,9 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
                 </Button>
               }
               title="Delete this ride?"
-              description={`"${ride.name}" and its distance leave this bicycle and its components' wear.`}
+              description={`"${ride.name}" and its distance leave this bicycle and its components' wear.${
+                ride.source === "strava" ? ` ${messages.strava.deleteRide}` : ""
+              }`}
               confirmLabel="Delete"
               pendingLabel="Deleting..."
               onConfirm={() =>

@@ -9,8 +9,10 @@ import { useAuthOptions } from "@/features/auth/auth-options.ts";
 import { useBicycles } from "@/features/bicycles/api.ts";
 import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
+import { messages } from "../../../../shared/messages.ts";
 import type { StravaBike, StravaOutcome } from "../../../../shared/schemas/strava.ts";
 import {
+  needsReconnect,
   useConnectStrava,
   useDisconnectStrava,
   useImportStravaRides,
@@ -18,6 +20,8 @@ import {
   useStravaBikes,
   useStravaStatus,
 } from "../api.ts";
+
+const m = messages.strava;
 
 /** What the address says after Strava sent the user back (features/strava/routes.ts). */
 const OUTCOMES: Record<StravaOutcome, { ok: boolean; title: string; description: string }> = {
@@ -77,6 +81,7 @@ function StravaConnection() {
   const status = useStravaStatus(true);
   const connect = useConnectStrava();
   const connection = status.data?.connection ?? null;
+  const automaticSync = status.data?.automaticSync ?? false;
   return (
     <Card>
       <CardHeader>
@@ -89,13 +94,14 @@ function StravaConnection() {
         {status.isPending ? (
           <LinesSkeleton label="Checking your Strava connection..." lines={2} />
         ) : connection ? (
-          <Connected athleteName={connection.athleteName} connectedAt={connection.connectedAt} />
+          <Connected
+            athleteName={connection.athleteName}
+            connectedAt={connection.connectedAt}
+            automaticSync={automaticSync}
+          />
         ) : (
           <div className="grid gap-3">
-            <p className="text-muted-foreground">
-              Connect your Strava account, choose which bicycle each Strava bike is, and your rides come in by
-              themselves.
-            </p>
+            <p className="text-muted-foreground">{automaticSync ? m.introAutomatic : m.introManual}</p>
             <div>
               <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
                 {connect.isPending ? "Opening Strava..." : "Connect Strava"}
@@ -108,11 +114,33 @@ function StravaConnection() {
   );
 }
 
-function Connected({ athleteName, connectedAt }: { athleteName: string; connectedAt: string }) {
+function Connected({
+  athleteName,
+  connectedAt,
+  automaticSync,
+}: {
+  athleteName: string;
+  connectedAt: string;
+  automaticSync: boolean;
+}) {
   const bikes = useStravaBikes(true);
   const importRides = useImportStravaRides();
   const disconnect = useDisconnectStrava();
+  const connect = useConnectStrava();
+  const reconnect = bikes.isError && needsReconnect(bikes.error);
   const anyMapped = bikes.data?.some((bike) => bike.bicycleId !== null) ?? false;
+  // Why "Import past rides" cannot be used now, as its tooltip says.
+  const importBlocked = bikes.isPending
+    ? m.importWhy.loading
+    : reconnect
+      ? m.importWhy.reconnect
+      : bikes.isError
+        ? m.importWhy.failed
+        : bikes.data.length === 0
+          ? m.importWhy.noBikes
+          : anyMapped
+            ? null
+            : m.importWhy.unmapped;
   const result = importRides.data;
   return (
     <div className="grid gap-4">
@@ -122,9 +150,20 @@ function Connected({ athleteName, connectedAt }: { athleteName: string; connecte
       </p>
       {bikes.isPending ? (
         <LinesSkeleton label="Reading your Strava bikes..." lines={2} />
+      ) : reconnect ? (
+        <div className="grid gap-3">
+          <p className="text-destructive" role="alert">
+            {m.reconnect}
+          </p>
+          <div>
+            <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+              {connect.isPending ? "Opening Strava..." : m.connectAgain}
+            </Button>
+          </div>
+        </div>
       ) : bikes.isError ? (
         <p className="text-destructive" role="alert">
-          Your Strava bikes could not be read. Please try again in a few minutes.
+          {m.bikesFailed}
         </p>
       ) : bikes.data.length === 0 ? (
         <p className="text-muted-foreground">
@@ -141,8 +180,8 @@ function Connected({ athleteName, connectedAt }: { athleteName: string; connecte
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => importRides.mutate()}
-            disabled={!anyMapped || importRides.isPending}
-            title={anyMapped ? undefined : "Choose a bicycle for a Strava bike first"}
+            disabled={importBlocked !== null || importRides.isPending}
+            title={importBlocked ?? undefined}
           >
             {importRides.isPending ? "Importing..." : "Import past rides"}
           </Button>
@@ -159,10 +198,13 @@ function Connected({ athleteName, connectedAt }: { athleteName: string; connecte
         </div>
         <p aria-live="polite" className="text-muted-foreground">
           {result
-            ? `${result.imported} ${result.imported === 1 ? "ride" : "rides"} imported${
-                result.alreadyThere > 0 ? `, ${result.alreadyThere} already there` : ""
-              }.`
-            : "New rides on mapped bikes come in by themselves; import once for the rides you already have."}
+            ? m.imported(result.imported, result.alreadyThere, result.skipped)
+            : // Nothing comes in while Strava refuses the access: the message above says what to do.
+              reconnect
+              ? null
+              : automaticSync
+                ? m.hintAutomatic
+                : m.hintManual}
         </p>
       </div>
     </div>

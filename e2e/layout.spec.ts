@@ -452,3 +452,45 @@ test.describe("offline", () => {
     await expect(note).toHaveCount(0);
   });
 });
+
+test.describe("the server away", () => {
+  test.use({ allowedConsoleErrors: [/ERR_FAILED|ERR_CONNECTION_REFUSED/] });
+  test("a bicycle's and a part's page say the read failed and try again, not that nothing is there", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
+    const part = await createComponentThroughApi(page, baseURL!, {
+      name: "Dynamo hub",
+      type: "Wheels",
+      bicycleId: bicycle.id,
+    });
+    const away = (route: import("@playwright/test").Route) => route.abort("connectionrefused");
+    for (const [path, api, failed, heading] of [
+      [
+        `/bicycles/${bicycle.id}`,
+        `**/api/bicycles/${bicycle.id}`,
+        "Error loading bicycle details.",
+        "Tourer",
+      ],
+      [
+        `/bicycles/${bicycle.id}/components/${part.id}`,
+        `**/api/components/${part.id}`,
+        "Could not fetch component details.",
+        "Dynamo hub",
+      ],
+    ] as const) {
+      await page.route(api, away);
+      await page.goto(path);
+      const alert = page.getByRole("alert").filter({ hasText: failed });
+      await expect(alert).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByText("Component Not Found")).toHaveCount(0);
+      await page.unroute(api, away);
+      await alert.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    }
+  });
+});

@@ -183,6 +183,7 @@ export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
   const navigation = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (pathname) is what scrolls to the top
   useEffect(() => {
     if (navigation !== "POP") window.scrollTo(0, 0);
   }, [pathname, navigation]);

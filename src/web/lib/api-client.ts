@@ -17,6 +17,11 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer that says the thing asked for is not there for this rider (404, or an id that cannot be one). */
+export function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+}
+
 /**
  * The API, typed from the server's route declarations (a type-only import: no server code reaches the
  * bundle). Use it through `call`, which turns failures into `ApiError`s.

@@ -2,6 +2,7 @@ import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } 
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { NoImage } from "@/components/no-image.tsx";
 import { SignInToSee } from "@/components/sign-in-to-see.tsx";
 import { DetailSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
@@ -24,6 +25,7 @@ import {
 } from "@/features/components/components/bicycle-components.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { ShareDialog } from "@/features/shares/components/share-dialog.tsx";
+import { isMissing } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -105,7 +107,13 @@ function OwnBicycle({ id }: { id: string }) {
     if (bicycle.isError) showError(bicycle.error, { fallback: messages.bicycles.detailsFailed });
   }, [bicycle.isError, bicycle.error]);
 
-  if (bicycle.isError) return <Navigate to="/bicycles" replace />;
+  // A bicycle that is not there (or not the rider's) leads back to the list; a failed read stays, to try again.
+  if (bicycle.isError && isMissing(bicycle.error)) {
+    return <Navigate to="/bicycles" replace />;
+  }
+  if (bicycle.isError) {
+    return <LoadFailed title={messages.bicycles.detailsFailed} onRetry={() => void bicycle.refetch()} />;
+  }
   if (!data) {
     return <DetailSkeleton label="Loading bicycle..." />;
   }

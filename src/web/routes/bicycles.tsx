@@ -2,9 +2,9 @@ import { Plus, X } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { CardGridSkeleton, LinesSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useSession } from "@/features/auth/api.ts";
@@ -109,14 +109,7 @@ function MyBicycles() {
         {bicycles.isPending ? (
           <CardGridSkeleton label="Loading bicycles..." />
         ) : bicycles.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>{messages.bicycles.loadFailed}</AlertTitle>
-            <AlertDescription>
-              <Button variant="outline" size="sm" onClick={() => void bicycles.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailed title={messages.bicycles.loadFailed} onRetry={() => void bicycles.refetch()} />
         ) : bicycles.data.length === 0 ? (
           adding ? null : (
             <NoBicycles onAdd={startAdding} />

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { MoreActionsMenu } from "@/components/more-actions-menu.tsx";
 import { NoImage } from "@/components/no-image.tsx";
 import { SignInToSee } from "@/components/sign-in-to-see.tsx";
@@ -19,7 +20,7 @@ import { ComponentTimeline } from "@/features/components/components/component-ti
 import { useDemo } from "@/features/demo/api.ts";
 import { ComponentIntervals } from "@/features/intervals/components/component-intervals.tsx";
 import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
-import { ApiError } from "@/lib/api-client.ts";
+import { isMissing } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { useReturnFocus } from "@/lib/focus.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
@@ -71,7 +72,7 @@ function DemoComponent({ id }: { id: string }) {
 
 function OwnComponent({ id }: { id: string }) {
   const component = useComponent(id);
-  const notFound = component.error instanceof ApiError && component.error.status === 404;
+  const notFound = isMissing(component.error);
   usePageTitle(component.data?.name ?? (notFound ? m.notFoundTitle : "Component"));
 
   useEffect(() => {
@@ -81,7 +82,11 @@ function OwnComponent({ id }: { id: string }) {
   if (component.isPending) {
     return <DetailSkeleton label="Loading component..." />;
   }
-  if (component.isError) return <ComponentNotFound />;
+  if (notFound) return <ComponentNotFound />;
+  // Not a missing component but a failed read (offline, the server away): say so, and offer to try again.
+  if (component.isError) {
+    return <LoadFailed title={m.detailsFailed} onRetry={() => void component.refetch()} />;
+  }
   return <OwnComponentView component={component.data} />;
 }
 

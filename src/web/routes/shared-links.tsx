@@ -1,9 +1,9 @@
 import { ExternalLink, Share2, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -30,14 +30,7 @@ export function SharedLinksPage() {
       {links.isPending ? (
         <ListSkeleton label="Loading shared links..." />
       ) : links.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{m.loadFailed}</AlertTitle>
-          <AlertDescription>
-            <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title={m.loadFailed} onRetry={() => void links.refetch()} />
       ) : links.data.length === 0 ? (
         <div className="grid justify-items-center gap-4 rounded-lg border border-dashed p-10 text-center">
           <p className="text-muted-foreground">{m.empty}</p>

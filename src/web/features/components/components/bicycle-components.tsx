@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useRef, useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useReturnFocus } from "@/lib/focus.ts";
@@ -89,14 +89,7 @@ export function BicycleComponents({
         buttonClassName="flex justify-end"
       />
       {components.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{messages.components.loadFailed}</AlertTitle>
-          <AlertDescription>
-            <Button size="sm" variant="outline" onClick={() => void components.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title={messages.components.loadFailed} onRetry={() => void components.refetch()} />
       ) : !list ? (
         <ListSkeleton label="Loading components..." />
       ) : (

@@ -2,8 +2,8 @@ import { Plus } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useComponentIntervals } from "@/features/intervals/api.ts";
@@ -92,14 +92,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
       {log.isPending ? (
         <LinesSkeleton label="Loading service entries..." lines={3} />
       ) : log.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{m.loadFailed}</AlertTitle>
-          <AlertDescription>
-            <Button size="sm" variant="outline" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title={m.loadFailed} onRetry={() => void log.refetch()} />
       ) : (
         <ServiceTable
           log={log.data}

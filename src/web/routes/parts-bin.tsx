@@ -228,7 +228,7 @@ function SelectionBar({
     // With parts selected the bar stays under the sticky header (h-14) while the list scrolls: "Assign to…" is
     // always at hand, and at the top it never covers the list's last part.
     <div
-      className={`flex min-h-11 flex-wrap items-center gap-x-4 gap-y-1 text-sm ${
+      className={`flex min-h-11 flex-wrap items-center gap-x-2 gap-y-1 text-sm sm:gap-x-4 ${
         some ? "sticky top-14 z-30 -mx-4 border-b bg-background/95 px-4 py-1 backdrop-blur" : ""
       }`}
     >
@@ -249,7 +249,7 @@ function SelectionBar({
           <Button size="sm" onClick={onAssign}>
             <Wrench aria-hidden="true" /> Assign to…
           </Button>
-          <Button size="sm" variant="ghost" onClick={onClear}>
+          <Button size="sm" variant="ghost" className="px-2" onClick={onClear}>
             Clear<span className="sr-only"> selection</span>
           </Button>
         </>

@@ -419,6 +419,26 @@ test.describe("the parts bin on a phone", () => {
     expect(lastBox.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     await last.getByRole("checkbox").tap();
     await expect(page.getByText("1 selected")).toBeVisible();
+
+    // Back up the list from the keyboard, each part's controls scroll clear of the bar, not under it.
+    await last.getByRole("checkbox").focus();
+    for (let step = 0; step < 30; step++) {
+      await page.keyboard.press("Shift+Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const bar = document.querySelector("[data-sticky-selection]")!.getBoundingClientRect();
+        return {
+          name: element.getAttribute("aria-label") ?? element.textContent ?? "",
+          top: element.getBoundingClientRect().top,
+          barBottom: bar.bottom,
+          inList: element.closest("ul[aria-label='Parts bin components']") !== null,
+        };
+      });
+      if (!focused.inList) break;
+      expect(focused.top, `${focused.name} is below the selection bar`).toBeGreaterThanOrEqual(
+        focused.barBottom,
+      );
+    }
     await assign.tap();
     await expect(page.getByRole("dialog", { name: "Assign to bicycle" })).toBeVisible();
   });

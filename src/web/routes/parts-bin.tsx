@@ -159,10 +159,10 @@ function PartsBin() {
                         <input
                           type="checkbox"
                           className="size-5 cursor-pointer accent-primary"
+                          aria-label={`Select ${component.name}`}
                           checked={selectedIds.has(component.id)}
                           onChange={(event) => toggle([component.id], event.target.checked)}
                         />
-                        <span className="sr-only">Select {component.name}</span>
                       </label>
                       <div className="mr-auto grid min-w-0 gap-1.5">
                         <Link
@@ -228,6 +228,7 @@ function SelectionBar({
     // With parts selected the bar stays under the sticky header (h-14) while the list scrolls: "Assign to…" is
     // always at hand, and at the top it never covers the list's last part.
     <div
+      data-sticky-selection={some ? "" : undefined}
       className={`flex min-h-11 flex-wrap items-center gap-x-2 gap-y-1 text-sm sm:gap-x-4 ${
         some ? "sticky top-14 z-30 -mx-4 border-b bg-background/95 px-4 py-1 backdrop-blur" : ""
       }`}

@@ -341,3 +341,138 @@ test.describe("a component that is not there", () => {
     ).toBeVisible();
   });
 });
+
+test("the parts bin's type filter is in the address: Back from a part finds the list as it was left", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await createComponentThroughApi(page, baseURL!, { name: "Spiked tyres", type: "Tires" });
+  await createComponentThroughApi(page, baseURL!, { name: "Mudguards", type: "Other" });
+  const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+  const filter = (type: string) => page.getByRole("button", { name: type, exact: true });
+
+  await page.goto("/dashboard");
+  await page.goto("/parts-bin");
+  await expect(cards).toHaveCount(2);
+  await filter("Other").click();
+  await filter("Tires").click();
+  await expect(page).toHaveURL(/\/parts-bin\?type=Tires$/);
+  await expect(cards).toHaveCount(1);
+  await cards.first().getByRole("link", { name: "Spiked tyres" }).click();
+  await expect(page.getByText("From your Parts Bin")).toBeVisible();
+  await page.goBack();
+  await expect(filter("Tires")).toHaveAttribute("aria-pressed", "true");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("Spiked tyres");
+  // Choosing a filter is no step of its own: Back leaves the parts bin.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A type the bin does not hold shows them all.
+  await page.goto("/parts-bin?type=Saddles");
+  await expect(filter("All Types")).toHaveAttribute("aria-pressed", "true");
+  await expect(cards).toHaveCount(2);
+});
+
+test.describe("the parts bin on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+
+  test("a tap a little beside a part's box selects it, and Assign to… stays at hand down the list", async ({
+    page,
+    rider,
+    baseURL,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    for (let i = 1; i <= 8; i++) {
+      await createComponentThroughApi(page, baseURL!, { name: `Spare part ${i}`, type: "Other" });
+    }
+    await page.goto("/parts-bin");
+    const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+    await expect(cards).toHaveCount(8);
+
+    // Beside the box, toward the part's name, and below it: each tap selects or clears, none opens the part.
+    const first = cards.first().getByRole("checkbox", { name: /^Select Spare part \d$/ });
+    await first.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    const box = (await first.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2 + 15, box.y + box.height / 2);
+    await expect(first).toBeChecked();
+    await expect(page.getByText("1 selected")).toBeVisible();
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2 + 15);
+    await expect(first).not.toBeChecked();
+    await page.touchscreen.tap(box.x + box.width / 2 - 15, box.y + box.height / 2 - 15);
+    await expect(first).toBeChecked();
+    await expect(page).toHaveURL(/\/parts-bin$/);
+
+    // At the foot of the list the selection bar is still on the screen, and covers none of the last part.
+    const last = cards.last();
+    await last.getByRole("checkbox").tap();
+    await expect(page.getByText("2 selected")).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const assign = page.getByRole("button", { name: "Assign to…" });
+    await expect(assign).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Clear selection" })).toBeInViewport({ ratio: 1 });
+    await last.scrollIntoViewIfNeeded();
+    const bar = (await assign.locator("..").boundingBox())!;
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await last.getByRole("checkbox").tap();
+    await expect(page.getByText("1 selected")).toBeVisible();
+
+    // Back up the list from the keyboard, each part's controls scroll clear of the bar, not under it.
+    await last.getByRole("checkbox").focus();
+    for (let step = 0; step < 30; step++) {
+      await page.keyboard.press("Shift+Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const bar = document.querySelector("[data-sticky-selection]")!.getBoundingClientRect();
+        return {
+          name: element.getAttribute("aria-label") ?? element.textContent ?? "",
+          top: element.getBoundingClientRect().top,
+          barBottom: bar.bottom,
+          inList: element.closest("ul[aria-label='Parts bin components']") !== null,
+        };
+      });
+      if (!focused.inList) break;
+      expect(focused.top, `${focused.name} is below the selection bar`).toBeGreaterThanOrEqual(
+        focused.barBottom,
+      );
+    }
+    await assign.tap();
+    await expect(page.getByRole("dialog", { name: "Assign to bicycle" })).toBeVisible();
+  });
+
+  test("the Assign dialog for 25 parts names a few, and its select and button fit the screen", async ({
+    page,
+    rider,
+    baseURL,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Winter bike" });
+    // Names with commas: joined by ", " they could not be told apart.
+    const names = Array.from({ length: 25 }, (_, i) => `Grand Prix 5000, 700x28c, tubeless, no. ${i + 1}`);
+    for (const name of names) await createComponentThroughApi(page, baseURL!, { name, type: "Tires" });
+    await page.goto("/parts-bin");
+    await expect(page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem")).toHaveCount(
+      25,
+    );
+    await page.getByRole("checkbox", { name: "Select all" }).tap();
+    await page.getByRole("button", { name: "Assign to…" }).tap();
+
+    const dialog = page.getByRole("dialog", { name: "Assign 25 components" });
+    await expect(dialog.getByLabel("Bicycle")).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole("button", { name: "Assign", exact: true })).toBeInViewport({ ratio: 1 });
+    const named = dialog.getByRole("list", { name: "Components to assign" }).getByRole("listitem");
+    await expect(named).toHaveCount(4);
+    await expect(named.last()).toHaveText("and 22 more");
+    for (const item of await named.all()) await expect(item).toBeInViewport({ ratio: 1 });
+    const shown = await named.allTextContents();
+    for (const name of shown.slice(0, 3)) expect(names).toContain(name);
+
+    await dialog.getByLabel("Bicycle").selectOption({ label: "Winter bike" });
+    await dialog.getByRole("button", { name: "Assign", exact: true }).tap();
+    await expect(page.getByText("25 components assigned to Winter bike.")).toBeVisible();
+    await expect(page.getByText("No components in your parts bin.")).toBeVisible();
+  });
+});

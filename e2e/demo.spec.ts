@@ -166,3 +166,30 @@ test("the demo's bicycles have photos, and the landing page shows the product", 
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc))
     .toMatch(/dashboard-dark-phone/);
 });
+
+test("the dashboard's tab is in the address: Back from an entry's details finds Recent Maintenance", async ({
+  page,
+}) => {
+  await page.goto("/dashboard");
+  await page.getByRole("tab", { name: "Recent Maintenance" }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=maintenance$/);
+  const recent = page.getByRole("list", { name: "Recent maintenance" }).getByRole("listitem");
+  await recent
+    .first()
+    .getByRole("link", { name: /^View Details of / })
+    .click();
+  await expect(page).toHaveURL(/\/bicycles\/demo-\d+\/components\//);
+  await page.goBack();
+  await expect(page.getByRole("tab", { name: "Recent Maintenance" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(recent).toHaveCount(5);
+
+  // Back to My Bicycles: the address says so; an unknown tab opens My Bicycles.
+  await page.getByRole("tab", { name: "My Bicycles" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard?tab=spending");
+  await expect(page.getByRole("tab", { name: "My Bicycles" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("list", { name: "Bicycles" })).toBeVisible();
+});

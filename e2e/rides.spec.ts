@@ -243,3 +243,43 @@ test("ride files: several at once, a .zip among them, each with its result and n
   await expect(results).toContainText("Already there");
   await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
 });
+
+test("the Rides page's number is in the address: Back from a ride's bicycle finds the same page", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+  // One more than a page holds (50): the oldest is alone on page 2.
+  for (let day = 1; day <= 51; day++) {
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: `Ride ${day}`,
+      startedAt: new Date(Date.now() - day * 86_400_000).toISOString(),
+      distanceKm: 10,
+      movingSeconds: 1800,
+    });
+  }
+  const pages = page.getByRole("navigation", { name: "Pages of rides" });
+  const rides = page.getByRole("list", { name: "Rides" }).getByRole("listitem");
+
+  await page.goto("/rides");
+  await expect(pages).toContainText("Page 1 of 2");
+  await pages.getByRole("button", { name: "Older" }).click();
+  await expect(pages).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/\/rides\?page=2$/);
+  await expect(rides).toHaveCount(1);
+  await rides.first().getByRole("link", { name: "Commuter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}$`));
+  await page.goBack();
+  await expect(pages).toContainText("Page 2 of 2");
+  await expect(rides).toHaveCount(1);
+  await expect(rides.first()).toContainText("Ride 51");
+
+  // Not a page number: the first page; past the last: the last page.
+  await page.goto("/rides?page=two");
+  await expect(pages).toContainText("Page 1 of 2");
+  await page.goto("/rides?page=9");
+  await expect(pages).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/\/rides\?page=2$/);
+});

@@ -1,6 +1,6 @@
 import { Wrench } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -57,7 +57,9 @@ export function PartsBinPage() {
 function PartsBin() {
   const parts = usePartsBin();
   const unit = useDistanceUnit();
-  const [filter, setFilter] = useState(ALL);
+  // The type filter is in the address (?type=Tires): Back from a part's page finds the list as it was left.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = searchParams.get("type") ?? ALL;
   const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
   const [assigning, setAssigning] = useState<Component[] | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
@@ -70,7 +72,7 @@ function PartsBin() {
   const allShownSelected = shown.length > 0 && shown.every((c) => selectedIds.has(c.id));
   // A filter narrows the selection to what it shows: "Assign to…" never fits parts the rider cannot see.
   const chooseFilter = (type: string) => {
-    setFilter(type);
+    setSearchParams(type === ALL ? {} : { type }, { replace: true });
     if (type !== ALL) {
       const kept = new Set(all.filter((c) => c.type === type).map((c) => c.id));
       setSelectedIds((before) => new Set([...before].filter((id) => kept.has(id))));
@@ -152,13 +154,16 @@ function PartsBin() {
                 <li key={component.id}>
                   <Card className="h-full gap-2 py-4">
                     <CardHeader className="flex flex-row items-start justify-between gap-2 px-4">
-                      <input
-                        type="checkbox"
-                        className="mt-1 size-4 shrink-0 accent-primary"
-                        aria-label={`Select ${component.name}`}
-                        checked={selectedIds.has(component.id)}
-                        onChange={(event) => toggle([component.id], event.target.checked)}
-                      />
+                      {/* A 44 px target around the box: a tap a little off selects the part, never opens it. */}
+                      <label className="-my-2.5 -ml-2.5 flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-accent">
+                        <input
+                          type="checkbox"
+                          className="size-5 cursor-pointer accent-primary"
+                          aria-label={`Select ${component.name}`}
+                          checked={selectedIds.has(component.id)}
+                          onChange={(event) => toggle([component.id], event.target.checked)}
+                        />
+                      </label>
                       <div className="mr-auto grid min-w-0 gap-1.5">
                         <Link
                           to={`/parts-bin/components/${component.id}`}
@@ -218,18 +223,26 @@ function SelectionBar({
   onAssign: () => void;
   onClear: () => void;
 }) {
+  const some = selectedCount > 0;
   return (
-    <div className="flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-      <label className="inline-flex items-center gap-2">
+    // With parts selected the bar stays under the sticky header (h-14) while the list scrolls: "Assign to…" is
+    // always at hand, and at the top it never covers the list's last part.
+    <div
+      data-sticky-selection={some ? "" : undefined}
+      className={`flex min-h-11 flex-wrap items-center gap-x-2 gap-y-1 text-sm sm:gap-x-4 ${
+        some ? "sticky top-14 z-30 -mx-4 border-b bg-background/95 px-4 py-1 backdrop-blur" : ""
+      }`}
+    >
+      <label className="inline-flex min-h-11 cursor-pointer items-center gap-2">
         <input
           type="checkbox"
-          className="size-4 accent-primary"
+          className="size-5 cursor-pointer accent-primary"
           checked={allShownSelected}
           onChange={(event) => onSelectAll(event.target.checked)}
         />
         Select all
       </label>
-      {selectedCount > 0 ? (
+      {some ? (
         <>
           <span role="status" className="text-muted-foreground">
             {selectedCount} selected
@@ -237,8 +250,8 @@ function SelectionBar({
           <Button size="sm" onClick={onAssign}>
             <Wrench aria-hidden="true" /> Assign to…
           </Button>
-          <Button size="sm" variant="ghost" onClick={onClear}>
-            Clear selection
+          <Button size="sm" variant="ghost" className="px-2" onClick={onClear}>
+            Clear<span className="sr-only"> selection</span>
           </Button>
         </>
       ) : (

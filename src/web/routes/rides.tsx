@@ -1,6 +1,6 @@
 import { Route } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -16,8 +16,20 @@ import { messages } from "../../shared/messages.ts";
 /** Every ride of the user across their bicycles, newest first, with totals; rides are added on a bicycle's page. */
 export function RidesPage() {
   usePageTitle("Rides");
-  const [page, setPage] = useState(1);
+  // The page is in the address (?page=2): Back from a ride's bicycle finds the same page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = Number(searchParams.get("page"));
+  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+  const setPage = (next: number) =>
+    setSearchParams(next === 1 ? {} : { page: String(next) }, { replace: true });
   const rides = useAllRides(page);
+  // A page past the last (rides deleted since, or a hand-made address) shows the last one.
+  const pageCount = rides.isPlaceholderData ? undefined : rides.data?.pageCount;
+  useEffect(() => {
+    if (pageCount !== undefined && page > pageCount) {
+      setSearchParams(pageCount === 1 ? {} : { page: String(pageCount) }, { replace: true });
+    }
+  }, [page, pageCount, setSearchParams]);
   return (
     <>
       <PageHeader

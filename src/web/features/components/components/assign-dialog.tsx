@@ -17,6 +17,8 @@ import { useAssignComponents } from "../api.ts";
 import { withToasts } from "./component-actions.ts";
 
 const m = messages.components;
+/** Of several parts, the dialog names this many (all of them when only one more would be left). */
+const NAMES_SHOWN = 3;
 
 /**
  * Assigns one or several parts-bin components to one of the user's bicycles, chosen by name; open while
@@ -37,7 +39,9 @@ export function AssignDialog({
   const [bicycleId, setBicycleId] = useState("");
   const [error, setError] = useState<string | undefined>();
   const byName = [...(bicycles.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-  const many = (components?.length ?? 0) > 1;
+  const count = components?.length ?? 0;
+  const many = count > 1;
+  const named = count > NAMES_SHOWN + 1 ? NAMES_SHOWN : count;
 
   const close = () => {
     setBicycleId("");
@@ -52,10 +56,24 @@ export function AssignDialog({
           <DialogTitle>{many ? `Assign ${components?.length} components` : "Assign to bicycle"}</DialogTitle>
           <DialogDescription>
             {many
-              ? `Fit ${components?.map((c) => c.name).join(", ")} to one of your bicycles.`
+              ? `Fit these ${components?.length} components to one of your bicycles.`
               : `Fit ${components?.[0]?.name} to one of your bicycles.`}
           </DialogDescription>
         </DialogHeader>
+        {many && components ? (
+          // A few names, one a line (names may hold commas), and how many more: with 25 parts the bicycle's
+          // select and the Assign button still fit a phone's screen.
+          <ul aria-label="Components to assign" className="grid list-disc gap-1 pl-5 text-sm">
+            {components.slice(0, named).map((c) => (
+              <li key={c.id}>
+                <span className="line-clamp-2 wrap-anywhere">{c.name}</span>
+              </li>
+            ))}
+            {components.length > named ? (
+              <li className="list-none text-muted-foreground">and {components.length - named} more</li>
+            ) : null}
+          </ul>
+        ) : null}
         <form
           noValidate
           className="grid gap-4"

@@ -1,6 +1,6 @@
 import { Bike, ClipboardList, DollarSign, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -41,6 +41,11 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
   const premium = stats.plan.tier === "premium";
   const limit = stats.plan.bicycleLimit;
   const atLimit = !premium && limit !== null && stats.totalBicycles >= limit;
+  // The tab is in the address (?tab=maintenance): Back from an entry's details finds it open.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get("tab") === "maintenance" ? "maintenance" : "bicycles";
+  const setTab = (next: string) =>
+    setSearchParams(next === "bicycles" ? {} : { tab: next }, { replace: true });
   return (
     <div className="grid gap-8">
       <section aria-labelledby="statistics-title" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -82,7 +87,7 @@ export function DashboardView({ stats }: { stats: DashboardStats }) {
         <StatCard title="Service Entries" Icon={ClipboardList} value={stats.totalServiceEntries} />
         <StatCard title="Total Spent" Icon={DollarSign} value={formatCost(stats.totalCost)} />
       </section>
-      <Tabs defaultValue="bicycles">
+      <Tabs defaultValue="bicycles" value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="bicycles">My Bicycles</TabsTrigger>
           <TabsTrigger value="maintenance">Recent Maintenance</TabsTrigger>

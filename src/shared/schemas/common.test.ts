@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { trimText } from "../domain/text.ts";
 import { messages } from "../messages.ts";
 import { bicycleInputSchema } from "./bicycle.ts";
-import { trimText } from "./common.ts";
 import { componentInputSchema } from "./component.ts";
 import { rideFormSchema } from "./ride.ts";
 import { serviceEntryInputSchema } from "./service-entry.ts";
@@ -47,7 +47,9 @@ describe("typed amounts", () => {
     expect(service("12,50").data?.cost).toBe(12.5);
     expect(service("1,250.00").data?.cost).toBe(1250);
     expect(bicycleInputSchema.parse({ name: "Bike", price: "1,5" }).price).toBe(1.5);
-    expect(componentInputSchema.parse({ name: "Chain", type: "Drivetrain", mileage: "1,5" }).mileage).toBe(1.5);
+    expect(componentInputSchema.parse({ name: "Chain", type: "Drivetrain", mileage: "1,5" }).mileage).toBe(
+      1.5,
+    );
     expect(
       serviceIntervalInputSchema.parse({ label: "Chain", everyKm: "3,5", everyHours: "", everyMonths: "" })
         .everyKm,

@@ -1,19 +1,8 @@
 import { z } from "zod";
 import { parseDecimal } from "../domain/decimal.ts";
+import { trimText } from "../domain/text.ts";
 import { isIsoDate } from "../format.ts";
 import { messages } from "../messages.ts";
-
-/**
- * Whitespace and the invisible characters a paste can bring (zero-width space, non-joiner and joiner, word
- * joiner, byte-order mark) at either end. Only the ends: a joiner inside a name (an emoji sequence) is kept.
- */
-const INVISIBLE = String.raw`(?:\s|\u200B|\u200C|\u200D|\u2060|\uFEFF)`;
-const EDGE_SPACE = new RegExp(`^${INVISIBLE}+|${INVISIBLE}+$`, "g");
-
-/** Text without whitespace or invisible characters at its ends: a name of only those is empty. */
-export function trimText(text: string): string {
-  return text.replace(EDGE_SPACE, "");
-}
 
 /** Form fields arrive as strings; an empty or blank one (whitespace or invisible characters) means "no value". */
 export function blankToNull(value: unknown): unknown {

@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
+import { trimText } from "../../../../shared/domain/text.ts";
 import {
   type Bicycle,
   type BicycleChanges,
@@ -89,7 +90,7 @@ export function BicycleForm({
     }
   });
 
-  const saveDisabled = isSubmitting || uploading || (disableWhenNameBlank && !String(name ?? "").trim());
+  const saveDisabled = isSubmitting || uploading || (disableWhenNameBlank && !trimText(String(name ?? "")));
 
   return (
     <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4">

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
+import { trimText } from "../../../../shared/domain/text.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ImportPreview } from "../../../../shared/schemas/import.ts";
 import { useImportComponents } from "../api.ts";
@@ -88,7 +89,7 @@ export function useImportFlow(bicycle?: ImportBicycle) {
       return;
     }
     const cleaned = rows.map((r) => ({
-      name: r.name.trim(),
+      name: trimText(r.name),
       type: r.type,
       brand: r.brand?.trim() || null,
     }));

@@ -15,6 +15,16 @@ export const messages = {
     errorTitle: "Error",
     error: "Something went wrong. Please try again later.",
   },
+  /** Amounts typed into forms (shared/domain/decimal.ts, decision 0064). */
+  numbers: {
+    ambiguous: (label: string, value: string) =>
+      `${label}: “${value}” could mean ${value.replace(",", "")} or ${value.replace(",", ".")}; please type the one you mean`,
+  },
+  /** A date (or time) field whose typed value is no real day, e.g. 02/31/2024: the browser reports it as blank. */
+  forms: {
+    realDate: "Enter a real date",
+    realTime: "Enter a real time",
+  },
   bicycles: {
     nameRequired: "Please enter a bicycle name",
     loadFailed: "Could not load bicycles. Please try again.",

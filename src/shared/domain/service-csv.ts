@@ -3,6 +3,8 @@
  * date and cost are read. The browser uses it for the mapping step's guesses, the server to read the rows.
  */
 
+import { parseDecimal } from "./decimal.ts";
+
 /** The fields a row maps to; `bicycle` is optional and narrows which bicycle's component a name means. */
 export const SERVICE_CSV_FIELDS = ["date", "component", "description", "cost", "bicycle"] as const;
 export type ServiceCsvField = (typeof SERVICE_CSV_FIELDS)[number];
@@ -103,21 +105,19 @@ export const MAX_COST = 99_999_999.99;
 
 /**
  * A cell's cost as a number, in the currency the service log keeps (US dollars): "12.50", "$12.50",
- * "1,234.50", "12,50" (a decimal comma); blank is 0. Null when it is no amount from 0 to MAX_COST with at most
+ * "1,234.50", "12,50" (a decimal comma), read by parseDecimal; blank is 0. Null when it is no amount from 0 to MAX_COST with at most
  * 2 decimals.
  */
 export function parseImportCost(text: string): number | null {
-  let value = text
+  const value = text
     .trim()
     .replace(/^[$€£]\s*/, "")
     .replace(/\s*(USD|US\$|\$)$/i, "");
   if (value === "") return 0;
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value)) value = value.replaceAll(",", "");
-  else if (/^\d+,\d{1,2}$/.test(value)) value = value.replace(",", ".");
-  if (!/^\d+(\.\d+)?$/.test(value)) return null;
-  const amount = Number(value);
-  if (!Number.isFinite(amount) || amount > MAX_COST) return null;
-  const cents = amount * 100;
+  // The forms' rule (decision 0064); "1,250" could be 1250 or 1.25, so the row is refused, never guessed.
+  const parsed = parseDecimal(value);
+  if (!parsed.ok || parsed.value < 0 || parsed.value > MAX_COST) return null;
+  const cents = parsed.value * 100;
   if (Math.abs(cents - Math.round(cents)) > 1e-6) return null;
   return Math.round(cents) / 100;
 }

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { changesOf, optionalHttpUrl, optionalIsoDate, optionalMoney, optionalText } from "./common.ts";
+import {
+  changesOf,
+  optionalHttpUrl,
+  optionalIsoDate,
+  optionalMoney,
+  optionalText,
+  requiredText,
+} from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
 
 const m = messages.bicycles;
@@ -10,14 +17,10 @@ export type PurchaseCondition = (typeof purchaseConditions)[number];
 
 /** What a user may write about a bicycle: used by the form and validated again by the API. */
 export const bicycleInputSchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(200, "Bicycle name must be at most 200 characters"),
+  name: requiredText(200, m.nameRequired, "Bicycle name must be at most 200 characters"),
   description: optionalText(5000, "Description").default(null),
   purchaseDate: optionalIsoDate(m.dateInvalid).default(null),
-  price: optionalMoney(m.priceInvalid).default(null),
+  price: optionalMoney(m.priceInvalid, "Price").default(null),
   purchaseCondition: z
     .preprocess(
       (v) => (v === "" || v === undefined ? null : v),

@@ -1,21 +1,56 @@
 import { z } from "zod";
+import { parseDecimal } from "../domain/decimal.ts";
+import { trimText } from "../domain/text.ts";
 import { isIsoDate } from "../format.ts";
+import { messages } from "../messages.ts";
 
-/** Form fields arrive as strings; an empty or blank one means "no value". */
+/** Form fields arrive as strings; an empty or blank one (whitespace or invisible characters) means "no value". */
 export function blankToNull(value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  if (typeof value === "string" && value.trim() === "") return null;
+  if (typeof value === "string" && trimText(value) === "") return null;
   return value;
 }
 
-/** A number typed into a form field (a string) as a number; blank as null; anything else unchanged. */
+/**
+ * Required text (a name, a description): trimmed of whitespace and invisible characters, so that one made
+ * only of those is missing (`required`), as SPEC §5 asks.
+ */
+export function requiredText(max: number, required: string, tooLong: string) {
+  return z.string({ error: required }).overwrite(trimText).min(1, required).max(max, tooLong);
+}
+
+/**
+ * A number typed into a form field (a string) as a number, read by parseDecimal ("12,50" is 12.5,
+ * "1,250.00" is 1250); blank as null; a string it cannot read unchanged (the field's schema refuses it).
+ */
 export function toNumber(value: unknown): unknown {
   const v = blankToNull(value);
   if (typeof v === "string") {
-    const n = Number(v.trim());
-    return Number.isNaN(n) ? v : n;
+    const parsed = parseDecimal(v);
+    return parsed.ok ? parsed.value : v;
   }
   return v;
+}
+
+/**
+ * toNumber for a field whose schema names it `label`: a figure that could be read two ways ("1,250": 1250
+ * or 1.25) is refused with its own message, never guessed. Blank becomes `options.blank` (null unless
+ * told; undefined for a required field, whose schema then says it is missing).
+ */
+export function decimalInput(label: string, options: { blank?: null | 0 | undefined } = {}) {
+  const blank = "blank" in options ? options.blank : null;
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    const v = blankToNull(value);
+    if (v === null) return blank;
+    if (typeof v !== "string") return v;
+    const parsed = parseDecimal(v);
+    if (parsed.ok) return parsed.value;
+    if (parsed.reason === "ambiguous") {
+      ctx.addIssue({ code: "custom", message: messages.numbers.ambiguous(label, v.trim()) });
+      return z.NEVER;
+    }
+    return v;
+  };
 }
 
 export function optionalText(max: number, label: string) {
@@ -23,7 +58,7 @@ export function optionalText(max: number, label: string) {
     blankToNull,
     z
       .string({ error: `${label} must be text` })
-      .trim()
+      .overwrite(trimText)
       .max(max, `${label} must be at most ${max} characters`)
       .nullable(),
   );
@@ -47,8 +82,9 @@ export function money(message: string, requiredMessage: string = message) {
     .refine(hasAtMostTwoDecimals, { message });
 }
 
-export function optionalMoney(message: string) {
-  return z.preprocess(toNumber, money(message).nullable());
+/** An optional money amount; `label` names the field in the message for a figure that reads two ways. */
+export function optionalMoney(message: string, label: string) {
+  return z.preprocess(decimalInput(label), money(message).nullable());
 }
 
 export function optionalHttpUrl(message: string) {

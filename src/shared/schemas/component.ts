@@ -2,23 +2,26 @@ import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, changesOf, optionalIsoDate, optionalText, toNumber } from "./common.ts";
+import {
+  blankToNull,
+  changesOf,
+  decimalInput,
+  optionalIsoDate,
+  optionalText,
+  requiredText,
+} from "./common.ts";
 import { optionalFileUrl } from "./file.ts";
 import { serviceIntervalInputSchema } from "./service-interval.ts";
 
 const m = messages.components;
 
 export const componentInputSchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(200, "Component name must be at most 200 characters"),
+  name: requiredText(200, m.nameRequired, "Component name must be at most 200 characters"),
   type: z.enum(COMPONENT_TYPES, { error: m.typeRequired }),
   brand: optionalText(100, "Brand").default(null),
   mileage: z
     .preprocess(
-      (v) => toNumber(v) ?? 0,
+      decimalInput("Distance before tracking", { blank: 0 }),
       z
         .number({ error: m.mileageInvalid })
         .finite({ error: m.mileageInvalid })

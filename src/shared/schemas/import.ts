@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
-import { optionalText } from "./common.ts";
+import { optionalText, requiredText } from "./common.ts";
 import { installedAtSchema } from "./component.ts";
 
 export const MAX_IMPORT_COMPONENTS = 200;
 
 export const importedComponentSchema = z.object({
-  name: z
-    .string({ error: messages.components.nameRequired })
-    .trim()
-    .min(1, messages.components.nameRequired)
-    .max(200, "Component name must be at most 200 characters"),
+  name: requiredText(200, messages.components.nameRequired, "Component name must be at most 200 characters"),
   type: z.enum(COMPONENT_TYPES, { error: messages.components.typeRequired }),
   brand: optionalText(100, "Brand").default(null),
 });

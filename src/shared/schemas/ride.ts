@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages.ts";
-import { changesOf, toNumber } from "./common.ts";
+import { changesOf, decimalInput, requiredText, toNumber } from "./common.ts";
 
 const m = messages.rides;
 
@@ -10,17 +10,13 @@ export const MAX_MOVING_SECONDS = 48 * 3600;
 
 /** A ride as the API takes it: distance in km, moving time in seconds, the start as an ISO 8601 instant. */
 export const rideInputSchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(200, "Name must be at most 200 characters"),
+  name: requiredText(200, m.nameRequired, "Name must be at most 200 characters"),
   startedAt: z.iso
     .datetime({ offset: true, error: m.startRequired })
     // An hour's grace for a device whose clock runs ahead.
     .refine((at) => Date.parse(at) <= Date.now() + 3_600_000, { message: m.startInFuture }),
   distanceKm: z.preprocess(
-    toNumber,
+    decimalInput("Distance"),
     z
       .number({ error: m.distanceInvalid })
       .gt(0, m.distanceInvalid)
@@ -124,10 +120,13 @@ export type RidesPage = z.infer<typeof ridesPageSchema>;
 
 /** The ride form as typed: distance in the user's unit, the start as a local date and time, time as h and min. */
 export const rideFormSchema = z.object({
-  name: z.string().trim().min(1, m.nameRequired).max(200, "Name must be at most 200 characters"),
+  name: requiredText(200, m.nameRequired, "Name must be at most 200 characters"),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.startRequired),
   time: z.string().regex(/^\d{2}:\d{2}$/, m.startRequired),
-  distance: z.preprocess(toNumber, z.number({ error: m.distanceInvalid }).gt(0, m.distanceInvalid)),
+  distance: z.preprocess(
+    decimalInput("Distance"),
+    z.number({ error: m.distanceInvalid }).gt(0, m.distanceInvalid),
+  ),
   hours: z.preprocess(
     (v) => toNumber(v) ?? 0,
     z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid),
@@ -137,7 +136,7 @@ export const rideFormSchema = z.object({
     z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid).max(59, m.timeInvalid),
   ),
   elevation: z.preprocess(
-    toNumber,
+    decimalInput("Elevation gain"),
     z.number({ error: m.elevationInvalid }).int(m.elevationInvalid).min(0, m.elevationInvalid).nullable(),
   ),
 });

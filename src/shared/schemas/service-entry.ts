@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isIsoDate, latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, changesOf, money } from "./common.ts";
+import { blankToNull, changesOf, decimalInput, money, requiredText } from "./common.ts";
 import { optionalReceiptUrl } from "./file.ts";
 import { resetsIntervalsSchema } from "./service-interval.ts";
 
@@ -15,23 +15,9 @@ export const serviceEntryInputSchema = z.object({
       .refine(isIsoDate, { message: m.dateRequired })
       .refine((date) => date <= latestToday(), { message: m.dateInFuture }),
   ),
-  description: z
-    .string({ error: m.descriptionRequired })
-    .trim()
-    .min(1, m.descriptionRequired)
-    .max(2000, "Description must be at most 2000 characters"),
-  cost: z.preprocess(
-    (v) => {
-      const value = blankToNull(v);
-      if (value === null) return undefined;
-      if (typeof value === "string") {
-        const n = Number(value.trim());
-        return Number.isNaN(n) ? value : n;
-      }
-      return value;
-    },
-    money(m.costInvalid, m.costRequired),
-  ),
+  description: requiredText(2000, m.descriptionRequired, "Description must be at most 2000 characters"),
+  // Blank is missing (undefined), so the message is "Please enter a cost".
+  cost: z.preprocess(decimalInput("Cost", { blank: undefined }), money(m.costInvalid, m.costRequired)),
   receiptUrl: optionalReceiptUrl(m.receiptUrlInvalid).default(null),
   /** The component's intervals this service resets; absent: its only interval on a new entry, else unchanged. */
   resetsIntervalIds: resetsIntervalsSchema.optional(),

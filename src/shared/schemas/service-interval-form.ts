@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type DistanceUnit, fromKm, toKm } from "../domain/distance.ts";
 import { formatNumber } from "../format.ts";
-import { toNumber } from "./common.ts";
+import { decimalInput } from "./common.ts";
 import { LARGEST_INTERVAL_KM, SMALLEST_INTERVAL, serviceIntervalInputSchema } from "./service-interval.ts";
 
 /**
@@ -31,7 +31,7 @@ export function intervalFormSchema(unit: DistanceUnit) {
     .max(max, `Distance must be at most ${formatNumber(max)} ${unit}`)
     .nullable()
     .transform((value) => (value === null ? null : toKm(value, unit)));
-  return serviceIntervalInputSchema.safeExtend({ everyKm: z.preprocess(toNumber, distance) });
+  return serviceIntervalInputSchema.safeExtend({ everyKm: z.preprocess(decimalInput("Distance"), distance) });
 }
 
 /** What the interval form holds: the fields as typed (the distance in the user's unit). */

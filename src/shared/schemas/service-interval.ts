@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatNumber } from "../format.ts";
 import { messages } from "../messages.ts";
-import { blankToNull, changesOf, toNumber } from "./common.ts";
+import { blankToNull, changesOf, decimalInput, requiredText } from "./common.ts";
 
 const measureSchema = z.object({ used: z.number(), every: z.number(), remaining: z.number() });
 
@@ -52,7 +52,10 @@ function optionalPositive(label: string, max: number, integer = false) {
     .finite({ error: message })
     .min(min, `${label} must be at least ${formatNumber(min)}`)
     .max(max, `${label} must be at most ${formatNumber(max)}`);
-  return z.preprocess(toNumber, (integer ? base.int(`${label} must be a whole number`) : base).nullable());
+  return z.preprocess(
+    decimalInput(label),
+    (integer ? base.int(`${label} must be a whole number`) : base).nullable(),
+  );
 }
 
 /** Whether an interval counts at least one measure; the error of one without any names `everyKm`. */
@@ -61,11 +64,7 @@ export function hasMeasure(v: Record<"everyKm" | "everyHours" | "everyMonths", u
 }
 
 const intervalFields = z.object({
-  label: z
-    .string({ error: "Label is required" })
-    .trim()
-    .min(1, "Label is required")
-    .max(100, "Label must be at most 100 characters"),
+  label: requiredText(100, "Label is required", "Label must be at most 100 characters"),
   everyKm: optionalPositive("Distance", LARGEST_INTERVAL_KM).default(null),
   everyHours: optionalPositive("Hours", 100_000).default(null),
   everyMonths: optionalPositive("Months", 240, true).default(null),

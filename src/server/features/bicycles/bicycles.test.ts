@@ -101,6 +101,9 @@ describeEachDatabase("bicycles API", (kind) => {
 
   it.each([
     [{ name: "   " }, "name", messages.bicycles.nameRequired],
+    // Invisible characters only (zero-width space, non-joiner, joiner, word joiner, byte-order mark).
+    [{ name: "\u200B\u200C\u200D\u2060\uFEFF" }, "name", messages.bicycles.nameRequired],
+    [{ name: "Bike", price: "1,250" }, "price", messages.numbers.ambiguous("Price", "1,250")],
     [{}, "name", messages.bicycles.nameRequired],
     [{ name: "Bike", price: -1 }, "price", messages.bicycles.priceInvalid],
     [{ name: "Bike", price: 1.234 }, "price", messages.bicycles.priceInvalid],

@@ -9,7 +9,8 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
-import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
+import { trimText } from "../../../../shared/domain/text.ts";
 import {
   type Bicycle,
   type BicycleChanges,
@@ -89,10 +90,10 @@ export function BicycleForm({
     }
   });
 
-  const saveDisabled = isSubmitting || uploading || (disableWhenNameBlank && !String(name ?? "").trim());
+  const saveDisabled = isSubmitting || uploading || (disableWhenNameBlank && !trimText(String(name ?? "")));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4">
       <FormField id={id("name")} label="Name" error={errors.name?.message}>
         <Input
           id={id("name")}
@@ -130,10 +131,8 @@ export function BicycleForm({
         <FormField id={id("price")} label="Price ($)" error={errors.price?.message}>
           <Input
             id={id("price")}
-            type="number"
             inputMode="decimal"
-            step="0.01"
-            min="0"
+            autoComplete="off"
             aria-invalid={!!errors.price}
             {...form.register("price")}
           />

@@ -11,7 +11,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { SuggestedIntervals } from "@/features/intervals/components/suggested-intervals.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
-import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
 import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
@@ -120,7 +120,12 @@ export function ComponentForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={submitLabel}>
+    <form
+      onSubmit={submitWhenReadable(form, onSubmit)}
+      noValidate
+      className="grid gap-4"
+      aria-label={submitLabel}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("name")} label="Component name" error={errors.name?.message}>
           <Input
@@ -150,10 +155,8 @@ export function ComponentForm({
         >
           <Input
             id={id("mileage")}
-            type="number"
             inputMode="decimal"
-            min="0"
-            step="0.1"
+            autoComplete="off"
             placeholder="0"
             aria-invalid={!!errors.mileage}
             {...form.register("mileage")}

@@ -6,6 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
+import { unreadableMessage } from "@/lib/form-errors.ts";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import { ReviewTable } from "./review-table.tsx";
 import type { useImportFlow } from "./use-import-flow.ts";
@@ -163,7 +164,7 @@ function InstalledOn({ flow }: { flow: ReturnType<typeof useImportFlow> }) {
         type="date"
         max={flow.today}
         value={flow.installedOn}
-        onChange={(event) => flow.setInstalledOn(event.target.value)}
+        onChange={(event) => flow.setInstalledOn(event.target.value, unreadableMessage(event.target))}
         error={flow.installedOnError}
         hint="When they were fitted: rides on this bicycle from that day count towards their wear."
       />

@@ -6,6 +6,7 @@ import { describeRule } from "@/features/intervals/components/interval-status.ts
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import { trimText } from "../../../../shared/domain/text.ts";
 import type { ImportPreview } from "../../../../shared/schemas/import.ts";
 
 /**
@@ -69,7 +70,7 @@ export function ReviewTable({
                   aria-label={`Name of component ${index + 1}`}
                   maxLength={200}
                   value={row.name}
-                  aria-invalid={!row.name.trim()}
+                  aria-invalid={!trimText(row.name)}
                   onChange={(event) => update(row.id, { name: event.target.value })}
                 />
                 {showIntervals ? <SuggestedLine row={row} unit={unit} /> : null}

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
+import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
+import { trimText } from "../../../../shared/domain/text.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ImportPreview } from "../../../../shared/schemas/import.ts";
 import { useImportComponents } from "../api.ts";
@@ -33,7 +35,10 @@ export function useImportFlow(bicycle?: ImportBicycle) {
   const [today] = useState(() => format(new Date(), "yyyy-MM-dd"));
   const [installedOn, setInstalledOnValue] = useState(today);
   const [installedOnError, setInstalledOnError] = useState<string | undefined>();
+  const [installedOnUnreadable, setInstalledOnUnreadable] = useState<string | undefined>();
   const save = useImportComponents();
+  // A second press before the button re-renders disabled imports nothing more.
+  const oneAtATime = useOneAtATime();
   const target = destination === "bicycle" && bicycle ? bicycle : null;
 
   return {
@@ -50,10 +55,12 @@ export function useImportFlow(bicycle?: ImportBicycle) {
     /** The day parts going onto the bicycle were fitted (the rider's today by default), and the API's word on it. */
     today,
     installedOn,
-    installedOnError,
-    setInstalledOn(value: string) {
+    installedOnError: installedOnUnreadable ?? installedOnError,
+    /** `unreadable`: the field's message when the browser could not read what was typed (02/31/2024). */
+    setInstalledOn(value: string, unreadable?: string) {
       setInstalledOnValue(value);
       setInstalledOnError(undefined);
+      setInstalledOnUnreadable(unreadable);
     },
     /** The bicycle's name the last import went to; undefined for the parts bin. */
     importedTo,
@@ -68,41 +75,48 @@ export function useImportFlow(bicycle?: ImportBicycle) {
       setRows(found);
       setStep("review");
     },
-    async importRows() {
-      const cleaned = rows.map((r) => ({
-        name: r.name.trim(),
-        type: r.type,
-        brand: r.brand?.trim() || null,
-      }));
-      if (cleaned.length === 0) {
-        toast.error(m.noComponentsTitle, { description: m.noComponents });
-        return;
-      }
-      if (cleaned.some((r) => !r.name)) {
-        toast.error(m.failedTitle, { description: messages.components.nameRequired });
-        return;
-      }
-      try {
-        const n = await save.mutateAsync({
-          components: cleaned,
-          bicycleId: target?.id ?? null,
-          addSuggestedIntervals: addIntervals,
-          // Today (or blank) is from now, as before; a past day counts the bicycle's rides since then.
-          installedAt: target && installedOn && installedOn !== today ? installedOn : null,
-        });
-        toast.success(m.importedTitle, { description: m.imported(n, target?.name) });
-        setImportedCount(n);
-        setImportedTo(target?.name);
-        setRows([]);
-        setStep("imported");
-      } catch (error) {
-        if (error instanceof ApiError) setInstalledOnError(error.fields?.installedAt);
-        showError(error, { fallback: m.importFailed });
-      }
-    },
+    importRows: () => oneAtATime(importRows),
     restart() {
       setRows([]);
       setStep("enter");
     },
   };
+
+  async function importRows() {
+    // An install date the browser could not read is "" here: refused, rather than taken as today.
+    if (target && installedOnUnreadable) {
+      toast.error(m.failedTitle, { description: installedOnUnreadable });
+      return;
+    }
+    const cleaned = rows.map((r) => ({
+      name: trimText(r.name),
+      type: r.type,
+      brand: r.brand?.trim() || null,
+    }));
+    if (cleaned.length === 0) {
+      toast.error(m.noComponentsTitle, { description: m.noComponents });
+      return;
+    }
+    if (cleaned.some((r) => !r.name)) {
+      toast.error(m.failedTitle, { description: messages.components.nameRequired });
+      return;
+    }
+    try {
+      const n = await save.mutateAsync({
+        components: cleaned,
+        bicycleId: target?.id ?? null,
+        addSuggestedIntervals: addIntervals,
+        // Today (or blank) is from now, as before; a past day counts the bicycle's rides since then.
+        installedAt: target && installedOn && installedOn !== today ? installedOn : null,
+      });
+      toast.success(m.importedTitle, { description: m.imported(n, target?.name) });
+      setImportedCount(n);
+      setImportedTo(target?.name);
+      setRows([]);
+      setStep("imported");
+    } catch (error) {
+      if (error instanceof ApiError) setInstalledOnError(error.fields?.installedAt);
+      showError(error, { fallback: m.importFailed });
+    }
+  }
 }

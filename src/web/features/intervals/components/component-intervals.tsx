@@ -14,6 +14,7 @@ import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
+import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
@@ -45,6 +46,7 @@ export function ComponentIntervals({ component }: { component: Component }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const rememberOpener = useReturnFocus(form.mode !== "closed", addButton);
   const removeReturn = useRef<HTMLElement | null>(null);
+  const oneAtATime = useOneAtATime();
 
   const saveInterval = async (
     request: { id: string; input: ServiceIntervalChanges } | { id: null; input: ServiceIntervalInput },
@@ -108,7 +110,10 @@ export function ComponentIntervals({ component }: { component: Component }) {
                     variant="secondary"
                     disabled={save.isPending}
                     onClick={() =>
-                      saveInterval({ id: null, input: interval }).catch((error) => showError(error))
+                      // A second press before the chips re-render disabled adds no second interval.
+                      oneAtATime(() =>
+                        saveInterval({ id: null, input: interval }).catch((error) => showError(error)),
+                      )
                     }
                   >
                     <Plus aria-hidden="true" /> {interval.label} ({describeRule(interval, unit).toLowerCase()}
@@ -252,28 +257,24 @@ export function IntervalForm({
         <InputField
           id="interval-distance"
           label={`Every (${unit})`}
-          type="number"
           inputMode="decimal"
-          min="0"
+          autoComplete="off"
           error={errors.everyKm?.message}
           {...form.register("everyKm")}
         />
         <InputField
           id="interval-hours"
           label="Every (hours of riding)"
-          type="number"
           inputMode="decimal"
-          min="0"
+          autoComplete="off"
           error={errors.everyHours?.message}
           {...form.register("everyHours")}
         />
         <InputField
           id="interval-months"
           label="Every (months)"
-          type="number"
           inputMode="numeric"
-          min="1"
-          step="1"
+          autoComplete="off"
           error={errors.everyMonths?.message}
           {...form.register("everyMonths")}
         />

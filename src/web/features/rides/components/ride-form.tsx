@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { submitWhenReadable } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import {
   type DistanceUnit,
@@ -98,7 +99,7 @@ export function RideForm({
   });
   const label = ride ? "Save Ride" : "Add Ride";
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4" aria-label={label}>
       <InputField
         id="ride-name"
         label="Name"

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
-import { applyServerFieldErrors } from "@/lib/form-errors.ts";
+import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
 import type {
   ServiceEntry,
   ServiceEntryChanges,
@@ -66,7 +66,7 @@ export function ServiceForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4" aria-label={label}>
       <div className="grid gap-4 sm:grid-cols-[1fr_2fr_1fr]">
         <FormField id="service-date" label="Date" error={errors.date?.message}>
           <Input id="service-date" type="date" aria-invalid={!!errors.date} {...form.register("date")} />
@@ -82,10 +82,8 @@ export function ServiceForm({
         <FormField id="service-cost" label="Cost ($)" error={errors.cost?.message}>
           <Input
             id="service-cost"
-            type="number"
             inputMode="decimal"
-            min="0"
-            step="0.01"
+            autoComplete="off"
             aria-invalid={!!errors.cost}
             {...form.register("cost")}
           />

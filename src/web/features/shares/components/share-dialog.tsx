@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { shareUrl, useShareBicycle } from "../api.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
@@ -58,6 +59,7 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
   const [includeSerialNumber, setIncludeSerialNumber] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const share = useShareBicycle(bicycleId);
+  const oneAtATime = useOneAtATime();
   const ids = useId();
 
   const reset = () => {
@@ -117,18 +119,21 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
         ) : (
           <form
             className="grid gap-4"
-            onSubmit={async (event) => {
+            onSubmit={(event) => {
               event.preventDefault();
-              try {
-                const link = await share.mutateAsync({
-                  notes: notes.trim() || null,
-                  includeCosts,
-                  includeSerialNumber,
-                });
-                setUrl(shareUrl(link.token));
-              } catch (error) {
-                showError(error, { fallback: messages.shares.shareFailed });
-              }
+              // A second press before the button re-renders disabled creates no second link.
+              void oneAtATime(async () => {
+                try {
+                  const link = await share.mutateAsync({
+                    notes: notes.trim() || null,
+                    includeCosts,
+                    includeSerialNumber,
+                  });
+                  setUrl(shareUrl(link.token));
+                } catch (error) {
+                  showError(error, { fallback: messages.shares.shareFailed });
+                }
+              });
             }}
           >
             <div className="grid gap-2">

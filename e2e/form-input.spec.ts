@@ -1,0 +1,218 @@
+import type { Page } from "@playwright/test";
+import { messages } from "../src/shared/messages.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+
+/** Reads a signed-in API answer, as the browser's own session. */
+async function read<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/**
+ * Types into a date input from the keyboard, segment by segment, as a person does (mm/dd/yyyy in en-US):
+ * an impossible day leaves the input's value "" with `validity.badInput`.
+ */
+async function typeDate(page: Page, label: ReturnType<Page["getByLabel"]>, digits: string) {
+  await label.focus();
+  await page.keyboard.type(digits);
+  expect(await label.evaluate((input: HTMLInputElement) => input.validity.badInput)).toBe(true);
+}
+
+test.describe("a double-click does one thing", () => {
+  test("Create Link makes one share link", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create Link" }).dblclick();
+    await expect(dialog.getByLabel("Share link")).toHaveValue(/\/shared\//);
+    const { links } = await read<{ links: unknown[] }>(page, "/api/shared-links");
+    expect(links).toHaveLength(1);
+  });
+
+  test("a suggested interval adds one interval", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const chain = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "KMC chain",
+      type: "Drivetrain",
+    });
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+    await page.getByRole("button", { name: "Replace chain (every 3,000 km)" }).dblclick();
+    const list = page.getByRole("list", { name: "Service intervals" });
+    await expect(list.getByRole("heading", { name: "Replace chain" })).toHaveCount(1);
+    const { intervals } = await read<{ intervals: unknown[] }>(page, `/api/components/${chain.id}/intervals`);
+    expect(intervals).toHaveLength(1);
+  });
+
+  test("Import Components imports each part once, with one toast", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/parts-bin");
+    await page.getByRole("button", { name: /Import from Text/ }).click();
+    await page
+      .getByLabel("Specification text")
+      .fill("Chain: Shimano CN-HG701\nSaddle: WTB Volt Sport\nPedals: Shimano PD-M520");
+    await page.getByRole("button", { name: "Find Components" }).click();
+    const importButton = page.getByRole("button", { name: /^Import Components \(\d+\)$/ });
+    const label = (await importButton.textContent()) ?? "";
+    const found = Number(/\((\d+)\)/.exec(label)![1]);
+    expect(found).toBeGreaterThan(0);
+    await importButton.dblclick();
+    await expect(page.getByText("Components Imported")).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem")).toHaveCount(
+      found,
+    );
+    const { components } = await read<{ components: unknown[] }>(page, "/api/components/parts-bin");
+    expect(components).toHaveLength(found);
+    await expect(page.getByText("Components Imported")).toHaveCount(1);
+  });
+});
+
+test.describe("amounts with a decimal comma", () => {
+  test("a cost, a price and a distance read “12,50” as 12.50; “1,250” is refused, not guessed", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    // A price on Add Bicycle.
+    await page.goto("/bicycles");
+    await page.getByRole("button", { name: "Add Bicycle" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Commuter");
+    await page.getByLabel("Price ($)").fill("1,250");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByText(messages.numbers.ambiguous("Price", "1,250"))).toBeVisible();
+    expect((await read<{ bicycles: unknown[] }>(page, "/api/bicycles")).bicycles).toHaveLength(0);
+    await page.getByLabel("Price ($)").fill("1,5");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+    const { bicycles } = await read<{ bicycles: { id: string; price: number | null }[] }>(
+      page,
+      "/api/bicycles",
+    );
+    expect(bicycles.map((b) => b.price)).toEqual([1.5]);
+    const bicycleId = bicycles[0]!.id;
+
+    // Distance before tracking on Add Component.
+    await page.goto(`/bicycles/${bicycleId}`);
+    await page.getByRole("button", { name: "Add Component" }).click();
+    const addForm = page.getByRole("form", { name: "Add Component" });
+    await addForm.getByLabel("Component name").fill("Chain");
+    await addForm.getByLabel("Type").selectOption("Drivetrain");
+    await addForm.getByLabel("Distance before tracking (km)").fill("1,5");
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    await expect(page.getByText("Component added")).toBeVisible();
+    const { components } = await read<{ components: { id: string; mileage: number }[] }>(
+      page,
+      `/api/bicycles/${bicycleId}/components`,
+    );
+    expect(components.map((c) => c.mileage)).toEqual([1.5]);
+
+    // A service's cost.
+    await createComponentThroughApi(page, baseURL!, { bicycleId, name: "Tyre", type: "Tires" });
+    await page.goto(`/bicycles/${bicycleId}/components/${components[0]!.id}`);
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const form = page.getByRole("form", { name: "Add Service Entry" });
+    await form.getByLabel("Description").fill("New chain");
+    await form.getByLabel("Cost ($)").fill("12,5,0");
+    await form.getByRole("button", { name: "Add Service Entry" }).click();
+    await expect(form.getByText(messages.services.costInvalid)).toBeVisible();
+    await form.getByLabel("Cost ($)").fill("12,50");
+    await form.getByRole("button", { name: "Add Service Entry" }).click();
+    await expect(form).toBeHidden();
+    const { services } = await read<{ services: { cost: number }[] }>(
+      page,
+      `/api/components/${components[0]!.id}/services`,
+    );
+    expect(services.map((s) => s.cost)).toEqual([12.5]);
+
+    // A ride's distance, by the same rule.
+    await page.goto(`/bicycles/${bicycleId}?tab=rides`);
+    await page.getByRole("button", { name: "Add Ride" }).click();
+    const rideForm = page.getByRole("form", { name: "Add Ride" });
+    await rideForm.getByLabel("Name").fill("Errand");
+    await rideForm.getByLabel("Distance (km)").fill("1,5");
+    await rideForm.getByRole("button", { name: "Add Ride" }).click();
+    await expect(page.getByText("Ride added")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Rides" })).toContainText("1.5 km");
+  });
+});
+
+test.describe("a date the browser cannot read", () => {
+  test("Edit Bicycle refuses 02/31/2024 and keeps the stored purchase date", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, {
+      name: "Road",
+      purchaseDate: "2024-03-14",
+    });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+    await typeDate(page, dialog.getByLabel("Purchase date"), "02312024");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText(messages.forms.realDate)).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText("Bicycle updated successfully.")).toHaveCount(0);
+    const stored = await read<{ bicycle: { purchaseDate: string | null } }>(
+      page,
+      `/api/bicycles/${bicycle.id}`,
+    );
+    expect(stored.bicycle.purchaseDate).toBe("2024-03-14");
+  });
+
+  test("Add Bicycle refuses it rather than dropping the date", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/bicycles");
+    await page.getByRole("button", { name: "Add Bicycle" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Commuter");
+    await typeDate(page, page.getByLabel("Purchase date"), "02312024");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByText(messages.forms.realDate)).toBeVisible();
+    expect((await read<{ bicycles: unknown[] }>(page, "/api/bicycles")).bicycles).toHaveLength(0);
+  });
+
+  test("Add Component refuses it rather than taking today", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).click();
+    const addForm = page.getByRole("form", { name: "Add Component" });
+    await addForm.getByLabel("Component name").fill("Chain");
+    await addForm.getByLabel("Type").selectOption("Drivetrain");
+    await typeDate(page, addForm.getByLabel("Installed on"), "02312025");
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    await expect(addForm.getByText(messages.forms.realDate)).toBeVisible();
+    const { components } = await read<{ components: unknown[] }>(
+      page,
+      `/api/bicycles/${bicycle.id}/components`,
+    );
+    expect(components).toHaveLength(0);
+  });
+
+  test("a service's date is refused too", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const chain = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "Chain",
+      type: "Drivetrain",
+    });
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const form = page.getByRole("form", { name: "Add Service Entry" });
+    await typeDate(page, form.getByLabel("Date"), "02312024");
+    await form.getByLabel("Description").fill("Lubed");
+    await form.getByLabel("Cost ($)").fill("0");
+    await form.getByRole("button", { name: "Add Service Entry" }).click();
+    await expect(form.getByText(messages.forms.realDate)).toBeVisible();
+    const { services } = await read<{ services: unknown[] }>(page, `/api/components/${chain.id}/services`);
+    expect(services).toHaveLength(0);
+  });
+});

@@ -13,6 +13,7 @@ import type { Logger } from "../logger.ts";
 import { deleteUserCheck } from "./delete-user-check.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
+import { challengeGoogleSignIn } from "./google-two-factor.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { refuseWeakNewPassword } from "./password-policy.ts";
 import {
@@ -178,6 +179,12 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         await lock.recordOutcome(ctx);
         await noteAcceptedTotpCode(ctx);
+        // A Google sign-in for an account with two-factor on ends at the code step, not with a session.
+        const challenged = await challengeGoogleSignIn(ctx);
+        if (challenged) {
+          await logAuthEvent(ctx, challenged.userId);
+          throw challenged.redirect;
+        }
         await logAuthEvent(ctx);
         return refuseExpiredSession(ctx);
       }),

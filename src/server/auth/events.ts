@@ -67,9 +67,15 @@ export function authEventLogging(logger: Logger, secret: string) {
     };
   };
 
-  return async (ctx: HookContext): Promise<void> => {
+  /** `challenged`: the user a sign-in was turned into a two-factor challenge for (google-two-factor.ts). */
+  return async (ctx: HookContext, challenged?: string): Promise<void> => {
     const found = eventOf(ctx.path, (ctx.params as { id?: string } | undefined)?.id);
     if (!found) return;
+    if (challenged) {
+      const line = { event: "sign_in_two_factor_required", ...(found.method ? { method: found.method } : {}) };
+      logger.info({ ...line, userId: challenged, ...requestFacts(ctx) }, "auth event");
+      return;
+    }
     const returned = ctx.context.returned;
     if (found.method) {
       // A callback that ends linking from Account Settings (its state names the signed-in user) makes no

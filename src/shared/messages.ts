@@ -166,6 +166,11 @@ export const messages = {
     readOnly: "This API token can only read. Create a token with read and write access to make changes.",
     notAllowed: "API tokens cannot be used here. Sign in to the app instead.",
     rateLimited: "Too many requests with this API token. Please wait a minute.",
+    /** On the Account page's API tokens card. */
+    endedByPassword: (limit: number) =>
+      `Resetting your password, or changing it with "Sign out other sessions", revokes all your tokens. You can have up to ${limit} tokens.`,
+    limitReached: (limit: number) =>
+      `You can have at most ${limit} API tokens. Revoke one you no longer use, then create a new one.`,
   },
   reminders: {
     saved: "Reminder settings saved",

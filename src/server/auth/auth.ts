@@ -15,6 +15,7 @@ import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts
 import { googleSignIn } from "./google.ts";
 import { challengeGoogleSignIn } from "./google-two-factor.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { passwordEndsApiTokens } from "./password-ends-tokens.ts";
 import { refuseWeakNewPassword } from "./password-policy.ts";
 import {
   capSessionExpiry,
@@ -88,6 +89,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     }
   };
   const checkDeleteUser = deleteUserCheck(db, twoFactorCodeIsRight);
+  const endTokens = passwordEndsApiTokens(db, logger);
   /** Checks that refuse a request before the library handles it; a refusal is logged like any outcome. */
   const beforeHandling = async (ctx: HookContext) => {
     await noteSigningOut(ctx);
@@ -140,7 +142,11 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // The reset link works during a sign-in lock, and a new password ends it.
-      onPasswordReset: ({ user }) => lock.clear(user.email),
+      // It also ends the user's API tokens, as it ends their sessions (password-ends-tokens.ts).
+      onPasswordReset: async ({ user }) => {
+        await lock.clear(user.email);
+        await endTokens.onPasswordReset(user.id);
+      },
       sendResetPassword: ({ user, url }) =>
         sendLink(
           "reset",
@@ -179,6 +185,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         await lock.recordOutcome(ctx);
         await noteAcceptedTotpCode(ctx);
+        await endTokens.afterChangePassword(ctx);
         // A Google sign-in for an account with two-factor on ends at the code step, not with a session.
         const challenged = await challengeGoogleSignIn(ctx);
         if (challenged) {

@@ -72,7 +72,10 @@ export function authEventLogging(logger: Logger, secret: string) {
     const found = eventOf(ctx.path, (ctx.params as { id?: string } | undefined)?.id);
     if (!found) return;
     if (challenged) {
-      const line = { event: "sign_in_two_factor_required", ...(found.method ? { method: found.method } : {}) };
+      const line = {
+        event: "sign_in_two_factor_required",
+        ...(found.method ? { method: found.method } : {}),
+      };
       logger.info({ ...line, userId: challenged, ...requestFacts(ctx) }, "auth event");
       return;
     }

@@ -46,7 +46,9 @@ describeEachDatabase("Google sign-in with two-factor authentication on", (kind) 
   });
 
   const sessionOf = (cookie: string) =>
-    json<{ user: { id: string } } | null>(t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } }));
+    json<{ user: { id: string } } | null>(
+      t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } }),
+    );
 
   /** A password account with an authenticator app enrolled; returns its TOTP secret and current cookie. */
   async function riderWithTwoFactor(email: string) {
@@ -90,9 +92,17 @@ describeEachDatabase("Google sign-in with two-factor authentication on", (kind) 
     ).toMatchObject({ event: "sign_in_two_factor_required", method: "google", userId: rider.userId });
 
     // A wrong code is refused, then the right one signs in (the same step as after a password).
-    const wrong = await post("/api/auth/two-factor/verify-totp", { code: wrongCode(rider.secret) }, flow.cookie);
+    const wrong = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: wrongCode(rider.secret) },
+      flow.cookie,
+    );
     expect(wrong.status).toBe(401);
-    const right = await post("/api/auth/two-factor/verify-totp", { code: totpCode(rider.secret) }, flow.cookie);
+    const right = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: totpCode(rider.secret) },
+      flow.cookie,
+    );
     expect(right.status).toBe(200);
     expect((await sessionOf(cookiesOf(right)))?.user.id).toBe(rider.userId);
   });

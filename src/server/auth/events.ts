@@ -138,11 +138,18 @@ export function authEventLogging(logger: Logger, secret: string) {
   };
 }
 
-/** A request path without the secret some links carry in it: a reset link's token, a share link's token. */
+/**
+ * A request path without the secret some links carry in it, for the request log and the page-not-found
+ * warning: a reset link's token, a share link's token (page or API, with anything after it), the calendar
+ * feed's token (/api/calendar/<token>/velolog.ics, fetched by calendar apps on every poll). Unsubscribe
+ * tokens travel in the query string, which is never logged. Letter case and doubled slashes do not matter,
+ * so a mistyped address with a live token in it is cut too.
+ */
 export function redactTokens(path: string): string {
   return path
-    .replace(/(\/api\/auth\/reset-password\/)[^/?]+/, "$1[redacted]")
-    .replace(/^(\/api\/shared\/|\/shared\/)[^/?]+/, "$1[redacted]");
+    .replace(/(\/api\/+auth\/+reset-password\/+)[^/?]+/i, "$1[redacted]")
+    .replace(/^(\/+(?:api\/+)?shared\/+)[^/?]+/i, "$1[redacted]")
+    .replace(/^(\/+api\/+calendar\/+)[^/?]+/i, "$1[redacted]");
 }
 
 /** The auth library's own messages go to our logger as structured lines instead of the console. */

@@ -26,6 +26,7 @@ import {
 } from "./session-lifetime.ts";
 import { signInLock } from "./sign-in-lock.ts";
 import { noteAcceptedTotpCode, refuseUsedTotpCode } from "./totp-once.ts";
+import { refuseBadUserFields } from "./user-fields.ts";
 
 /** A mail with a one-time link (confirmation, reset); `once: false` for a plain link to a page. */
 function authMail(intro: string, url: string, once = true): string {
@@ -95,6 +96,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     await noteSigningOut(ctx);
     try {
       refuseWeakNewPassword(ctx);
+      refuseBadUserFields(ctx);
       await lock.refuseWhileLocked(ctx);
       await refuseUsedTotpCode(ctx);
       await checkDeleteUser(ctx);

@@ -276,6 +276,8 @@ export const messages = {
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     tooLarge: "File too large: Please select an image smaller than 10MB",
     empty: "The file is empty: Please select another file",
+    noFile: "No file was sent: Please select an image file (JPEG, PNG, or WebP)",
+    noReceiptFile: "No file was sent: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     processFailed: "Failed to process image. Please try another file.",
     tooManyPixels: "Image too large: Please select an image of at most 40 megapixels",
     quotaReached:
@@ -382,6 +384,7 @@ export const messages = {
     zipInZip: "A .zip inside the .zip: import that .zip on its own",
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     nameRequired: "Please give the file's name",
+    nameTooLong: "The file's name must be at most 300 characters",
   },
   csv: {
     dateInvalid: (row: number, value: string) => `Row ${row}: date “${value}” is not a date`,

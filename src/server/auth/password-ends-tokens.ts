@@ -4,7 +4,7 @@ import type { Logger } from "../logger.ts";
 import type { HookContext } from "./session-lifetime.ts";
 
 /**
- * A new password ends the user's personal API tokens where it ends their sessions (decision 0063): after a
+ * A new password ends the user's personal API tokens where it ends their sessions (docs/security.md): after a
  * password reset (the library signs every session out, revokeSessionsOnPasswordReset) and after a password
  * change with "Sign out other sessions" (revokeOtherSessions). Whoever briefly held a session could have made
  * a token; without this it would outlive the owner's clean-up. A plain password change keeps them.

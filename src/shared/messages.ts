@@ -204,6 +204,7 @@ export const messages = {
     passwordTooLong: "Password must be at most 128 characters",
     passwordTooCommon: "This password is too common. Please choose one that is harder to guess",
     nameTooLong: "Name must be at most 100 characters",
+    idTokenSignInOff: "Sign in with Google through its sign-in page: an ID token is not accepted here",
     emailTooLong: "Email must be at most 254 characters",
     imageNotAllowed: "A profile picture (image) cannot be set here: leave it out",
     passwordHint: "At least 8 characters, and not a common password.",

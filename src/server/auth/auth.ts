@@ -13,7 +13,7 @@ import type { Logger } from "../logger.ts";
 import { deleteUserCheck } from "./delete-user-check.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
-import { challengeGoogleSignIn } from "./google-two-factor.ts";
+import { challengeGoogleSignIn, refuseIdTokenSignIn } from "./google-two-factor.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordEndsApiTokens } from "./password-ends-tokens.ts";
 import { refuseWeakNewPassword } from "./password-policy.ts";
@@ -97,6 +97,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     try {
       refuseWeakNewPassword(ctx);
       refuseBadUserFields(ctx);
+      refuseIdTokenSignIn(ctx);
       await lock.refuseWhileLocked(ctx);
       await refuseUsedTotpCode(ctx);
       await checkDeleteUser(ctx);

@@ -137,4 +137,21 @@ describeEachDatabase("Google sign-in with two-factor authentication on", (kind) 
     expect(flow.landedAt).toBe("/account?linked=google");
     expect((await sessionOf(flow.cookie))?.user.id).toBe(rider.userId);
   });
+
+  it("takes no ID token at sign-in (it would make a session without the callback, so without the code)", async () => {
+    const rider = await riderWithTwoFactor("two.factor.idtoken@example.com");
+    oidc.signInAs({ sub: "google-2fa-5", email: rider.email, email_verified: true, name: "Rider" });
+    const before = await t.db.select().from(session).where(eq(session.userId, rider.userId));
+    const token = await oidc.idTokenFor(googleTestEnv(oidc.issuerUrl).GOOGLE_CLIENT_ID!, "a-nonce");
+    const response = await post("/api/auth/sign-in/social", {
+      provider: "google",
+      idToken: { token, nonce: "a-nonce" },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe("ID_TOKEN_SIGN_IN_OFF");
+    expect(cookiesOf(response)).not.toContain("session_token");
+    expect(await t.db.select().from(session).where(eq(session.userId, rider.userId))).toHaveLength(
+      before.length,
+    );
+  });
 });

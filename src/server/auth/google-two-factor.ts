@@ -1,6 +1,8 @@
+import { APIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { GOOGLE_TWO_FACTOR_LANDING } from "../../shared/domain/routes.ts";
+import { messages } from "../../shared/messages.ts";
 import { GOOGLE_PROVIDER_ID } from "./google.ts";
 import type { HookContext } from "./session-lifetime.ts";
 
@@ -61,4 +63,20 @@ function nextOf(returned: unknown): string | null {
   const headers = (returned as { headers?: HeadersInit } | null | undefined)?.headers;
   const location = headers ? new Headers(headers).get("location") : null;
   return location ? new URL(location, "http://x").searchParams.get("next") : null;
+}
+
+/**
+ * Before-hook: no sign-in with an ID token posted to /sign-in/social ({ idToken }). The auth library offers
+ * it for any provider with keys to check ID tokens against, ours included, and it makes a session without
+ * the callback, so without the two-factor challenge above. The web app never uses it (it signs in through
+ * Google's redirect); linking with an ID token while signed in (/link-social) is left alone.
+ */
+export function refuseIdTokenSignIn(ctx: HookContext): void {
+  if (ctx.path !== "/sign-in/social") return;
+  const idToken = (ctx.body as { idToken?: unknown } | undefined)?.idToken;
+  if (idToken === undefined || idToken === null) return;
+  throw APIError.from("BAD_REQUEST", {
+    code: "ID_TOKEN_SIGN_IN_OFF",
+    message: messages.auth.idTokenSignInOff,
+  });
 }

@@ -1,5 +1,6 @@
 import { startOidcServer } from "../src/server/testing/oidc-server.ts";
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
+import { secretOf, totpCode } from "../src/server/testing/totp.ts";
 import { expect, test } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 
@@ -146,4 +147,47 @@ test("without Google configured, /auth offers no Google button", async ({ page }
   await page.goto("/auth");
   await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toHaveCount(0);
+});
+
+test("Sign in with Google to an account with two-factor: the code step, then signed in", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { oidc, url, dataDir, server } = await startServerWithGoogle();
+  try {
+    expect(server.url, server.output()).toBe(url);
+    const email = `google-2fa-${Date.now()}@example.com`;
+    const signUp = await page.request.post(`${url}/api/auth/sign-up/email`, {
+      data: { email, password: "correct-horse", name: "" },
+      headers: { Origin: url },
+    });
+    expect(signUp.status()).toBe(200);
+    await page.request.get(lastLinkTo(dataDir, email, "/api/auth/verify-email")!);
+    const enabled = await page.request.post(`${url}/api/auth/two-factor/enable`, {
+      data: { password: "correct-horse" },
+      headers: { Origin: url },
+    });
+    const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
+    const verified = await page.request.post(`${url}/api/auth/two-factor/verify-totp`, {
+      data: { code: totpCode(secret, { stepOffset: -1 }) },
+      headers: { Origin: url },
+    });
+    expect(verified.status()).toBe(200);
+    await context.clearCookies();
+
+    oidc.signInAs({ sub: "e2e-google-2fa", email, email_verified: true, name: "Two Factor" });
+    await page.goto(`${url}/auth`);
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await expect(page).toHaveURL(`${url}/auth?step=two-factor`);
+    await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+    expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+
+    await page.getByLabel("Authentication code").fill(totpCode(secret));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(`${url}/dashboard`);
+  } finally {
+    server.child.kill("SIGTERM");
+    await oidc.close();
+  }
 });

@@ -1,13 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { captureLogs } from "./testing/log-capture.ts";
-import { anonymous, createTestApp, signUp, type TestApp } from "./testing/test-app.ts";
+import { anonymous, createTestApp, describeEachDatabase, signUp, type TestApp } from "./testing/test-app.ts";
 
-/** The request log: one JSON line per request with its id, and never a secret carried in a path. */
-describe("request log", () => {
+/**
+ * The request log and the page-not-found warning: one JSON line per request with its id, and never a secret
+ * carried in a path. Read back from a real pino stream; the web app is a one-file stand-in.
+ */
+describeEachDatabase("request log", (kind) => {
   let t: TestApp;
   const logs = captureLogs();
   beforeAll(async () => {
-    t = await createTestApp("pglite", { logger: logs.logger });
+    const webDir = mkdtempSync(path.join(os.tmpdir(), "velolog-web-"));
+    writeFileSync(
+      path.join(webDir, "index.html"),
+      '<!doctype html><html><head><title>Velolog</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp(kind, { logger: logs.logger, webDir });
   });
   afterAll(() => t.close());
 
@@ -36,5 +47,44 @@ describe("request log", () => {
     const paths = logs.lines().map((l) => l.path);
     expect(paths).toContain("/api/shared/[redacted]");
     expect(paths).toContain("/shared/[redacted]");
+  });
+
+  it("keeps a share link's token out of the page-not-found warning (a path under the link that is no page)", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = (await (await rider.request("POST", "/api/bicycles", { name: "Extra" })).json()) as {
+      bicycle: { id: string };
+    };
+    const { link } = (await (
+      await rider.request("POST", `/api/bicycles/${bicycle.id}/share`, {})
+    ).json()) as {
+      link: { token: string };
+    };
+    const response = await anonymous(t.app).request("GET", `/shared/${link.token}/extra`);
+    expect(response.status).toBe(404);
+    const warning = logs
+      .lines()
+      .filter((l) => l.event === "page_not_found")
+      .at(-1);
+    expect(warning).toMatchObject({ level: 40, path: "/shared/[redacted]/extra" });
+    await anonymous(t.app).request("GET", `/SHARED//${link.token}/x`);
+    expect(logs.text()).not.toContain(link.token);
+  });
+
+  it("keeps the calendar feed's token out of the log on every poll", async () => {
+    const rider = await signUp(t.app);
+    const { calendarUrl } = (await (await rider.request("POST", "/api/reminders/calendar-link")).json()) as {
+      calendarUrl: string;
+    };
+    const feedPath = new URL(calendarUrl).pathname;
+    const token = feedPath.split("/")[3]!;
+    expect(token.length).toBeGreaterThan(30);
+    for (let poll = 0; poll < 2; poll++) {
+      expect((await anonymous(t.app).request("GET", feedPath)).status).toBe(200);
+    }
+    expect(logs.text()).not.toContain(token);
+    const feedLines = logs
+      .lines()
+      .filter((l) => l.msg === "request" && l.path === "/api/calendar/[redacted]/velolog.ics");
+    expect(feedLines.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -176,6 +176,11 @@ export const messages = {
     readOnly: "This API token can only read. Create a token with read and write access to make changes.",
     notAllowed: "API tokens cannot be used here. Sign in to the app instead.",
     rateLimited: "Too many requests with this API token. Please wait a minute.",
+    /** On the Account page's API tokens card. */
+    endedByPassword: (limit: number) =>
+      `Resetting your password, or changing it with "Sign out other sessions", revokes all your tokens. You can have up to ${limit} tokens.`,
+    limitReached: (limit: number) =>
+      `You can have at most ${limit} API tokens. Revoke one you no longer use, then create a new one.`,
   },
   reminders: {
     saved: "Reminder settings saved",
@@ -208,6 +213,10 @@ export const messages = {
     passwordTooShort: "Password must be at least 8 characters long",
     passwordTooLong: "Password must be at most 128 characters",
     passwordTooCommon: "This password is too common. Please choose one that is harder to guess",
+    nameTooLong: "Name must be at most 100 characters",
+    idTokenSignInOff: "Sign in with Google through its sign-in page: an ID token is not accepted here",
+    emailTooLong: "Email must be at most 254 characters",
+    imageNotAllowed: "A profile picture (image) cannot be set here: leave it out",
     passwordHint: "At least 8 characters, and not a common password.",
     passwordsDoNotMatch: "Passwords do not match",
     passwordsDontMatchAccount: "Passwords don't match",
@@ -278,6 +287,8 @@ export const messages = {
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     tooLarge: "File too large: Please select an image smaller than 10MB",
     empty: "The file is empty: Please select another file",
+    noFile: "No file was sent: Please select an image file (JPEG, PNG, or WebP)",
+    noReceiptFile: "No file was sent: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     processFailed: "Failed to process image. Please try another file.",
     tooManyPixels: "Image too large: Please select an image of at most 40 megapixels",
     quotaReached:
@@ -384,6 +395,7 @@ export const messages = {
     zipInZip: "A .zip inside the .zip: import that .zip on its own",
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     nameRequired: "Please give the file's name",
+    nameTooLong: "The file's name must be at most 300 characters",
   },
   strava: {
     unavailable: "Strava did not answer as expected. Please try again in a few minutes.",

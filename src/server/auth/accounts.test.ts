@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { messages } from "../../shared/messages.ts";
 import { readOutbox } from "../adapters/mail.ts";
 import { bicycles, user } from "../db/schema.ts";
 import { describeEachDatabase, poster, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
@@ -196,5 +197,66 @@ describeEachDatabase("accounts", (kind) => {
     expect(users!.n).toBe(0);
     expect(bikes!.n).toBe(0);
     expect((await signIn(rider.email, "correct-horse")).status).toBe(401);
+  });
+
+  it("refuses a name over 100 characters at sign-up and update-user, a long email, and any profile picture, naming the field", async () => {
+    const error = async (response: Response) => (await response.json()) as { code: string; message: string };
+    const longName = "n".repeat(900_000);
+
+    const signUpLong = await post("/api/auth/sign-up/email", {
+      email: "long-name@example.com",
+      password: "correct-horse",
+      name: longName,
+    });
+    expect(signUpLong.status).toBe(400);
+    expect(await error(signUpLong)).toEqual({ code: "NAME_TOO_LONG", message: messages.auth.nameTooLong });
+    expect(messages.auth.nameTooLong).toContain("Name");
+    expect(await t.db.select().from(user).where(eq(user.email, "long-name@example.com"))).toEqual([]);
+
+    const longEmail = `${"e".repeat(250)}@example.com`;
+    const signUpLongEmail = await post("/api/auth/sign-up/email", {
+      email: longEmail,
+      password: "correct-horse",
+      name: "",
+    });
+    expect(signUpLongEmail.status).toBe(400);
+    expect((await error(signUpLongEmail)).code).toBe("EMAIL_TOO_LONG");
+    expect(await t.db.select().from(user).where(eq(user.email, longEmail))).toEqual([]);
+
+    const signUpImage = await post("/api/auth/sign-up/email", {
+      email: "with-image@example.com",
+      password: "correct-horse",
+      name: "",
+      image: "javascript:alert(1)",
+    });
+    expect(signUpImage.status).toBe(400);
+    expect((await error(signUpImage)).code).toBe("IMAGE_NOT_ALLOWED");
+
+    const rider = await signUp(t.app);
+    const stored = async () =>
+      (
+        await t.db.select({ name: user.name, image: user.image }).from(user).where(eq(user.id, rider.userId))
+      )[0];
+    const update = (body: unknown) => post("/api/auth/update-user", body, rider.cookie);
+
+    const tooLong = await update({ name: "x".repeat(100_000) });
+    expect(tooLong.status).toBe(400);
+    expect(await error(tooLong)).toEqual({ code: "NAME_TOO_LONG", message: messages.auth.nameTooLong });
+    // 101 characters is one too many; 100 (an emoji counts as one) is fine.
+    expect((await update({ name: "y".repeat(101) })).status).toBe(400);
+    expect((await update({ name: `${"z".repeat(99)}🚲` })).status).toBe(200);
+    expect((await stored())!.name).toBe(`${"z".repeat(99)}🚲`);
+
+    for (const image of ["javascript:alert(1)", "https://example.com/me.png", "data:image/png;base64,AAAA"]) {
+      const refused = await update({ image });
+      expect(refused.status, image).toBe(400);
+      expect(await error(refused)).toEqual({
+        code: "IMAGE_NOT_ALLOWED",
+        message: messages.auth.imageNotAllowed,
+      });
+    }
+    expect((await stored())!.image).toBeNull();
+    expect((await update({ name: "Rider", image: null })).status).toBe(200);
+    expect(await stored()).toEqual({ name: "Rider", image: null });
   });
 });

@@ -13,7 +13,9 @@ import type { Logger } from "../logger.ts";
 import { deleteUserCheck } from "./delete-user-check.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
+import { challengeGoogleSignIn, refuseIdTokenSignIn } from "./google-two-factor.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { passwordEndsApiTokens } from "./password-ends-tokens.ts";
 import { refuseWeakNewPassword } from "./password-policy.ts";
 import {
   capSessionExpiry,
@@ -24,6 +26,7 @@ import {
 } from "./session-lifetime.ts";
 import { signInLock } from "./sign-in-lock.ts";
 import { noteAcceptedTotpCode, refuseUsedTotpCode } from "./totp-once.ts";
+import { refuseBadUserFields } from "./user-fields.ts";
 
 /** A mail with a one-time link (confirmation, reset); `once: false` for a plain link to a page. */
 function authMail(intro: string, url: string, once = true): string {
@@ -87,11 +90,14 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     }
   };
   const checkDeleteUser = deleteUserCheck(db, twoFactorCodeIsRight);
+  const endTokens = passwordEndsApiTokens(db, logger);
   /** Checks that refuse a request before the library handles it; a refusal is logged like any outcome. */
   const beforeHandling = async (ctx: HookContext) => {
     await noteSigningOut(ctx);
     try {
       refuseWeakNewPassword(ctx);
+      refuseBadUserFields(ctx);
+      refuseIdTokenSignIn(ctx);
       await lock.refuseWhileLocked(ctx);
       await refuseUsedTotpCode(ctx);
       await checkDeleteUser(ctx);
@@ -139,7 +145,11 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // The reset link works during a sign-in lock, and a new password ends it.
-      onPasswordReset: ({ user }) => lock.clear(user.email),
+      // It also ends the user's API tokens, as it ends their sessions (password-ends-tokens.ts).
+      onPasswordReset: async ({ user }) => {
+        await lock.clear(user.email);
+        await endTokens.onPasswordReset(user.id);
+      },
       sendResetPassword: ({ user, url }) =>
         sendLink(
           "reset",
@@ -178,6 +188,13 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         await lock.recordOutcome(ctx);
         await noteAcceptedTotpCode(ctx);
+        await endTokens.afterChangePassword(ctx);
+        // A Google sign-in for an account with two-factor on ends at the code step, not with a session.
+        const challenged = await challengeGoogleSignIn(ctx);
+        if (challenged) {
+          await logAuthEvent(ctx, challenged.userId);
+          throw challenged.redirect;
+        }
         await logAuthEvent(ctx);
         return refuseExpiredSession(ctx);
       }),

@@ -67,9 +67,18 @@ export function authEventLogging(logger: Logger, secret: string) {
     };
   };
 
-  return async (ctx: HookContext): Promise<void> => {
+  /** `challenged`: the user a sign-in was turned into a two-factor challenge for (google-two-factor.ts). */
+  return async (ctx: HookContext, challenged?: string): Promise<void> => {
     const found = eventOf(ctx.path, (ctx.params as { id?: string } | undefined)?.id);
     if (!found) return;
+    if (challenged) {
+      const line = {
+        event: "sign_in_two_factor_required",
+        ...(found.method ? { method: found.method } : {}),
+      };
+      logger.info({ ...line, userId: challenged, ...requestFacts(ctx) }, "auth event");
+      return;
+    }
     const returned = ctx.context.returned;
     if (found.method) {
       // A callback that ends linking from Account Settings (its state names the signed-in user) makes no
@@ -129,11 +138,18 @@ export function authEventLogging(logger: Logger, secret: string) {
   };
 }
 
-/** A request path without the secret some links carry in it: a reset link's token, a share link's token. */
+/**
+ * A request path without the secret some links carry in it, for the request log and the page-not-found
+ * warning: a reset link's token, a share link's token (page or API, with anything after it), the calendar
+ * feed's token (/api/calendar/<token>/velolog.ics, fetched by calendar apps on every poll). Unsubscribe
+ * tokens travel in the query string, which is never logged. Letter case and doubled slashes do not matter,
+ * so a mistyped address with a live token in it is cut too.
+ */
 export function redactTokens(path: string): string {
   return path
-    .replace(/(\/api\/auth\/reset-password\/)[^/?]+/, "$1[redacted]")
-    .replace(/^(\/api\/shared\/|\/shared\/)[^/?]+/, "$1[redacted]");
+    .replace(/(\/api\/+auth\/+reset-password\/+)[^/?]+/i, "$1[redacted]")
+    .replace(/^(\/+(?:api\/+)?shared\/+)[^/?]+/i, "$1[redacted]")
+    .replace(/^(\/+api\/+calendar\/+)[^/?]+/i, "$1[redacted]");
 }
 
 /** The auth library's own messages go to our logger as structured lines instead of the console. */

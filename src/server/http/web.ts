@@ -15,6 +15,7 @@ import { inSiteFrame, isKnownPath, showsDemo } from "../../shared/domain/routes.
 import { escapeHtml } from "../../shared/html.ts";
 import { UNLIMITED_TEXT } from "../../shared/plan-copy.ts";
 import type { BillingMode } from "../../shared/schemas/subscription.ts";
+import { redactTokens } from "../auth/events.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -186,7 +187,8 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     c.header("Cache-Control", "no-cache");
     if (!isKnownPath(c.req.path)) {
       logger.warn(
-        { event: "page_not_found", path: c.req.path, requestId: c.get("requestId") },
+        // The path may hold a share link's token (e.g. /shared/<token>/extra): cut, as in the request log.
+        { event: "page_not_found", path: redactTokens(c.req.path), requestId: c.get("requestId") },
         "page not found",
       );
       return c.html(indexHtml, 404);

@@ -41,6 +41,17 @@ export async function startOidcServer() {
     failNext(error: string) {
       nextError = error;
     },
+    /**
+     * An ID token for the current user, signed by this issuer for `audience` (our client id), as a page using
+     * Google's own sign-in button would hold and could post to POST /api/auth/sign-in/social {idToken}.
+     */
+    idTokenFor(audience: string, nonce?: string) {
+      return server.issuer.buildToken({
+        scopesOrTransform: (_header, payload) => {
+          Object.assign(payload, user, { aud: audience }, nonce ? { nonce } : {});
+        },
+      });
+    },
     close: () => server.stop(),
   };
 }

@@ -49,6 +49,8 @@ export function showsDemo(path: string): boolean {
  */
 export const EMAIL_CONFIRMATION_CALLBACK = "/auth/callback?type=signup";
 export const PASSWORD_RESET_CALLBACK = "/auth/callback?type=recovery";
+/** Where a Google sign-in of an account with two-factor authentication lands: /auth at the code step. */
+export const GOOGLE_TWO_FACTOR_LANDING = "/auth?step=two-factor";
 
 /** The sign-in page with its Sign Up tab chosen: where every "Sign Up", "Get Started" and "Start free" goes. */
 export const SIGN_UP_PATH = "/auth?tab=signup";

@@ -7,6 +7,9 @@ const m = messages.apiTokens;
 export const API_TOKEN_SCOPES = ["read", "write"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
+/** At most this many tokens per user (docs/security.md): a stolen session cannot scatter tokens. */
+export const API_TOKEN_LIMIT = 20;
+
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
 export const createApiTokenSchema = z.object({

@@ -3,10 +3,18 @@ import { messages } from "../messages.ts";
 
 const m = messages.auth;
 
-const email = z.string().trim().min(1, m.emailRequired).email(m.emailInvalid);
-
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** A display name's and an email address's longest (characters); the server refuses longer (auth/user-fields.ts). */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, m.emailRequired)
+  .max(EMAIL_MAX_LENGTH, m.emailTooLong)
+  .email(m.emailInvalid);
 /** Deleting an account that signs in only with Google needs a sign-in this recent (seconds). */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 

@@ -156,7 +156,7 @@ export const rideFileQuerySchema = z.object({
     .string({ error: messages.rideFiles.nameRequired })
     .trim()
     .min(1, messages.rideFiles.nameRequired)
-    .max(300),
+    .max(300, messages.rideFiles.nameTooLong),
 });
 
 /** What became of one file: a new ride, a ride already there, or why it could not be read. */

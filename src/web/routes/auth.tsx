@@ -16,19 +16,22 @@ import { UpdatePasswordForm } from "@/features/auth/components/update-password-f
 import { hasResetToken } from "@/features/auth/reset-token.ts";
 import { onTwoFactorRequired } from "@/lib/auth-client.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { safeNextPath } from "../../shared/domain/routes.ts";
+import { GOOGLE_TWO_FACTOR_LANDING, safeNextPath } from "../../shared/domain/routes.ts";
 import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
 import { STRAVA_SIGNED_OUT_ERROR } from "../../shared/schemas/strava.ts";
 
 const m = messages.auth;
+/** The step= that opens /auth at the code step. */
+const TWO_FACTOR_STEP = new URLSearchParams(GOOGLE_TWO_FACTOR_LANDING.split("?")[1]).get("step");
 
 export function AuthPage() {
   usePageTitle("Sign In");
   const { data: session } = useSession();
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
-  // A right password for an account with two-factor authentication: the code step replaces the tabs.
-  const [twoFactor, setTwoFactor] = useState(false);
+  // A right password, or a Google sign-in (GOOGLE_TWO_FACTOR_LANDING), for an account with two-factor
+  // authentication: the code step replaces the tabs.
+  const [twoFactor, setTwoFactor] = useState(() => params.get("step") === TWO_FACTOR_STEP);
   useEffect(() => onTwoFactorRequired(() => setTwoFactor(true)), []);
   const updating = params.get("mode") === "update-password";
   if (session && !updating) return <Navigate to={safeNextPath(params.get("next")) ?? "/"} replace />;
@@ -83,7 +86,14 @@ export function AuthPage() {
       </p>
     );
   } else if (twoFactor) {
-    body = <TwoFactorStep onRestart={() => setTwoFactor(false)} />;
+    body = (
+      <TwoFactorStep
+        onRestart={() => {
+          setTwoFactor(false);
+          setParams(next ? { next } : {}, { replace: true });
+        }}
+      />
+    );
   } else if (forgot) {
     body = <ForgotPasswordForm onBack={backToSignIn} />;
   } else {

@@ -1,14 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import type { ApiToken, CreatedApiToken } from "../../../shared/schemas/api-token.ts";
+import { messages } from "../../../shared/messages.ts";
+import { API_TOKEN_LIMIT, type ApiToken, type CreatedApiToken } from "../../../shared/schemas/api-token.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
+import { readOutbox } from "../../adapters/mail.ts";
 import { apiTokens, user } from "../../db/schema.ts";
 import { API_TOKEN_RATE } from "../../http/session.ts";
 import {
   answered,
   describeEachDatabase,
   json,
+  poster,
   signUp,
+  TEST_ORIGIN,
   type TestClient,
   tokenClient,
   useTestApp,
@@ -259,5 +263,86 @@ describeEachDatabase("personal API tokens", (kind) => {
     const first = await createToken(owner, "read");
     const second = await createToken(owner, "write");
     expect((await listed(owner)).map((token) => token.id)).toEqual([second.token.id, first.token.id]);
+  });
+
+  it(`refuses a token past ${API_TOKEN_LIMIT} per user with 409, naming the limit; revoking one makes room`, async () => {
+    const owner = await signUp(t.app);
+    const made: CreatedApiToken[] = [];
+    for (let i = 0; i < API_TOKEN_LIMIT; i++) made.push(await createToken(owner, "read"));
+    const refused = await owner.request("POST", "/api/api-tokens", { name: "one more", scope: "read" });
+    expect(refused.status).toBe(409);
+    const body = await json<ErrorBody>(refused);
+    expect(body.error.code).toBe("LIMIT_REACHED");
+    expect(body.error.message).toBe(messages.apiTokens.limitReached(API_TOKEN_LIMIT));
+    expect(body.error.message).toContain(String(API_TOKEN_LIMIT));
+    expect(await listed(owner)).toHaveLength(API_TOKEN_LIMIT);
+    // Another user's count is their own.
+    await createToken(await signUp(t.app), "read");
+    expect((await owner.request("DELETE", `/api/api-tokens/${made[0]!.token.id}`)).status).toBe(204);
+    await createToken(owner, "read");
+  });
+
+  /** As the "Forgot password?" mail is used: request, open the link, choose a new password. */
+  async function resetPassword(owner: TestClient, newPassword: string) {
+    const post = poster(t);
+    const asked = await post("/api/auth/request-password-reset", {
+      email: owner.email,
+      redirectTo: "/auth/callback",
+    });
+    expect(asked.status).toBe(200);
+    const mail = readOutbox(t.config.dataDir)
+      .filter((m) => m.to === owner.email)
+      .at(-1);
+    const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+    const opened = await t.app.request(link.replace(TEST_ORIGIN, ""), { redirect: "manual" });
+    const token = new URL(opened.headers.get("location")!, TEST_ORIGIN).searchParams.get("token")!;
+    expect((await post("/api/auth/reset-password", { token, newPassword })).status).toBe(200);
+  }
+
+  it("ends every token of the owner at a password reset, as it ends their sessions; others' tokens stay", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const write = await createToken(owner, "write");
+    const read = await createToken(owner, "read");
+    const othersToken = await createToken(other, "write");
+    const script = tokenClient(t.app, write.secret);
+    expect((await script.request("GET", "/api/bicycles")).status).toBe(200);
+
+    await resetPassword(owner, "a-brand-new-password");
+
+    expect((await script.request("GET", "/api/bicycles")).status).toBe(401);
+    expect((await script.request("POST", "/api/bicycles", { name: "Not mine" })).status).toBe(401);
+    expect((await tokenClient(t.app, read.secret).request("GET", "/api/bicycles")).status).toBe(401);
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, owner.userId))).toEqual([]);
+    expect((await tokenClient(t.app, othersToken.secret).request("GET", "/api/bicycles")).status).toBe(200);
+  });
+
+  it("ends the tokens at a password change that signs out other sessions, and keeps them at a plain change", async () => {
+    const owner = await signUp(t.app);
+    const kept = await createToken(owner, "write");
+    const plain = await owner.request("POST", "/api/auth/change-password", {
+      currentPassword: "correct-horse",
+      newPassword: "second-password-1",
+    });
+    expect(plain.status).toBe(200);
+    expect((await tokenClient(t.app, kept.secret).request("GET", "/api/bicycles")).status).toBe(200);
+
+    // A wrong current password changes nothing, tokens included.
+    const wrong = await owner.request("POST", "/api/auth/change-password", {
+      currentPassword: "not-the-password",
+      newPassword: "third-password-1",
+      revokeOtherSessions: true,
+    });
+    expect(wrong.status).toBe(400);
+    expect((await tokenClient(t.app, kept.secret).request("GET", "/api/bicycles")).status).toBe(200);
+
+    const signOutOthers = await owner.request("POST", "/api/auth/change-password", {
+      currentPassword: "second-password-1",
+      newPassword: "third-password-1",
+      revokeOtherSessions: true,
+    });
+    expect(signOutOthers.status).toBe(200);
+    expect((await tokenClient(t.app, kept.secret).request("GET", "/api/bicycles")).status).toBe(401);
+    expect(await t.db.select().from(apiTokens).where(eq(apiTokens.userId, owner.userId))).toEqual([]);
   });
 });

@@ -44,7 +44,8 @@ export function apiTokenRoutes({ db }: AppDeps) {
         request: { body: jsonBody(createApiTokenSchema) },
         responses: {
           201: json(createdApiTokenSchema, "The token and its secret."),
-          ...errors(...writeErrors),
+          // 409 LIMIT_REACHED: the user has API_TOKEN_LIMIT tokens already.
+          ...errors(...writeErrors, 409),
         },
       }),
       async (c) => c.json(await createApiToken(db, requireUser(c.get("user")).id, c.req.valid("json")), 201),

@@ -1,15 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
-import type {
-  ApiToken,
-  ApiTokenScope,
-  CreateApiTokenInput,
-  CreatedApiToken,
+import {
+  API_TOKEN_LIMIT,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreateApiTokenInput,
+  type CreatedApiToken,
 } from "../../../shared/schemas/api-token.ts";
 import { apiTokenStart, hashApiTokenSecret, newApiTokenSecret } from "../../auth/api-token-secret.ts";
 import type { Database } from "../../db/index.ts";
 import { apiTokens } from "../../db/schema.ts";
-import { notFound } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
 import { UUID } from "../bicycles/service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,6 +35,10 @@ export async function createApiToken(
   userId: string,
   input: Required<CreateApiTokenInput>,
 ): Promise<CreatedApiToken> {
+  const [held] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+  if ((held?.n ?? 0) >= API_TOKEN_LIMIT) {
+    throw new AppError("LIMIT_REACHED", messages.apiTokens.limitReached(API_TOKEN_LIMIT));
+  }
   const secret = newApiTokenSecret();
   const [row] = await db
     .insert(apiTokens)
@@ -67,4 +72,16 @@ export async function revokeApiToken(db: Database, userId: string, id: string): 
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
     .returning({ id: apiTokens.id });
   if (deleted.length === 0) throw notFound(messages.apiTokens.notFound);
+}
+
+/**
+ * Every token of the user goes: a password reset, or a password change that signs out the other sessions,
+ * ends the tokens too (whoever held a session may have made one). Called by the auth library's hooks.
+ */
+export async function revokeAllApiTokens(db: Database, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .returning({ id: apiTokens.id });
+  return deleted.length;
 }

@@ -115,6 +115,38 @@ describeEachDatabase("files API", (kind) => {
     }
   });
 
+  it("says no file was sent when the form has none (naming PDF for a receipt), not that its type is wrong", async () => {
+    const rider = await signUp(t.app);
+    const send = (purpose: string, file?: string) => {
+      const form = new FormData();
+      form.set("purpose", purpose);
+      if (file !== undefined) form.set("file", file);
+      return t.app.request("/api/files", {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie },
+        body: form,
+      });
+    };
+    for (const [purpose, message] of [
+      ["receipt", m.noReceiptFile],
+      ["bicycle-image", m.noFile],
+      ["component-image", m.noFile],
+    ] as const) {
+      const response = await send(purpose);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: unknown }).error).toMatchObject({
+        message,
+        fields: { file: message },
+      });
+    }
+    expect(m.noReceiptFile).toContain("PDF");
+    // Text where the file should be is no file either.
+    expect(await errorOf(await send("receipt", "not a file"))).toEqual({
+      status: 400,
+      message: m.noReceiptFile,
+    });
+  });
+
   it("refuses an empty file as empty, and names the file as the field at fault", async () => {
     const rider = await signUp(t.app);
     const empty = await upload(rider, Buffer.alloc(0), "photo.jpg", "image/jpeg");

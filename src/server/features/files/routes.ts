@@ -71,7 +71,11 @@ export function fileRoutes({ db, storage }: AppDeps) {
         const validPurpose = filePurposes.find((p) => p === purpose);
         if (!validPurpose)
           throw new AppError("VALIDATION", "Unknown upload purpose.", { purpose: "Unknown" });
-        if (!(file instanceof File)) throw new AppError("VALIDATION", m.invalidType, { file: m.invalidType });
+        if (!(file instanceof File)) {
+          // Nothing (or text) in the file field: say so, not that a file's type is wrong.
+          const missing = validPurpose === "receipt" ? m.noReceiptFile : m.noFile;
+          throw new AppError("VALIDATION", missing, { file: missing });
+        }
         const bytes = new Uint8Array(await file.arrayBuffer());
         return c.json(
           { file: await uploadFile(db, storage, user.id, { bytes, purpose: validPurpose }) },

@@ -216,4 +216,19 @@ describeEachDatabase("ride files", (kind) => {
     });
     expect(noName.status).toBe(400);
   });
+
+  it("refuses a file name over 300 characters with its own message, and a missing one with another", async () => {
+    const { rider, bicycle } = await setUp();
+    const bytes = fixture("phone.gpx");
+    const error = async (response: Response) => {
+      expect(response.status).toBe(400);
+      return (await json<{ error: { message: string; fields?: Record<string, string> } }>(response)).error;
+    };
+    const long = await error(await upload(rider, bicycle.id, `${"a".repeat(5000)}.gpx`, bytes));
+    expect(long).toMatchObject({ message: m.nameTooLong, fields: { name: m.nameTooLong } });
+    expect(m.nameTooLong).toContain("300");
+    const empty = await error(await upload(rider, bicycle.id, "  ", bytes));
+    expect(empty).toMatchObject({ message: m.nameRequired });
+    expect(await storedRides(rider.userId)).toEqual([]);
+  });
 });

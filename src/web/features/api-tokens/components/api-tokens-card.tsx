@@ -17,7 +17,9 @@ import { showError } from "@/lib/error-handler.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
+import { messages } from "../../../../shared/messages.ts";
 import {
+  API_TOKEN_LIMIT,
   type ApiToken,
   type CreatedApiToken,
   createApiTokenSchema,
@@ -51,7 +53,8 @@ export function ApiTokensCard() {
         <CardTitle>API tokens</CardTitle>
         <CardDescription>
           Scripts can use a token to read or change your bicycles, parts and service history through the API.
-          Tokens cannot sign in, change your account or billing, or make other tokens.
+          Tokens cannot sign in, change your account or billing, or make other tokens.{" "}
+          {messages.apiTokens.endedByPassword(API_TOKEN_LIMIT)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 text-sm">

@@ -15,7 +15,7 @@ export const messages = {
     errorTitle: "Error",
     error: "Something went wrong. Please try again later.",
   },
-  /** Amounts typed into forms (shared/domain/decimal.ts, decision 0064). */
+  /** Amounts typed into forms (shared/domain/decimal.ts, decision 0062). */
   numbers: {
     ambiguous: (label: string, value: string) =>
       `${label}: “${value}” could mean ${value.replace(",", "")} or ${value.replace(",", ".")}; please type the one you mean`,

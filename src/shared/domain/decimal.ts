@@ -1,6 +1,6 @@
 /**
  * One rule for every amount a person types (a cost, a price, a distance) and for the service-log CSV's costs
- * (decision 0064). A decimal point or a decimal comma: "12.50" and "12,50" are 12.5. Thousands separated by
+ * (decision 0062). A decimal point or a decimal comma: "12.50" and "12,50" are 12.5. Thousands separated by
  * commas with a decimal point ("1,250.00", "1,250,000") or by points with a decimal comma ("1.250,00") are
  * read as such. "1,250" alone could be 1250 or 1.25, so it is refused as ambiguous, never guessed; anything
  * else that is no plain figure (letters, "1e3", two decimal marks) is malformed.

@@ -114,7 +114,7 @@ export function parseImportCost(text: string): number | null {
     .replace(/^[$€£]\s*/, "")
     .replace(/\s*(USD|US\$|\$)$/i, "");
   if (value === "") return 0;
-  // The forms' rule (decision 0064); "1,250" could be 1250 or 1.25, so the row is refused, never guessed.
+  // The forms' rule (decision 0062); "1,250" could be 1250 or 1.25, so the row is refused, never guessed.
   const parsed = parseDecimal(value);
   if (!parsed.ok || parsed.value < 0 || parsed.value > MAX_COST) return null;
   const cents = parsed.value * 100;

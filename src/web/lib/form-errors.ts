@@ -28,7 +28,7 @@ export function unreadableMessage(input: HTMLInputElement): string | undefined {
 /**
  * A form's submit handler (react-hook-form's `handleSubmit(...)`) that first refuses fields the browser could
  * not read: each gets its error ("Enter a real date"), the other fields are checked as usual, and nothing is
- * saved. Every form with a date input submits through it (decision 0064).
+ * saved. Every form with a date input submits through it (decision 0062).
  */
 export function submitWhenReadable<T extends FieldValues>(
   form: Pick<UseFormReturn<T, unknown, FieldValues>, "trigger" | "setError" | "setFocus">,

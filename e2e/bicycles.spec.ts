@@ -86,6 +86,10 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
 
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
+  // It says what goes, and what stays: share links are copies.
+  await expect(page.getByRole("alertdialog")).toContainText(
+    "Links you shared of it are copies: they stay public until you delete them on Shared Links.",
+  );
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Bicycle" }).click();
   await expect(page.getByText("Bicycle deleted.")).toBeVisible();
   await expect(page).toHaveURL(/\/bicycles$/);

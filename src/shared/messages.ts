@@ -47,12 +47,14 @@ export const messages = {
     signUpToEdit: "Please sign up to edit bicycles",
     mustBeLoggedIn: "You must be logged in to add a bicycle",
     deleteWarning:
-      "This will permanently delete this bicycle, its rides and all of its components and service records; parts moved from it to another bicycle lose the distance ridden on it. This cannot be undone.",
+      "This will permanently delete this bicycle, its rides and all of its components and service records; parts moved from it to another bicycle lose the distance ridden on it. This cannot be undone. Links you shared of it are copies: they stay public until you delete them on Shared Links.",
     priceInvalid: "Price must be a number from 0 to 99,999,999.99 with at most 2 decimals",
     storeLinkInvalid: "Store website must be a valid URL (starting with http:// or https://)",
     dateInvalid: "Purchase date must be a real date (yyyy-MM-dd)",
   },
   components: {
+    movedMeanwhile:
+      "This component is no longer on that bicycle: it was moved meanwhile. The page now shows where it is.",
     nameRequired: "Please enter a component name",
     typeRequired: "Please select a component type",
     mileageInvalid: "Distance before tracking must be a number from 0 to 10,000,000",

@@ -62,6 +62,11 @@ export const assignComponentSchema = z.object({
   bicycleId: z.string({ error: m.selectBicycle }).trim().min(1, m.selectBicycle).max(100),
 });
 
+/** Taking a part off its bicycle: optionally the bicycle the client saw it on (a move meanwhile is a 409). */
+export const moveToPartsBinQuerySchema = z.object({
+  fromBicycleId: z.string().max(100).optional(),
+});
+
 /** Assigning several parts-bin components to one bicycle in one request. */
 export const assignManySchema = assignComponentSchema.extend({
   componentIds: z

@@ -151,6 +151,23 @@ describeEachDatabase("components and service entries API", (kind) => {
     expect(
       (await json<{ components: Component[] }>(rider.request("GET", "/api/components/parts-bin"))).components,
     ).toEqual([]);
+
+    // A page still showing it on Road (it moved to Commuter in another tab): nothing changes, 409.
+    const stale = await rider.request(
+      "POST",
+      `/api/components/${wheel.id}/move-to-parts-bin?fromBicycleId=${road.id}`,
+    );
+    expect(stale.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(stale)).error.message).toBe(
+      "This component is no longer on that bicycle: it was moved meanwhile. The page now shows where it is.",
+    );
+    const still = await json<{ component: Component }>(rider.request("GET", `/api/components/${wheel.id}`));
+    expect(still.component.bicycleId).toBe(commuter.id);
+    const current = await rider.request(
+      "POST",
+      `/api/components/${wheel.id}/move-to-parts-bin?fromBicycleId=${commuter.id}`,
+    );
+    expect((await json<{ component: Component }>(current)).component.bicycleId).toBeNull();
   });
 
   it("assigns several parts-bin components to a bicycle at once, all or none", async () => {

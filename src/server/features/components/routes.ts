@@ -8,6 +8,7 @@ import {
   componentSchema,
   createComponentSchema,
   installationSchema,
+  moveToPartsBinQuerySchema,
 } from "../../../shared/schemas/component.ts";
 import type { AppDeps } from "../../http/context.ts";
 import {
@@ -174,17 +175,23 @@ export function componentRoutes({ db, storage }: AppDeps) {
         path: "/{id}/move-to-parts-bin",
         tags,
         summary: "Take a component off its bicycle into the parts bin",
+        description:
+          "With `fromBicycleId`, the bicycle the client showed it on: a component moved elsewhere meanwhile is a 409 and stays where it is.",
         security: auth.signedIn,
         middleware: [signedIn(m.mustBeLoggedInToUpdate)] as const,
-        request: { params: idParamSchema },
+        request: { params: idParamSchema, query: moveToPartsBinQuerySchema },
         responses: {
           200: json(oneComponent, "The component, now in the parts bin."),
-          ...errors(400, 401, 403, 404),
+          ...errors(400, 401, 403, 404, 409),
         },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        return c.json({ component: await moveToPartsBin(db, user.id, c.req.valid("param").id) }, 200);
+        const { fromBicycleId } = c.req.valid("query");
+        return c.json(
+          { component: await moveToPartsBin(db, user.id, c.req.valid("param").id, fromBicycleId) },
+          200,
+        );
       },
     )
     .openapi(

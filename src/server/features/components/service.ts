@@ -232,7 +232,13 @@ export async function deleteComponent(
  * Puts the user's components on a bicycle (null: the parts bin), all or none: any id that is not the user's
  * component is a 404 and changes nothing. Those that change place get a new installation period.
  */
-async function placeOwnComponents(db: Database, userId: string, ids: string[], bicycleId: string | null) {
+async function placeOwnComponents(
+  db: Database,
+  userId: string,
+  ids: string[],
+  bicycleId: string | null,
+  { expectedOn }: { expectedOn?: string } = {},
+) {
   return db.transaction(async (tx) => {
     const owned = and(inArray(components.id, ids), eq(components.userId, userId));
     const before = await tx
@@ -241,6 +247,10 @@ async function placeOwnComponents(db: Database, userId: string, ids: string[], b
       .where(owned)
       .for("update");
     if (before.length !== ids.length) throw notFound(m.notFound);
+    // Moved meanwhile (another tab, another device): the rider acted on a bicycle it is no longer on.
+    if (expectedOn !== undefined && before.some((part) => part.bicycleId !== expectedOn)) {
+      throw new AppError("CONFLICT", m.movedMeanwhile);
+    }
     await tx.update(components).set({ bicycleId, updatedAt: new Date() }).where(owned);
     const moved = before.filter((part) => part.bicycleId !== bicycleId).map((part) => part.id);
     await placeComponents(tx, userId, moved, bicycleId);
@@ -248,10 +258,18 @@ async function placeOwnComponents(db: Database, userId: string, ids: string[], b
   });
 }
 
-/** Moves a component into the parts bin: its period on the bicycle ends now (a no-op when already there). */
-export async function moveToPartsBin(db: Database, userId: string, id: string): Promise<Component> {
+/**
+ * Moves a component into the parts bin: its period on the bicycle ends now (a no-op when already there).
+ * With `fromBicycleId` (the bicycle the rider saw it on), a part that is on another bicycle by now is a 409.
+ */
+export async function moveToPartsBin(
+  db: Database,
+  userId: string,
+  id: string,
+  fromBicycleId?: string,
+): Promise<Component> {
   assertUuid(id);
-  await placeOwnComponents(db, userId, [id], null);
+  await placeOwnComponents(db, userId, [id], null, { expectedOn: fromBicycleId });
   return getComponent(db, userId, id);
 }
 

@@ -97,9 +97,16 @@ export function useDeleteComponent() {
 export function useMoveToPartsBin() {
   const invalidate = useInvalidateComponents();
   return useMutation({
-    mutationFn: (id: string) =>
-      call(client.components[":id"]["move-to-parts-bin"].$post(byId(id))).then((r) => r.component),
+    mutationFn: ({ id, fromBicycleId }: { id: string; fromBicycleId: string | null }) =>
+      call(
+        client.components[":id"]["move-to-parts-bin"].$post({
+          ...byId(id),
+          query: fromBicycleId ? { fromBicycleId } : {},
+        }),
+      ).then((r) => r.component),
     onSuccess: invalidate,
+    // Moved meanwhile (409): the page reads again and shows where the part is now.
+    onError: invalidate,
   });
 }
 

@@ -38,7 +38,9 @@ export function useComponentActions() {
         fromPartsBin ? m.removedFromPartsBin : m.deleted,
         m.deleteFailed,
       ),
-    moveToPartsBin: (id: string) => withToasts(() => move.mutateAsync(id), m.moved, m.moveFailed),
+    /** `fromBicycleId`: the bicycle the page shows it on (moved elsewhere meanwhile, nothing changes). */
+    moveToPartsBin: (id: string, fromBicycleId: string | null) =>
+      withToasts(() => move.mutateAsync({ id, fromBicycleId }), m.moved, m.moveFailed),
   };
 }
 

@@ -66,7 +66,7 @@ export function ComponentMenu({
         confirmLabel="Move to Parts Bin"
         pendingLabel="Moving..."
         destructive={false}
-        onConfirm={() => actions.moveToPartsBin(component.id)}
+        onConfirm={() => actions.moveToPartsBin(component.id, component.bicycleId)}
         returnFocusTo={menuButton}
       />
       <ConfirmDialog

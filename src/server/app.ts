@@ -123,6 +123,28 @@ function withUsedTags<Doc extends { paths?: object; tags?: { name: string }[] }>
   return { ...doc, tags: doc.tags?.filter((tag) => used.has(tag.name)) };
 }
 
+type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, object> };
+
+/**
+ * Every operation a personal API token may call can answer 429: 120 requests a minute per token (one check,
+ * http/session.ts, before every route), so the document says so once here rather than in each route.
+ */
+function withTokenRateLimit<Doc extends { paths?: object }>(doc: Doc): Doc {
+  for (const methods of Object.values(doc.paths ?? {}) as Record<string, Operation>[]) {
+    for (const operation of Object.values(methods)) {
+      // The error body, as the operation's own 401 (or, for a file, its 404) gives it.
+      const error = operation.responses?.["401"] ?? operation.responses?.["404"];
+      if (!operation.security?.some((scheme) => "bearerAuth" in scheme) || !error) continue;
+      operation.responses!["429"] ??= {
+        ...error,
+        description:
+          "Too many requests (RATE_LIMITED): 120 a minute per API token; `Retry-After` says when to try again.",
+      };
+    }
+  }
+  return doc;
+}
+
 /** The whole HTTP application, with every route mounted; it does not listen. */
 export function createApp(deps: AppDeps) {
   const { auth, logger } = deps;
@@ -224,7 +246,7 @@ export function createApp(deps: AppDeps) {
       security: security.public,
       responses: { 200: json(z.record(z.string(), z.unknown()), "The OpenAPI document.") },
     }),
-    (c) => c.json(withUsedTags(app.getOpenAPI31Document(documentInfo)), 200),
+    (c) => c.json(withTokenRateLimit(withUsedTags(app.getOpenAPI31Document(documentInfo))), 200),
   );
   app.openapi(
     createRoute({

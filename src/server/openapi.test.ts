@@ -93,6 +93,9 @@ describeEachDatabase("the OpenAPI document", (kind) => {
         expect(statuses, `${name}: bad input`).toContain(fileRoute ? "404" : "400");
       const signedIn = operation.security!.some((requirement) => "cookieAuth" in requirement);
       if (WRITE_METHODS.has(method) && signedIn) expect(statuses, `${name}: another site`).toContain("403");
+      // A personal API token has 120 requests a minute, whatever the route.
+      const token = operation.security!.some((requirement) => "bearerAuth" in requirement);
+      if (token) expect(statuses, `${name}: a token's rate limit`).toContain("429");
       for (const status of statuses.filter((s) => Number(s) >= 400 && Number(s) < 500)) {
         const schema = operation.responses[status]!.content?.["application/json"]?.schema;
         expect(Object.keys(schema?.properties ?? {}), `${name} ${status}`).toEqual(["error"]);

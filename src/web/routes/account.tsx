@@ -43,7 +43,8 @@ export function AccountPage() {
                   [
                     [
                       "Email",
-                      <span key="email" className="block truncate" title={user.email}>
+                      // An address is read whole (a touch screen shows no title): a long one wraps.
+                      <span key="email" className="block wrap-anywhere">
                         {user.email}
                       </span>,
                     ],

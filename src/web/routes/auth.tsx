@@ -118,7 +118,7 @@ export function AuthPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
       <Logo />
       <Card className="w-full max-w-md">
         <CardHeader>
@@ -172,6 +172,6 @@ export function AuthPage() {
           {body}
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -107,7 +107,8 @@ export function RideForm({
         placeholder="e.g. Morning loop"
         {...form.register("name")}
       />
-      <div className="grid grid-cols-2 gap-4">
+      {/* Side by side from 640 px: on a phone a date field needs the whole width for its calendar button. */}
+      <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           id="ride-date"
           label="Date"

@@ -451,6 +451,37 @@ test.describe("offline", () => {
     await page.context().setOffline(false);
     await expect(note).toHaveCount(0);
   });
+
+  test("a toast while offline sits above the note, not on it", async ({ page, context, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tandem" });
+    const shared = await page.request.post(`/api/bicycles/${bicycle.id}/share`, {
+      data: {},
+      headers: { Origin: baseURL! },
+    });
+    expect(shared.ok()).toBe(true);
+    for (const width of [375, 700, 1280]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/shared-links");
+      await expect(page.getByRole("button", { name: "Copy Link" }).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await page.context().setOffline(true);
+      const note = page.getByRole("status").filter({ hasText: "You are offline." });
+      await expect(note).toBeVisible();
+      await page.getByRole("button", { name: "Copy Link" }).first().click();
+      const toast = page.locator("[data-sonner-toast]").first();
+      await expect(toast).toBeVisible();
+      // sonner slides a toast in: where it comes to rest, the two do not overlap.
+      await expect(toast).toHaveAttribute("data-mounted", "true");
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+      const [t, n] = [(await toast.boundingBox())!, (await note.boundingBox())!];
+      const apart =
+        t.y + t.height <= n.y || n.y + n.height <= t.y || t.x >= n.x + n.width || n.x >= t.x + t.width;
+      expect(apart, `${width} px`).toBe(true);
+      await page.context().setOffline(false);
+    }
+  });
 });
 
 test.describe("the server away", () => {

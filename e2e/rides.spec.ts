@@ -277,8 +277,10 @@ test("the Rides page's number is in the address: Back from a ride's bicycle find
   await expect(rides.first()).toContainText("Ride 51");
 
   // Not a page number: the first page; past the last: the last page.
-  await page.goto("/rides?page=two");
-  await expect(pages).toContainText("Page 1 of 2");
+  for (const notAPage of ["two", "99999999999999999999"]) {
+    await page.goto(`/rides?page=${notAPage}`);
+    await expect(pages).toContainText("Page 1 of 2");
+  }
   await page.goto("/rides?page=9");
   await expect(pages).toContainText("Page 2 of 2");
   await expect(page).toHaveURL(/\/rides\?page=2$/);

@@ -18,7 +18,7 @@ export const messages = {
   /** Amounts typed into forms (shared/domain/decimal.ts, decision 0062). */
   numbers: {
     ambiguous: (label: string, value: string) =>
-      `${label}: “${value}” could mean ${value.replace(",", "")} or ${value.replace(",", ".")}; please type the one you mean`,
+      `${label}: “${value}” could mean ${value.replace(",", "")} or ${Number(value.replace(",", "."))}; please type the one you mean`,
   },
   /** A date (or time) field whose typed value is no real day, e.g. 02/31/2024: the browser reports it as blank. */
   forms: {
@@ -448,6 +448,10 @@ export const messages = {
       `Row ${row}: the description is longer than ${max} characters`,
     costInvalid: (row: number, value: string) =>
       `Row ${row}: cost “${value}” is not an amount from 0 to 99,999,999.99 with at most 2 decimals`,
+    costAmbiguous: (row: number, value: string) => {
+      const amount = value.replace(/[^\d,]/g, "");
+      return `Row ${row}: cost “${value}” could mean ${amount.replace(",", "")} or ${Number(amount.replace(",", "."))}; write the one you mean in the file`;
+    },
     rowsInvalid: (count: number) =>
       `${count} ${count === 1 ? "row has an error" : "rows have errors"}; nothing was imported.`,
     dateFormatRequired: "Please choose how the file writes its dates",

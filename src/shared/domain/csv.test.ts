@@ -132,7 +132,8 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportCost("12,50")).toBe(12.5);
     expect(parseImportCost("1,250.00")).toBe(1250);
     // The forms' rule (shared/domain/decimal.ts): 1250 or 1.25? The row is refused, not guessed.
-    expect(parseImportCost("1,250")).toBeNull();
+    expect(parseImportCost("1,250")).toBe("ambiguous");
+    expect(parseImportCost("$1,250")).toBe("ambiguous");
     expect(parseImportCost("")).toBe(0);
     expect(parseImportCost("-5")).toBeNull();
     expect(parseImportCost("12.345")).toBeNull();

@@ -105,10 +105,10 @@ export const MAX_COST = 99_999_999.99;
 
 /**
  * A cell's cost as a number, in the currency the service log keeps (US dollars): "12.50", "$12.50",
- * "1,234.50", "12,50" (a decimal comma), read by parseDecimal; blank is 0. Null when it is no amount from 0 to MAX_COST with at most
- * 2 decimals.
+ * "1,234.50", "12,50" (a decimal comma), read by parseDecimal; blank is 0. "ambiguous" for "1,250" (1250 or
+ * 1.25?); null when it is no amount from 0 to MAX_COST with at most 2 decimals.
  */
-export function parseImportCost(text: string): number | null {
+export function parseImportCost(text: string): number | "ambiguous" | null {
   const value = text
     .trim()
     .replace(/^[$€£]\s*/, "")
@@ -116,7 +116,8 @@ export function parseImportCost(text: string): number | null {
   if (value === "") return 0;
   // The forms' rule (decision 0062); "1,250" could be 1250 or 1.25, so the row is refused, never guessed.
   const parsed = parseDecimal(value);
-  if (!parsed.ok || parsed.value < 0 || parsed.value > MAX_COST) return null;
+  if (!parsed.ok) return parsed.reason === "ambiguous" ? "ambiguous" : null;
+  if (parsed.value < 0 || parsed.value > MAX_COST) return null;
   const cents = parsed.value * 100;
   if (Math.abs(cents - Math.round(cents)) > 1e-6) return null;
   return Math.round(cents) / 100;

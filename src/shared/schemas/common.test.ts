@@ -7,7 +7,22 @@ import { rideFormSchema } from "./ride.ts";
 import { serviceEntryInputSchema } from "./service-entry.ts";
 import { serviceIntervalInputSchema } from "./service-interval.ts";
 
-const invisible = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF"];
+// Zero-width space, non-joiner, joiner, word joiner, byte-order mark, direction marks, soft hyphen, combining
+// grapheme joiner, Mongolian vowel separator, blank braille pattern, Hangul filler.
+const invisible = [
+  "\u200B",
+  "\u200C",
+  "\u200D",
+  "\u2060",
+  "\uFEFF",
+  "\u200E",
+  "\u200F",
+  "\u00AD",
+  "\u034F",
+  "\u180E",
+  "\u2800",
+  "\u3164",
+];
 
 function errorOf(result: {
   success: boolean;
@@ -36,6 +51,8 @@ describe("required text", () => {
     const family = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}";
     expect(trimText(`\u200B ${family} bike\uFEFF`)).toBe(`${family} bike`);
     expect(bicycleInputSchema.parse({ name: `\u2060Road\u200B` }).name).toBe("Road");
+    // A variation selector that ends an emoji stays: the red heart stays red.
+    expect(trimText("Valentine \u2764\uFE0F")).toBe("Valentine \u2764\uFE0F");
   });
 });
 

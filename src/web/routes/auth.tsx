@@ -100,7 +100,13 @@ export function AuthPage() {
     body = (
       <Tabs
         value={tab}
-        onValueChange={(value) => setParams(value === "signup" ? { tab: "signup" } : {}, { replace: true })}
+        // The page to go on to after signing in (next=) stays whichever tab is chosen.
+        onValueChange={(value) =>
+          setParams(
+            { ...(value === "signup" ? { tab: "signup" } : {}), ...(next ? { next } : {}) },
+            { replace: true },
+          )
+        }
       >
         <TabsList className="mb-4 grid w-full grid-cols-2">
           <TabsTrigger value="signin">Sign In</TabsTrigger>

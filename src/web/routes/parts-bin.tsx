@@ -1,6 +1,6 @@
 import { Wrench } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -32,6 +32,7 @@ const ALL = "All Types";
 export function PartsBinPage() {
   usePageTitle("Parts Bin");
   const { data: session } = useSession();
+  const { search } = useLocation();
   return (
     <>
       <PageHeader
@@ -45,7 +46,7 @@ export function PartsBinPage() {
           <AlertTitle>{m.partsBinSignedOut}</AlertTitle>
           <AlertDescription>
             <Button asChild size="sm" className="mt-2">
-              <Link to={signInPath("/parts-bin")}>Sign In</Link>
+              <Link to={signInPath(`/parts-bin${search}`)}>Sign In</Link>
             </Button>
           </AlertDescription>
         </Alert>

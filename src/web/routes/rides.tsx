@@ -19,7 +19,8 @@ export function RidesPage() {
   // The page is in the address (?page=2): Back from a ride's bicycle finds the same page.
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = Number(searchParams.get("page"));
-  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+  // A number beyond what the API takes (not a safe integer) is no page either.
+  const page = Number.isSafeInteger(asked) && asked > 1 ? asked : 1;
   const setPage = (next: number) =>
     setSearchParams(next === 1 ? {} : { page: String(next) }, { replace: true });
   const rides = useAllRides(page);

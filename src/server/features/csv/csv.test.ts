@@ -329,6 +329,14 @@ describeEachDatabase("CSV export and service import", (kind) => {
             description: "x".repeat(2001),
             cost: "5",
           },
+          {
+            row: 8,
+            date: "01/05/2024",
+            bicycle: "Road",
+            component: "Chain",
+            description: "Tyre",
+            cost: "$1,250",
+          },
         ],
       });
       expect(response.status).toBe(400);
@@ -336,7 +344,7 @@ describeEachDatabase("CSV export and service import", (kind) => {
         error: { code: string; message: string; fields: Record<string, string> };
       }>(response);
       expect(error.code).toBe("VALIDATION");
-      expect(error.message).toBe("5 rows have errors; nothing was imported.");
+      expect(error.message).toBe("6 rows have errors; nothing was imported.");
       expect(Object.values(error.fields)).toEqual([
         "Row 3: date “31/02/2024” is not a date",
         "Row 4: component “Chain” matches 2 of your components; choose a bicycle, or map a bicycle column",
@@ -345,6 +353,8 @@ describeEachDatabase("CSV export and service import", (kind) => {
         "Row 6: the description is empty",
         "Row 7: bicycle “Tandem” is not one of yours",
         "Row 7: the description is longer than 2000 characters",
+        // A US "1,250" or a European "1,25"0? Said so, with both readings.
+        "Row 8: cost “$1,250” could mean 1250 or 1.25; write the one you mean in the file",
       ]);
       expect((await logOf(rider, chain.id)).services).toHaveLength(0);
 

@@ -95,8 +95,10 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
     if (!description) errors.push(m.descriptionMissing(row));
     else if (description.length > MAX_DESCRIPTION) errors.push(m.descriptionTooLong(row, MAX_DESCRIPTION));
 
-    const cost = parseImportCost(cells.cost);
-    if (cost === null) errors.push(m.costInvalid(row, cells.cost.trim()));
+    const parsedCost = parseImportCost(cells.cost);
+    if (parsedCost === null) errors.push(m.costInvalid(row, cells.cost.trim()));
+    if (parsedCost === "ambiguous") errors.push(m.costAmbiguous(row, cells.cost.trim()));
+    const cost = typeof parsedCost === "number" ? parsedCost : null;
 
     return {
       row,

@@ -10,17 +10,24 @@ function subscribe(changed: () => void) {
   };
 }
 
+/** True while the browser is offline. */
+export function useOffline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => !navigator.onLine,
+    () => false,
+  );
+}
+
+/** How far toasts move up while the note shows, so that neither covers the other. */
+export const OFFLINE_NOTICE_ROOM = 72;
+
 /**
  * Offline, reads and saves wait for the connection (TanStack Query pauses them, and sends them when it is
  * back): a note says so while it lasts, above the bottom tab bar on phones.
  */
 export function OfflineNotice() {
-  const offline = useSyncExternalStore(
-    subscribe,
-    () => !navigator.onLine,
-    () => false,
-  );
-  if (!offline) return null;
+  if (!useOffline()) return null;
   return (
     <p
       role="status"

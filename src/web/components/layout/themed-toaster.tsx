@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { type CSSProperties, useSyncExternalStore } from "react";
 import { Toaster } from "sonner";
 import { useTheme } from "@/lib/theme.tsx";
+import { OFFLINE_NOTICE_ROOM, useOffline } from "./offline-notice.tsx";
 
 const icon = "size-4";
 
@@ -29,6 +30,8 @@ export default function ThemedToaster() {
   // Wherever the bottom tab bar shows (4 rem tall), toasts sit above it instead of covering it: sonner's
   // mobile offset applies only below 600 px, its offset from there up (a phone held sideways, a small tablet).
   const aboveTabBar = useTabBarShown();
+  // Offline, the note (offline-notice.tsx) takes the bottom: toasts go above it.
+  const lift = useOffline() ? OFFLINE_NOTICE_ROOM : 0;
   return (
     <Toaster
       theme={theme}
@@ -36,8 +39,8 @@ export default function ThemedToaster() {
       visibleToasts={3}
       duration={4000}
       hotkey={["altKey", "KeyT"]}
-      mobileOffset={{ bottom: 80 }}
-      offset={aboveTabBar ? { bottom: 80 } : undefined}
+      mobileOffset={{ bottom: 80 + lift }}
+      offset={aboveTabBar ? { bottom: 80 + lift } : lift ? { bottom: 24 + lift } : undefined}
       icons={{
         success: <CircleCheck className={`${icon} text-primary`} />,
         info: <Info className={`${icon} text-primary`} />,

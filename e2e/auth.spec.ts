@@ -244,6 +244,10 @@ test("a link from a reminder mail, opened signed out, comes back to its page aft
   await expect(page.getByRole("heading", { name: "Sign in to see this page" })).toBeVisible();
   await page.goto("/account");
   await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
+  // Looking at the Sign Up tab and back keeps where the sign-in goes on to.
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/next=%2Faccount/);
   await signIn.getByLabel("Email").fill(rider.email);
   await signIn.getByLabel("Password").fill(rider.password);
   await signIn.getByRole("button", { name: "Sign In" }).click();

@@ -264,3 +264,30 @@ test("an edit saves only what the rider changed: another tab's change to other f
   expect(JSON.stringify(intervals)).toContain('"everyMonths":3');
   expect(JSON.stringify(intervals)).toContain('"everyKm":300');
 });
+
+test.describe("another tab", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test("a bicycle deleted elsewhere: the next save on its open page says so and goes back to the list", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Old faithful" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await expect(page.getByRole("heading", { name: "Old faithful", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Add Component" }).first().click();
+    const addForm = page.getByRole("form", { name: "Add Component" });
+    await addForm.getByLabel("Component name").fill("Chain");
+    await addForm.getByLabel("Type").selectOption("Drivetrain");
+
+    // Deleted on another device meanwhile.
+    const deleted = await page.request.delete(`/api/bicycles/${bicycle.id}`, {
+      headers: { Origin: baseURL! },
+    });
+    expect(deleted.ok()).toBe(true);
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    await expect(page).toHaveURL(/\/bicycles$/);
+    await expect(page.getByRole("heading", { name: "Old faithful" })).toHaveCount(0);
+  });
+});

@@ -7,7 +7,17 @@ export function createQueryClient() {
   const queryClient: QueryClient = new QueryClient({
     // Every query's and mutation's failure passes here: a 401 may mean the session was ended elsewhere.
     queryCache: new QueryCache({ onError: (error) => onFailure(queryClient, error) }),
-    mutationCache: new MutationCache({ onError: (error) => onFailure(queryClient, error) }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        onFailure(queryClient, error);
+        // A write refused as "not found" or "moved meanwhile" means the page shows something that changed
+        // elsewhere (another tab, another device): the rider's data is read again, so the page shows what
+        // is there now (a deleted bicycle's page goes back to the list).
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          void invalidateRiderData(queryClient);
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -105,8 +105,6 @@ export function useMoveToPartsBin() {
         }),
       ).then((r) => r.component),
     onSuccess: invalidate,
-    // Moved meanwhile (409): the page reads again and shows where the part is now.
-    onError: invalidate,
   });
 }
 

@@ -419,6 +419,9 @@ test("toasts sit above the bottom tab bar wherever it shows, also on a phone hel
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Signed out successfully" });
     await expect(toast).toBeVisible();
+    // sonner slides a toast in: measure where it comes to rest.
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     const tabBar = page.getByRole("navigation", { name: "Tabs" });
     const [toastBox, barBox] = [await toast.boundingBox(), await tabBar.boundingBox()];
     expect(toastBox!.y + toastBox!.height, `${viewport.width} px`).toBeLessThanOrEqual(barBox!.y);

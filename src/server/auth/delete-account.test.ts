@@ -4,6 +4,7 @@ import { bicycles, session, user } from "../db/schema.ts";
 import { followOAuthFlow, googleTestEnv } from "../testing/oauth-flow.ts";
 import { startOidcServer } from "../testing/oidc-server.ts";
 import {
+  cookiesOf,
   createTestApp,
   describeEachDatabase,
   signUp,
@@ -133,11 +134,7 @@ describeEachDatabase("deleting an account", (kind) => {
       rider.cookie,
     );
     expect(verified.status).toBe(200);
-    const cookie = verified.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((pair) => !pair.endsWith("="))
-      .join("; ");
+    const cookie = cookiesOf(verified);
     return { secret, backupCodes, cookie: cookie || rider.cookie };
   }
 });

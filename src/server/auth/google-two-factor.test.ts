@@ -5,6 +5,7 @@ import { captureLogs } from "../testing/log-capture.ts";
 import { followOAuthFlow, googleTestEnv } from "../testing/oauth-flow.ts";
 import { startOidcServer } from "../testing/oidc-server.ts";
 import {
+  cookiesOf,
   createTestApp,
   describeEachDatabase,
   json,
@@ -15,15 +16,6 @@ import {
 import { secretOf, totpCode, wrongCode } from "../testing/totp.ts";
 
 const PASSWORD = "correct-horse";
-
-/** The cookies a response sets that still hold a value (name=value pairs, joined for a Cookie header). */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
 
 /**
  * Google is one factor, like the mailbox (decisions 0012, 0063): a Google sign-in of an account with

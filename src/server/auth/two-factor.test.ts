@@ -3,6 +3,7 @@ import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimit, twoFactor, user } from "../db/schema.ts";
 import {
+  cookiesOf,
   createTestApp,
   describeEachDatabase,
   poster,
@@ -23,15 +24,6 @@ describe("the test TOTP helper", () => {
     expect(totpCode(secret, { at: 1_111_111_109_000 })).toBe("081804");
   });
 });
-
-/** The cookies a response sets that still hold a value (name=value pairs, joined for a Cookie header). */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
 
 /** Enrols an authenticator app for a signed-in rider: enable (password), then the first code. */
 async function enrol(t: TestApp, rider: TestClient) {

@@ -238,6 +238,15 @@ export async function answered<T>(response: Response | Promise<Response>, key: s
   return ((await answer.json()) as Record<string, T>)[key]!;
 }
 
+/** The cookies a response sets that still hold a value (name=value pairs, joined for a Cookie header). */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
 /** Requests as a browser sends them: JSON, our Origin, and the cookies it holds. */
 export function poster(t: TestApp) {
   return (path: string, body: unknown, cookie = "") =>

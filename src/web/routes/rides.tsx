@@ -1,10 +1,9 @@
 import { Route } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
-import { Button } from "@/components/ui/button.tsx";
 import { buttonVariants } from "@/components/ui/button-variants.ts";
 import { useBicycles } from "@/features/bicycles/api.ts";
 import { NoBicycles } from "@/features/bicycles/components/no-bicycles.tsx";
@@ -40,14 +39,7 @@ export function RidesPage() {
       {rides.isPending ? (
         <ListSkeleton label="Loading rides..." />
       ) : rides.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>{messages.rides.loadFailed}</AlertTitle>
-          <AlertDescription>
-            <Button size="sm" variant="outline" onClick={() => void rides.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title={messages.rides.loadFailed} onRetry={() => void rides.refetch()} />
       ) : rides.data.totals.rides === 0 ? (
         <NoRidesYet />
       ) : (

@@ -43,13 +43,16 @@ function useInvalidateBicycles() {
 }
 
 export function useCreateBicycle() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateBicycles();
   return useMutation({
     mutationFn: (input: BicycleInput) => call(client.bicycles.$post({ json: input })).then((r) => r.bicycle),
     onSuccess: invalidate,
-    // A bicycle added in another tab filled the plan: refresh, so the page shows its limit state.
+    // A bicycle added in another tab filled the plan: the rider's data is read again by the query client
+    // (lib/query-client.ts, every 409); the plan too, so the page shows its limit state.
     onError: (error) => {
-      if (error instanceof ApiError && error.code === "LIMIT_REACHED") void invalidate();
+      if (error instanceof ApiError && error.code === "LIMIT_REACHED")
+        void queryClient.invalidateQueries({ queryKey: subscriptionKey });
     },
   });
 }

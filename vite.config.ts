@@ -17,7 +17,7 @@ const NOT_SHARED = new RegExp(
   [
     /zod|react-hook-form|@hookform|src[\\/]shared[\\/]schemas/,
     /recharts|d3-|victory-vendor|decimal\.js|lodash/,
-    /better-auth|@better-fetch|zxcvbn/,
+    /better-auth|@better-fetch|zxcvbn|lib[\\/]auth-client/,
     /components[\\/](prose-page|page-header)|shared[\\/]messages/,
   ]
     .map((part) => part.source)

@@ -184,9 +184,10 @@ test("an information page loads no more JavaScript than the landing page's budge
 // 196.4 KB on the dashboard (the bicycle page 202 KB), for the frame's page-error screen and offline note
 // (0.7 KB) and, in the shared chunk, one rule for amounts, dates and names (decision 0062) and the new
 // messages (1.8 KB); the bicycle page also shows a failed read and a signed-out visitor's sign-in prompt.
+// 2026-12-01: 184.4 KB and 189.9 KB, the auth library out of the first load again (lib/auth-library-events.ts).
 const SIGNED_IN_BUDGETS: [string, number][] = [
-  ["/dashboard", 198 * 1000],
-  ["/bicycles/:id", 203 * 1000],
+  ["/dashboard", 187 * 1000],
+  ["/bicycles/:id", 192 * 1000],
 ];
 
 test("a signed-in rider's dashboard and bicycle page keep to their script budgets before they show", async ({

@@ -1,5 +1,6 @@
 import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { authLibraryUnauthorized } from "./auth-library-events.ts";
 
 type TwoFactorListener = () => void;
 let twoFactorListener: TwoFactorListener | null = null;
@@ -15,21 +16,11 @@ export function onTwoFactorRequired(listener: TwoFactorListener): () => void {
   };
 }
 
-let unauthorizedListener: (() => void) | null = null;
-
-/**
- * Called when a call of the auth library is refused with 401 (the Account page's password, two-factor and
- * deletion forms call it directly): the query client checks whether the session ended elsewhere.
- */
-export function onAuthLibraryUnauthorized(listener: () => void): void {
-  unauthorizedListener = listener;
-}
-
 export const authClient = createAuthClient({
   basePath: "/api/auth",
   fetchOptions: {
     onError: ({ response }) => {
-      if (response.status === 401) unauthorizedListener?.();
+      if (response.status === 401) authLibraryUnauthorized();
     },
   },
   plugins: [twoFactorClient({ onTwoFactorRedirect: () => twoFactorListener?.() })],

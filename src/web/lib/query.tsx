@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { onAuthLibraryUnauthorized } from "./auth-client.ts";
+import { onAuthLibraryUnauthorized } from "./auth-library-events.ts";
 import { createQueryClient, leaveIfSessionEnded } from "./query-client.ts";
 import { useTimeZoneSync } from "./settings.ts";
 import { fetchSession, getShellSession, sessionQueryKey, setShellSession } from "./shell-session.ts";

@@ -25,7 +25,7 @@ import {
   SESSION_UPDATE_AGE,
 } from "./session-lifetime.ts";
 import { signInLock } from "./sign-in-lock.ts";
-import { noteAcceptedTotpCode, refuseUsedTotpCode } from "./totp-once.ts";
+import { totpCodesOnce } from "./totp-once.ts";
 import { refuseBadUserFields } from "./user-fields.ts";
 
 /** A mail with a one-time link (confirmation, reset); `once: false` for a plain link to a page. */
@@ -90,6 +90,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     }
   };
   const checkDeleteUser = deleteUserCheck(db, twoFactorCodeIsRight);
+  const totpOnce = totpCodesOnce(db);
   const endTokens = passwordEndsApiTokens(db, logger);
   /** Checks that refuse a request before the library handles it; a refusal is logged like any outcome. */
   const beforeHandling = async (ctx: HookContext) => {
@@ -99,7 +100,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       refuseBadUserFields(ctx);
       refuseIdTokenSignIn(ctx);
       await lock.refuseWhileLocked(ctx);
-      await refuseUsedTotpCode(ctx);
+      await totpOnce.claim(ctx);
       await checkDeleteUser(ctx);
     } catch (error) {
       if (error instanceof APIError)
@@ -187,7 +188,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       before: createAuthMiddleware(beforeHandling),
       after: createAuthMiddleware(async (ctx) => {
         await lock.recordOutcome(ctx);
-        await noteAcceptedTotpCode(ctx);
+        await totpOnce.releaseRefused(ctx);
         await endTokens.afterChangePassword(ctx);
         // A Google sign-in for an account with two-factor on ends at the code step, not with a session.
         const challenged = await challengeGoogleSignIn(ctx);

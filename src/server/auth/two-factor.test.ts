@@ -181,6 +181,28 @@ describeEachDatabase("two-factor authentication", (kind) => {
     expect(otherSignIn.status).toBe(200);
   });
 
+  it("lets one of two sign-ins racing with the same code through, and a wrong code leaves the right one usable", async () => {
+    const rider = await signUp(t.app);
+    const { secret } = await enrol(t, rider);
+    const code = totpCode(secret, { stepOffset: 1 });
+    const [one, two] = [cookiesOf(await signIn(rider.email)), cookiesOf(await signIn(rider.email))];
+    const answers = await Promise.all([
+      post("/api/auth/two-factor/verify-totp", { code }, one),
+      post("/api/auth/two-factor/verify-totp", { code }, two),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    expect(answers.filter((answer) => cookiesOf(answer).includes("session_token=")).length).toBe(1);
+
+    // A mistyped code is not used up by being refused: the rider types it again, right this time.
+    const other = await signUp(t.app);
+    const otherFactor = await enrol(t, other);
+    const challenge = cookiesOf(await signIn(other.email));
+    const right = totpCode(otherFactor.secret, { stepOffset: 1 });
+    const typo = wrongCode(otherFactor.secret);
+    expect((await post("/api/auth/two-factor/verify-totp", { code: typo }, challenge)).status).toBe(401);
+    expect((await post("/api/auth/two-factor/verify-totp", { code: right }, challenge)).status).toBe(200);
+  });
+
   it("refuses a code without a sign-in challenge", async () => {
     const response = await post("/api/auth/two-factor/verify-totp", { code: "123456" });
     expect(response.status).toBe(401);

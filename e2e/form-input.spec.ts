@@ -216,3 +216,49 @@ test.describe("a date the browser cannot read", () => {
     expect(services).toHaveLength(0);
   });
 });
+
+test.describe("changes not yet saved are not lost by accident", () => {
+  test("a press outside the Edit dialog keeps it open while it holds changes, and Cancel still closes it", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    const edit = page.getByRole("button", { name: "Edit", exact: true });
+    const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+
+    // Nothing changed: a press outside closes it, as any dialog.
+    await edit.click();
+    await expect(dialog.getByLabel("Description")).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+
+    await edit.click();
+    await dialog.getByLabel("Description").fill("Half-written note about the wheels");
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Description")).toHaveValue("Half-written note about the wheels");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("reloading the page with a half-filled form asks first", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).first().click();
+    await page.getByLabel("Component name").fill("Schwalbe Marathon");
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    // Dismissed, the reload does not happen and the typed name stays.
+    void page.reload().catch(() => {});
+    expect(await asked).toBe("beforeunload");
+    await expect(page.getByLabel("Component name")).toHaveValue("Schwalbe Marathon");
+  });
+});

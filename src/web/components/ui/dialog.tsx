@@ -1,6 +1,8 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useRef } from "react";
+import { holdsUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { cn } from "@/lib/utils.ts";
 
 export const Dialog = DialogPrimitive.Root;
@@ -10,8 +12,10 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  onInteractOutside,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: Omit<React.ComponentProps<typeof DialogPrimitive.Content>, "ref">) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=closed]:animate-out data-[state=closed]:fade-out-0" />
@@ -20,7 +24,13 @@ export function DialogContent({
           "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 sm:max-w-lg",
           className,
         )}
+        // A press outside a dialog whose form holds unsaved changes leaves it open (lib/unsaved-changes.ts).
+        onInteractOutside={(event) => {
+          onInteractOutside?.(event);
+          if (holdsUnsavedChanges(content.current)) event.preventDefault();
+        }}
         {...props}
+        ref={content}
       >
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none [&_svg]:size-4">

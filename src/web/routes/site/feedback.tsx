@@ -10,6 +10,7 @@ import { useSession } from "@/features/auth/api.ts";
 import { call, client } from "@/lib/api-client.ts";
 import { describeError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
+import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { messages } from "../../../shared/messages.ts";
 import { type FeedbackInput, feedbackInputSchema } from "../../../shared/schemas/feedback.ts";
@@ -23,6 +24,7 @@ export function FeedbackPage() {
     resolver: zodResolver(feedbackInputSchema),
     defaultValues: { title: "", feedback: "" },
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -47,7 +49,7 @@ export function FeedbackPage() {
       />
       <Card>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Feedback form">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Feedback form" {...unsaved}>
             <p className="text-sm text-muted-foreground">We will reply to {session?.user.email}.</p>
             <FormField id="feedback-title" label="Title" error={errors.title?.message}>
               <Input id="feedback-title" aria-invalid={!!errors.title} {...form.register("title")} />

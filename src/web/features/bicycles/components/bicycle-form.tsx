@@ -10,6 +10,7 @@ import { Textarea } from "@/components/ui/textarea.tsx";
 import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
+import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { trimText } from "../../../../shared/domain/text.ts";
 import {
   type Bicycle,
@@ -73,6 +74,7 @@ export function BicycleForm({
     resolver: zodResolver(bicycleInputSchema),
     defaultValues: toFormValues(bicycle),
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
   const { errors, isSubmitting } = form.formState;
   const [uploading, setUploading] = useState(false);
   const name = form.watch("name");
@@ -93,7 +95,7 @@ export function BicycleForm({
   const saveDisabled = isSubmitting || uploading || (disableWhenNameBlank && !trimText(String(name ?? "")));
 
   return (
-    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4">
+    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4" {...unsaved}>
       <FormField id={id("name")} label="Name" error={errors.name?.message}>
         <Input
           id={id("name")}

@@ -13,6 +13,7 @@ import { PhotoField } from "@/features/uploads/photo-field.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
 import { fromKm, toKm } from "../../../../shared/domain/distance.ts";
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
@@ -89,6 +90,7 @@ export function ComponentForm({
       installedAt: today,
     },
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
   const { errors, isSubmitting } = form.formState;
   // The form opens in the page at a button's press (Add Component, or Edit in a part's menu): the keyboard
   // goes on in its first field rather than in the list below.
@@ -125,6 +127,7 @@ export function ComponentForm({
       noValidate
       className="grid gap-4"
       aria-label={submitLabel}
+      {...unsaved}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("name")} label="Component name" error={errors.name?.message}>

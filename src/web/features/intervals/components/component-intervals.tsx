@@ -14,6 +14,7 @@ import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
+import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
@@ -229,6 +230,7 @@ export function IntervalForm({
       everyMonths: asText(interval?.everyMonths),
     },
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
   const { errors, isSubmitting } = form.formState;
   const label = interval ? "Update Interval" : "Add Interval";
   // It opens in the page at a button's press: the keyboard goes on in its first field.
@@ -242,7 +244,7 @@ export function IntervalForm({
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label}>
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={label} {...unsaved}>
       <InputField
         id="interval-label"
         label="Label"

@@ -6,6 +6,7 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { submitWhenReadable } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import {
   type DistanceUnit,
   elevationUnit,
@@ -85,6 +86,7 @@ export function RideForm({
     resolver: zodResolver(rideFormSchema),
     defaultValues: formValues(ride, unit),
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -99,7 +101,13 @@ export function RideForm({
   });
   const label = ride ? "Save Ride" : "Add Ride";
   return (
-    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4" aria-label={label}>
+    <form
+      onSubmit={submitWhenReadable(form, onSubmit)}
+      noValidate
+      className="grid gap-4"
+      aria-label={label}
+      {...unsaved}
+    >
       <InputField
         id="ride-name"
         label="Name"

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { changedFields } from "@/lib/form-changes.ts";
 import { applyServerFieldErrors, submitWhenReadable } from "@/lib/form-errors.ts";
+import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import type {
   ServiceEntry,
   ServiceEntryChanges,
@@ -48,6 +49,7 @@ export function ServiceForm({
           : [],
     },
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
   const { errors, isSubmitting } = form.formState;
   const [uploading, setUploading] = useState(false);
   const receiptUrl = form.watch("receiptUrl");
@@ -66,7 +68,13 @@ export function ServiceForm({
   });
 
   return (
-    <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4" aria-label={label}>
+    <form
+      onSubmit={submitWhenReadable(form, onSubmit)}
+      noValidate
+      className="grid gap-4"
+      aria-label={label}
+      {...unsaved}
+    >
       <div className="grid gap-4 sm:grid-cols-[1fr_2fr_1fr]">
         <FormField id="service-date" label="Date" error={errors.date?.message}>
           <Input id="service-date" type="date" aria-invalid={!!errors.date} {...form.register("date")} />

@@ -10,7 +10,7 @@ import { createDiskStorage } from "../adapters/storage.ts";
 import { createApp } from "../app.ts";
 import { createAuth } from "../auth/auth.ts";
 import { loadConfig } from "../config.ts";
-import { type DatabaseOptions, type OpenDatabase, openDatabase } from "../db/index.ts";
+import { type DatabaseOptions, type DatabaseTarget, type OpenDatabase, openDatabase } from "../db/index.ts";
 import { cancelBillingOf } from "../features/billing/account-deletion.ts";
 import { deleteAllFilesOf } from "../features/files/service.ts";
 import { disconnectStravaOf } from "../features/strava/service.ts";
@@ -98,6 +98,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A logger whose output the test reads (default: silent). */
   logger?: Logger;
+  /** A database that already holds data (e.g. an older release's, testing/older-release.ts), migrated on opening. */
+  database?: DatabaseTarget;
 }
 
 /**
@@ -131,11 +133,14 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   // Counts the SQL statements sent, so tests can check that a route's query count stays constant. Not
   // begin and commit: PGlite's transactions send them past Drizzle's logger, so only PostgreSQL would count them.
   const queries = { count: 0 };
-  const database = await openTestDatabase(kind, {
+  const databaseOptions: DatabaseOptions = {
     onQuery: (sql) => {
       if (!/^(begin|commit|rollback)\b/i.test(sql.trim())) queries.count++;
     },
-  });
+  };
+  const database = options.database
+    ? await openDatabase(options.database, databaseOptions)
+    : await openTestDatabase(kind, databaseOptions);
   const logger = options.logger ?? createLogger("silent");
   const mailer = createMailer(config, logger);
   // Loaded only when asked for: the S3 client takes most of a second to import.

@@ -32,6 +32,8 @@ CREATE INDEX "component_installations_bicycle_idx" ON "component_installations" 
 CREATE INDEX "rides_bicycle_started_idx" ON "rides" USING btree ("bicycle_id","started_at","distance_km","moving_seconds");--> statement-breakpoint
 CREATE INDEX "rides_user_started_idx" ON "rides" USING btree ("user_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "rides_user_external_idx" ON "rides" USING btree ("user_id","source","external_id");--> statement-breakpoint
--- Every existing component gets one period: where it is now, since it was created.
+-- Every existing component gets one period: where it is now, from this upgrade on. Its mileage, kept up to date
+-- by hand until now, becomes its distance before tracking; a period from its creation would count past rides
+-- brought in later (a Strava import, ride files) a second time (decision 0064).
 INSERT INTO "component_installations" ("user_id", "component_id", "bicycle_id", "started_at")
-SELECT "user_id", "id", "bicycle_id", "created_at" FROM "components";
+SELECT "user_id", "id", "bicycle_id", now() FROM "components";

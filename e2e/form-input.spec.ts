@@ -261,4 +261,26 @@ test.describe("changes not yet saved are not lost by accident", () => {
     expect(await asked).toBe("beforeunload");
     await expect(page.getByLabel("Component name")).toHaveValue("Schwalbe Marathon");
   });
+
+  test("following a link of the app with a half-filled form asks first", async ({ page, baseURL, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).first().click();
+    await page.getByLabel("Component name").fill("Brooks B17 saddle");
+    const partsBin = page.getByRole("link", { name: "Parts Bin" }).first();
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.type()).toBe("confirm");
+      expect(dialog.message()).toBe(messages.forms.leaveUnsaved);
+      void dialog.dismiss();
+    });
+    await partsBin.click();
+    await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}$`));
+    await expect(page.getByLabel("Component name")).toHaveValue("Brooks B17 saddle");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await partsBin.click();
+    await expect(page).toHaveURL(/\/parts-bin$/);
+  });
 });

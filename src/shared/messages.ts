@@ -24,6 +24,7 @@ export const messages = {
   forms: {
     realDate: "Enter a real date",
     realTime: "Enter a real time",
+    leaveUnsaved: "Your changes are not saved. Leave this page and lose them?",
   },
   bicycles: {
     nameRequired: "Please enter a bicycle name",

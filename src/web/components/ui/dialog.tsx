@@ -2,7 +2,6 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { useRef } from "react";
-import { holdsUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { cn } from "@/lib/utils.ts";
 
 export const Dialog = DialogPrimitive.Root;
@@ -27,7 +26,7 @@ export function DialogContent({
         // A press outside a dialog whose form holds unsaved changes leaves it open (lib/unsaved-changes.ts).
         onInteractOutside={(event) => {
           onInteractOutside?.(event);
-          if (holdsUnsavedChanges(content.current)) event.preventDefault();
+          if (content.current?.querySelector("form[data-unsaved]")) event.preventDefault();
         }}
         {...props}
         ref={content}

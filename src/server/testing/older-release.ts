@@ -10,6 +10,7 @@ import pg from "pg";
 import type { DatabaseTarget } from "../db/index.ts";
 import { migrationsBefore } from "./migrations.ts";
 import { createPostgresTestDatabase } from "./test-app.ts";
+
 /** The SQL snapshot of an older release's data in testing/fixtures (e.g. "release-2026-11-25.sql"). */
 export function fixtureSql(name: string): string {
   return readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name), "utf8");

@@ -1,9 +1,10 @@
 import { messages } from "../../../../shared/messages.ts";
 import { isFit, readFit } from "./fit.ts";
 import { readGpx } from "./gpx.ts";
+import { notOnABicycle } from "./sport.ts";
 import { readTcx } from "./tcx.ts";
 import { elevationGainM, firstTime, movingSeconds, type RideFileContent, trackDistanceM } from "./track.ts";
-import { parseXml, rootElementName } from "./xml.ts";
+import { decodeXml, parseXml, rootElementName } from "./xml.ts";
 
 const m = messages.rideFiles;
 
@@ -26,8 +27,12 @@ export class RideFileError extends Error {
  * parsed from its bytes (the formats need the whole document), so callers read one file at a time.
  */
 export function readRideFile(fileName: string, bytes: Uint8Array): RideFromFile {
+  if (bytes.byteLength === 0) throw new RideFileError(m.empty);
   const content = readContent(bytes);
+  const sport = notOnABicycle(content.sports ?? []);
+  if (sport !== undefined) throw new RideFileError(m.notARide(sport));
   const points = content.segments.flat();
+  if (content.routeOnly) throw new RideFileError(m.routeOnly);
   if (content.distanceM === undefined && points.length < 2) throw new RideFileError(m.noTrackPoints);
 
   const startedAt = content.startedAt ?? firstTime(content.segments);
@@ -54,7 +59,7 @@ function readContent(bytes: Uint8Array): RideFileContent {
     }
   }
   // Strava's TCX export starts with spaces before the XML declaration, which XML does not allow.
-  const text = new TextDecoder().decode(bytes).trimStart();
+  const text = decodeXml(bytes).trimStart();
   const root = rootElementName(text);
   if (root !== "gpx" && root !== "TrainingCenterDatabase") throw new RideFileError(m.unknownFormat);
   const parsed = parseXml(text);

@@ -13,6 +13,7 @@ export function readTcx(document: XmlNode): RideFileContent {
   const lapStart = toTime(text(laps[0], "@StartTime") ?? text(activities[0], "Id"));
   return {
     name: activities.map((activity) => text(activity, "Notes")).find(Boolean),
+    sports: activities.flatMap((activity) => text(activity, "@Sport") ?? []),
     startedAt: lapStart === undefined ? undefined : new Date(lapStart),
     distanceM: sumOfAll(lapDistances),
     movingSeconds: sumOfAll(lapSeconds),

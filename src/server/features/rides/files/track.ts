@@ -15,6 +15,10 @@ export interface TrackPoint {
 
 export interface RideFileContent {
   name?: string;
+  /** The sports the file names (FIT sessions, TCX activities, GPX track types), as written. */
+  sports?: string[];
+  /** A GPX file with a route and no track: a planned ride, not a recorded one. */
+  routeOnly?: boolean;
   startedAt?: Date;
   /** Totals the device wrote (TCX laps, FIT sessions); each one missing is worked out from the track. */
   distanceM?: number;
@@ -146,10 +150,18 @@ export function toNumber(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Milliseconds since the epoch from a file's date, or undefined when it is no valid date. */
+/** A date and time without a zone ("2026-05-01T07:30:00", "2026-05-01 07:30:00.5"). */
+const WITHOUT_ZONE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/**
+ * Milliseconds since the epoch from a file's date, or undefined when it is no valid date. A time without a
+ * zone is UTC, as GPX and TCX define it (JavaScript would read it in the server's own time zone).
+ */
 export function toTime(value: unknown): number | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
   if (typeof value !== "string") return undefined;
-  const time = Date.parse(value.trim());
+  const trimmed = value.trim();
+  const zoneless = WITHOUT_ZONE.exec(trimmed);
+  const time = Date.parse(zoneless ? `${zoneless[1]}T${zoneless[2]}Z` : trimmed);
   return Number.isNaN(time) ? undefined : time;
 }

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 export type XmlNode = Record<string, unknown>;
 
 /** The elements that may repeat in a GPX or TCX file; they are always arrays, even when there is one. */
-const REPEATED = new Set(["trk", "trkseg", "trkpt", "Activity", "Lap", "Track", "Trackpoint"]);
+const REPEATED = new Set(["trk", "trkseg", "trkpt", "rte", "Activity", "Lap", "Track", "Trackpoint"]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -15,6 +15,27 @@ const parser = new XMLParser({
   // Heart rate, power and the like: kept as unparsed text, which saves a sixth of the memory on big files.
   stopNodes: ["*.extensions", "*.Extensions"],
 });
+
+/**
+ * An XML file's text: UTF-16 by its byte order mark; UTF-8 whenever the bytes are UTF-8 (what nearly every
+ * file is, whatever its declaration claims); otherwise the encoding its declaration names, as older GPS
+ * programs write ISO-8859-1 or Windows-1252, and Windows-1252 when it names none we know.
+ */
+export function decodeXml(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const head = String.fromCharCode(...bytes.subarray(0, 200));
+    const declared = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1];
+    try {
+      return new TextDecoder(declared ?? "windows-1252").decode(bytes);
+    } catch {
+      return new TextDecoder("windows-1252").decode(bytes);
+    }
+  }
+}
 
 /** The name of the document's root element (without a namespace prefix), read from the start of the text. */
 export function rootElementName(text: string): string | undefined {

@@ -17,7 +17,9 @@ import { AppError } from "../../errors.ts";
 import { EntryTooLargeError, entryName, readEntryAtMost } from "../../zip-read.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { RideFileError, readRideFile } from "./files/read-ride-file.ts";
+import { notOnABicycle, sportWords } from "./files/sport.ts";
 import { getRide } from "./service.ts";
+import { type StravaActivity, stravaActivities } from "./strava-export.ts";
 
 const m = messages.rideFiles;
 
@@ -100,12 +102,12 @@ export async function importRideFile(
     return [await importOne(db, userId, bicycleId, fileName, bytes)];
   }
   const results: RideFileResult[] = [];
-  await eachZipEntry(bytes, async (name, read) => {
+  await eachZipEntry(bytes, async (name, read, activity) => {
     const entry = await read().catch((error: unknown) => error as Error);
     results.push(
       entry instanceof Error
         ? unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)
-        : await importOne(db, userId, bicycleId, name, entry),
+        : await importOne(db, userId, bicycleId, name, entry, activity),
     );
   });
   if (results.length === 0) throw new AppError("VALIDATION", m.emptyZip, { file: m.emptyZip });
@@ -122,14 +124,20 @@ async function importOne(
   bicycleId: string,
   fileName: string,
   bytes: Uint8Array,
+  /** What a Strava export's activities.csv says of the file: the rider's name for it and its type. */
+  activity: StravaActivity = {},
 ): Promise<RideFileResult> {
   let found: ReturnType<typeof readRideFile>;
   let content: Uint8Array;
   try {
+    if (activity.type !== undefined && notOnABicycle([activity.type]) !== undefined) {
+      throw new RideFileError(m.notARide(sportWords(activity.type)));
+    }
     const file = await rideFileBytes(fileName, bytes);
     if (isZip(file.bytes)) throw new RideFileError(m.zipInZip);
     content = file.bytes;
     found = readRideFile(file.name, content);
+    if (activity.name !== undefined) found.name = activity.name.slice(0, 200);
   } catch (error) {
     return unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable);
   }
@@ -182,13 +190,22 @@ async function importOne(
 }
 
 /**
- * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes. The archive's
- * directory is listed first, so one with too many files is refused before any ride is stored. Entries over
- * the size limit are refused by their declared size or, lying about it, once their inflated bytes pass it.
+ * A ride file by its name in a .zip: .gpx, .tcx or .fit, gzipped or not, and a .zip inside (to say it must be
+ * imported alone). The rest of an export (photos, CSV, JSON) is passed over and counts for nothing.
+ */
+const RIDE_FILE_NAME = /\.(?:(?:gpx|tcx|fit)(?:\.gz)?|zip)$/i;
+/** Strava's bulk export: the index of its activity files (strava-export.ts). */
+const STRAVA_INDEX = "activities.csv";
+
+/**
+ * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes, `activity` what a
+ * Strava export's activities.csv says of it. The archive's directory is listed first, so one with too many
+ * ride files is refused before any ride is stored. Entries over the size limit are refused by their declared
+ * size or, lying about it, once their inflated bytes pass it.
  */
 function eachZipEntry(
   zip: Uint8Array,
-  onEntry: (name: string, read: () => Promise<Uint8Array>) => Promise<void>,
+  onEntry: (name: string, read: () => Promise<Uint8Array>, activity: StravaActivity) => Promise<void>,
 ): Promise<void> {
   const badZip = () => new AppError("VALIDATION", m.badZip, { file: m.badZip });
   return new Promise((resolve, reject) => {
@@ -197,13 +214,16 @@ function eachZipEntry(
     const options = { lazyEntries: true, decodeStrings: false };
     yauzl.fromBuffer(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), options, (error, file) => {
       if (error || !file) return reject(badZip());
-      const entries: { name: string; entry: yauzl.Entry }[] = [];
+      const entries: { name: string; fullName: string; entry: yauzl.Entry }[] = [];
+      let index: { folder: string; entry: yauzl.Entry } | undefined;
       file.on("error", () => reject(badZip()));
       file.on("entry", (entry: yauzl.Entry) => {
         const fullName = entryName(entry);
         const name = path.posix.basename(fullName);
         const skipped = fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || name.startsWith(".");
-        if (!skipped) entries.push({ name, entry });
+        if (!skipped && RIDE_FILE_NAME.test(name)) entries.push({ name, fullName, entry });
+        if (!skipped && name.toLowerCase() === STRAVA_INDEX)
+          index ??= { folder: path.posix.dirname(fullName), entry };
         file.readEntry();
       });
       file.on("end", async () => {
@@ -211,12 +231,22 @@ function eachZipEntry(
           return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
         }
         try {
-          for (const { name, entry } of entries) {
-            await onEntry(name, () =>
+          // An index that cannot be read only costs the rides their Strava names.
+          const activities = index
+            ? stravaActivities(
+                new TextDecoder().decode(
+                  await readEntryAtMost(file, index.entry, MAX_RIDE_FILE_BYTES).catch(() => new Uint8Array()),
+                ),
+              )
+            : new Map<string, StravaActivity>();
+          const relative = (fullName: string) =>
+            index && index.folder !== "." ? path.posix.relative(index.folder, fullName) : fullName;
+          for (const { name, fullName, entry } of entries) {
+            const read = () =>
               readEntryAtMost(file, entry, MAX_RIDE_FILE_BYTES).catch((error: unknown) => {
                 throw new RideFileError(error instanceof EntryTooLargeError ? m.tooLarge : m.badZip);
-              }),
-            );
+              });
+            await onEntry(name, read, activities.get(relative(fullName)) ?? {});
           }
           resolve();
         } catch (error) {

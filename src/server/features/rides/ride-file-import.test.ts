@@ -158,11 +158,40 @@ describeEachDatabase("ride files", (kind) => {
       rider,
       bicycle.id,
       "none.zip",
-      zipSync({ "readme.txt": new Uint8Array([65]) }),
+      zipSync({ "readme.txt": new Uint8Array([65]), "photo.jpg": new Uint8Array([0xff, 0xd8]) }),
     );
-    expect((await json<{ results: RideFileResult[] }>(emptyZip)).results).toEqual([
-      { file: "readme.txt", status: "unreadable", reason: m.unknownFormat, ride: null },
+    expect(emptyZip.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(emptyZip)).error.message).toBe(m.emptyZip);
+  });
+
+  it("takes Strava's bulk export as it comes: the rides named as on Strava, runs refused, photos and CSV files passed over", async () => {
+    const { rider, bicycle } = await setUp();
+    const csv = [
+      "Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename",
+      '111,"May 1, 2026, 7:30:00 AM",Col du Galibier,Ride,"Hot, windy; ""epic""",450,2.17,activities/111.gpx.gz',
+      '222,"May 3, 2026, 6:15:00 AM",Evening spin,Ride,"two lines\r\nof notes",1020,5.0,activities/222.fit.gz',
+      '333,"May 2, 2026, 4:00:00 PM",Lunch run,Run,,450,2.5,activities/333.tcx.gz',
+      '444,"May 4, 2026, 9:00:00 AM",Yoga,Yoga,,1800,0,',
+    ].join("\r\n");
+    const media: Record<string, Uint8Array> = {};
+    // More photos than the ride files a .zip may hold: only ride files count.
+    for (let i = 0; i <= MAX_RIDES_PER_ZIP; i++)
+      media[`export_1234/media/${i}.jpg`] = new Uint8Array([0xff, 0xd8, i % 256]);
+    const exported = zipSync({
+      "export_1234/activities.csv": new TextEncoder().encode(csv),
+      "export_1234/profile.csv": new TextEncoder().encode("Athlete ID,Email Address\n1,a@b.c\n"),
+      "export_1234/activities/111.gpx.gz": gzipSync(fixture("phone.gpx")),
+      "export_1234/activities/222.fit.gz": gzipSync(fixture("head-unit.fit")),
+      "export_1234/activities/333.tcx.gz": gzipSync(fixture("garmin.tcx")),
+      ...media,
+    });
+    expect(await results(await upload(rider, bicycle.id, "export_1234.zip", exported))).toEqual([
+      ["111.gpx.gz", "imported", 2.169],
+      ["222.fit.gz", "imported", 5],
+      ["333.tcx.gz", "unreadable", m.notARide("run")],
     ]);
+    const stored = await storedRides(rider.userId);
+    expect(stored.map((r) => r.name).sort()).toEqual(["Col du Galibier", "Evening spin"]);
   });
 
   it("takes Strava's gzipped activity files, alone or in its export's .zip; the same ride unzipped is a duplicate", async () => {

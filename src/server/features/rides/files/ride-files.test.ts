@@ -346,6 +346,25 @@ describe("readRideFile's rules for tracks without the device's totals", () => {
     expect(ride.movingSeconds).toBe(20);
   });
 
+  it("steps over points without a position (0° N 0° E before a fix, none in a tunnel) rather than riding to them", () => {
+    const points = northwards(21, 5, 1);
+    const track = new TextDecoder().decode(gpx([points]));
+    const at = (i: number) => new Date(Date.UTC(2026, 5, 1, 8, 0, i)).toISOString();
+    const beforeFix = track.replace(
+      "<trkseg>",
+      `<trkseg><trkpt lat="0" lon="0"><time>${at(0)}</time></trkpt>`,
+    );
+    expect(readRideFile("before-fix.gpx", utf8(beforeFix))).toMatchObject({
+      distanceKm: 0.1,
+      movingSeconds: 20,
+    });
+    // In a TCX without the odometer, points 5 to 14 lost their position in a tunnel.
+    const trackpoint = (p: { lat: number; lon: number; t: number }, i: number) =>
+      `<Trackpoint><Time>${at(p.t)}</Time>${i >= 5 && i < 15 ? "" : `<Position><LatitudeDegrees>${p.lat}</LatitudeDegrees><LongitudeDegrees>${p.lon}</LongitudeDegrees></Position>`}</Trackpoint>`;
+    const tcx = `<TrainingCenterDatabase><Activities><Activity Sport="Biking"><Id>${at(0)}</Id><Lap StartTime="${at(0)}"><Track>${points.map(trackpoint).join("")}</Track></Lap></Activity></Activities></TrainingCenterDatabase>`;
+    expect(readRideFile("tunnel.tcx", utf8(tcx))).toMatchObject({ distanceKm: 0.1, movingSeconds: 20 });
+  });
+
   it("names the ride after the file when the file has no name, and has no elevation gain without elevations", () => {
     const ride = readRideFile("exports/2026-06-01 Lake loop.gpx", gpx([northwards(10, 5, 1)]));
     expect(ride.name).toBe("2026-06-01 Lake loop");

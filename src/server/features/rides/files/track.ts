@@ -46,18 +46,34 @@ export function haversineM(a: { lat: number; lon: number }, b: { lat: number; lo
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * A point's position, if it has one. 0° N 0° E is none: devices and converters write it for a point taken
+ * before the satellites were found, and a single one would add thousands of kilometres.
+ */
+function position(p: TrackPoint): { lat: number; lon: number } | undefined {
+  if (p.lat === undefined || p.lon === undefined || (p.lat === 0 && p.lon === 0)) return undefined;
+  return { lat: p.lat, lon: p.lon };
+}
+
 /** How far the rider went from one point to the next: the device's odometer if both have it, else the positions. */
 function stepM(a: TrackPoint, b: TrackPoint): number {
   if (a.distanceM !== undefined && b.distanceM !== undefined) return Math.max(0, b.distanceM - a.distanceM);
-  if (a.lat !== undefined && a.lon !== undefined && b.lat !== undefined && b.lon !== undefined) {
-    return haversineM({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon });
-  }
-  return 0;
+  const [from, to] = [position(a), position(b)];
+  return from && to ? haversineM(from, to) : 0;
 }
 
+/**
+ * Consecutive points of each segment that say where the rider was (an odometer or a position): a point with
+ * neither (in a tunnel, before the satellites were found) is stepped over, not counted as standing still.
+ */
 function* steps(segments: TrackPoint[][]): Generator<[TrackPoint, TrackPoint]> {
   for (const segment of segments) {
-    for (let i = 1; i < segment.length; i++) yield [segment[i - 1]!, segment[i]!];
+    let previous: TrackPoint | undefined;
+    for (const point of segment) {
+      if (point.distanceM === undefined && position(point) === undefined) continue;
+      if (previous) yield [previous, point];
+      previous = point;
+    }
   }
 }
 

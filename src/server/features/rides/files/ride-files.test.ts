@@ -243,6 +243,11 @@ describe("readRideFile refusing what it cannot read, with the reason", () => {
     for (const type of ["cycling", "road_biking", "mountain_biking", "E-Bike Ride", "1"]) {
       expect(readRideFile("ride.gpx", typed(type)).distanceKm).toBeCloseTo(0.045, 3);
     }
+    // Strava's own GPX export numbers its types: 9 is a run, 1 a ride.
+    const strava = (type: string) =>
+      utf8(new TextDecoder().decode(typed(type)).replace('creator="test"', 'creator="StravaGPX Android"'));
+    expect(reason(() => readRideFile("Afternoon_Run.gpx", strava("9")))).toBe(m.notARide("running"));
+    expect(readRideFile("Morning_Ride.gpx", strava("1")).distanceKm).toBeCloseTo(0.045, 3);
     const tcx = new TextDecoder().decode(fixture("garmin.tcx"));
     expect(
       reason(() => readRideFile("run.tcx", utf8(tcx.replace('Sport="Biking"', 'Sport="Running"')))),

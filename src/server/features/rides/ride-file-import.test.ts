@@ -223,6 +223,30 @@ describeEachDatabase("ride files", (kind) => {
     expect((await storedRides(rider.userId)).length).toBe(3);
   });
 
+  it("reads the names in a .zip made on Windows (code page 437) or on macOS (UTF-8 without the flag)", async () => {
+    const { rider, bicycle } = await setUp();
+    const unnamed = new TextDecoder().decode(fixture("phone.gpx")).replace(/<name>.*<\/name>/, "");
+    // fflate writes ASCII names without the UTF-8 flag; "_" then becomes è in code page 437 (0x8a).
+    // macOS writes UTF-8 ("ü" is 0xc3 0xbc) without the flag.
+    const zip = zipSync({
+      "Tour de Gen_ve.gpx": new TextEncoder().encode(unnamed),
+      "Z__rich.gpx": fixture("phone.gpx"),
+    });
+    const patch = (ascii: string, at: number, bytes: number[]) => {
+      const marker = new TextEncoder().encode(ascii);
+      for (let i = 0; i + marker.length <= zip.length; i++) {
+        if (marker.every((byte, j) => zip[i + j] === byte)) zip.set(bytes, i + at);
+      }
+    };
+    patch("Gen_ve", 3, [0x8a]);
+    patch("Z__rich", 1, [0xc3, 0xbc]);
+    expect(await results(await upload(rider, bicycle.id, "windows.zip", zip))).toEqual([
+      ["Tour de Genève.gpx", "imported", 2.169],
+      ["Zürich.gpx", "duplicate", 2.169],
+    ]);
+    expect((await storedRides(rider.userId)).map((r) => r.name)).toEqual(["Tour de Genève"]);
+  });
+
   it("refuses a .zip of more ride files than it takes before storing any of them", async () => {
     const { rider, bicycle } = await setUp();
     const files: Record<string, Uint8Array> = { "first.gpx": fixture("phone.gpx") };

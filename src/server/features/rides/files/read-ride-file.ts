@@ -67,8 +67,14 @@ function readContent(bytes: Uint8Array): RideFileContent {
   return root === "gpx" ? readGpx(parsed.document) : readTcx(parsed.document);
 }
 
-/** "rides/2026-05-01 Morning.gpx" → "2026-05-01 Morning". */
+/** "rides/2026-05-01 Morning.gpx" → "2026-05-01 Morning"; Strava's "Afternoon_Ride.tcx" → "Afternoon Ride". */
 function nameFromFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  return base.replace(/\.[^.]*$/, "").trim() || base;
+  return (
+    base
+      .replace(/\.[^.]*$/, "")
+      .replaceAll("_", " ")
+      .replace(/\s+/g, " ")
+      .trim() || base
+  );
 }

@@ -373,6 +373,9 @@ describe("readRideFile's rules for tracks without the device's totals", () => {
   it("names the ride after the file when the file has no name, and has no elevation gain without elevations", () => {
     const ride = readRideFile("exports/2026-06-01 Lake loop.gpx", gpx([northwards(10, 5, 1)]));
     expect(ride.name).toBe("2026-06-01 Lake loop");
+    // Strava names its downloads after the activity, with underscores: a TCX from it has no other name.
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx")).replace(/<Notes>.*<\/Notes>/, "");
+    expect(readRideFile("Afternoon_Ride.tcx", utf8(tcx)).name).toBe("Afternoon Ride");
     expect(ride.elevationGainM).toBeNull();
     expect(readRideFile("a.gpx", gpx([northwards(10, 5, 1)], "<name> Commute </name>")).name).toBe("Commute");
   });

@@ -16,7 +16,7 @@ import { rides } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { EntryTooLargeError, entryName, readEntryAtMost } from "../../zip-read.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import { RideFileError, readRideFile } from "./files/read-ride-file.ts";
+import { RideFileError, type RideFromFile, readRides } from "./files/read-ride-file.ts";
 import { notOnABicycle, sportWords } from "./files/sport.ts";
 import { getRide } from "./service.ts";
 import { type StravaActivity, stravaActivities } from "./strava-export.ts";
@@ -99,15 +99,15 @@ export async function importRideFile(
   await assertOwnBicycle(db, userId, bicycleId);
   if (!isZip(bytes)) {
     if (bytes.byteLength > MAX_RIDE_FILE_BYTES) return [unreadable(fileName, m.tooLarge)];
-    return [await importOne(db, userId, bicycleId, fileName, bytes)];
+    return importOne(db, userId, bicycleId, fileName, bytes);
   }
   const results: RideFileResult[] = [];
   await eachZipEntry(bytes, async (name, read, activity) => {
     const entry = await read().catch((error: unknown) => error as Error);
     results.push(
-      entry instanceof Error
-        ? unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)
-        : await importOne(db, userId, bicycleId, name, entry, activity),
+      ...(entry instanceof Error
+        ? [unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)]
+        : await importOne(db, userId, bicycleId, name, entry, activity)),
     );
   });
   if (results.length === 0) throw new AppError("VALIDATION", m.emptyZip, { file: m.emptyZip });
@@ -118,6 +118,10 @@ function unreadable(file: string, reason: string): RideFileResult {
   return { file, status: "unreadable", reason, ride: null };
 }
 
+/**
+ * Imports the rides of one file: one result, or one for each activity of a file that holds several (named
+ * "history.tcx (2 of 5)", each with the file's fingerprint and its place in the file).
+ */
 async function importOne(
   db: Database,
   userId: string,
@@ -126,8 +130,8 @@ async function importOne(
   bytes: Uint8Array,
   /** What a Strava export's activities.csv says of the file: the rider's name for it and its type. */
   activity: StravaActivity = {},
-): Promise<RideFileResult> {
-  let found: ReturnType<typeof readRideFile>;
+): Promise<RideFileResult[]> {
+  let found: (RideFromFile | RideFileError)[];
   let content: Uint8Array;
   try {
     if (activity.type !== undefined && notOnABicycle([activity.type]) !== undefined) {
@@ -136,16 +140,40 @@ async function importOne(
     const file = await rideFileBytes(fileName, bytes);
     if (isZip(file.bytes)) throw new RideFileError(m.zipInZip);
     content = file.bytes;
-    found = readRideFile(file.name, content);
-    if (activity.name !== undefined) found.name = activity.name.slice(0, 200);
+    found = readRides(file.name, content);
   } catch (error) {
-    return unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable);
+    return [unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable)];
   }
+  // Of the ride file itself: the same ride sent gzipped or not is one ride.
+  const fingerprint = createHash("sha256").update(content).digest("hex");
+  if (found.length === 1) {
+    const [ride] = found;
+    if (ride && !(ride instanceof RideFileError) && activity.name !== undefined) {
+      ride.name = activity.name.slice(0, 200);
+    }
+    return [await storeRide(db, userId, bicycleId, fileName, found[0]!, fingerprint)];
+  }
+  const results: RideFileResult[] = [];
+  for (const [index, ride] of found.entries()) {
+    const name = `${fileName} (${index + 1} of ${found.length})`;
+    results.push(await storeRide(db, userId, bicycleId, name, ride, `${fingerprint}#${index + 1}`));
+  }
+  return results;
+}
+
+/** Stores one ride read from a file, unless it is already there (by its fingerprint, or as the same ride). */
+async function storeRide(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+  fileName: string,
+  found: RideFromFile | RideFileError,
+  fingerprint: string,
+): Promise<RideFileResult> {
+  if (found instanceof RideFileError) return unreadable(fileName, found.message);
   const input = rideInputSchema.safeParse({ ...found, startedAt: found.startedAt.toISOString() });
   if (!input.success) return unreadable(fileName, input.error.issues[0]?.message ?? m.unreadable);
   const ride = input.data;
-  // Of the ride file itself: the same ride sent gzipped or not is one ride.
-  const fingerprint = createHash("sha256").update(content).digest("hex");
 
   const startedAt = new Date(ride.startedAt);
   const [same] = await db

@@ -247,6 +247,33 @@ describeEachDatabase("ride files", (kind) => {
     expect((await storedRides(rider.userId)).map((r) => r.name)).toEqual(["Tour de Genève"]);
   });
 
+  it("imports each activity of a TCX holding several (Garmin Training Center's history export) as its own ride", async () => {
+    const { rider, bicycle } = await setUp();
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx"));
+    const activity = /<Activity [\s\S]*<\/Activity>/.exec(tcx)![0];
+    const onDay = (day: string, sport = "Biking") =>
+      activity.replaceAll("2026-05-02", day).replace('Sport="Biking"', `Sport="${sport}"`);
+    const history = tcx.replace(
+      activity,
+      [onDay("2026-05-05"), onDay("2026-05-06", "Running"), onDay("2026-05-07")].join("\n"),
+    );
+    const bytes = new TextEncoder().encode(history);
+    expect(await results(await upload(rider, bicycle.id, "history.tcx", bytes))).toEqual([
+      ["history.tcx (1 of 3)", "imported", 2.5],
+      ["history.tcx (2 of 3)", "unreadable", m.notARide("running")],
+      ["history.tcx (3 of 3)", "imported", 2.5],
+    ]);
+    const stored = await storedRides(rider.userId);
+    expect(stored.map((r) => r.startedAt.toISOString()).sort()).toEqual([
+      "2026-05-05T16:00:00.000Z",
+      "2026-05-07T16:00:00.000Z",
+    ]);
+    expect(
+      (await results(await upload(rider, bicycle.id, "history.tcx", bytes))).map(([, status]) => status),
+    ).toEqual(["duplicate", "unreadable", "duplicate"]);
+    expect((await storedRides(rider.userId)).length).toBe(2);
+  });
+
   it("refuses a .zip of more ride files than it takes before storing any of them", async () => {
     const { rider, bicycle } = await setUp();
     const files: Record<string, Uint8Array> = { "first.gpx": fixture("phone.gpx") };

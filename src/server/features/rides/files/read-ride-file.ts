@@ -23,12 +23,34 @@ export class RideFileError extends Error {
 }
 
 /**
- * Reads one GPX, TCX or FIT file, recognised by its content rather than its name. The whole file is
- * parsed from its bytes (the formats need the whole document), so callers read one file at a time.
+ * Reads one GPX, TCX or FIT file, recognised by its content rather than its name: its rides, one for each
+ * activity (a TCX exported from Garmin Training Center holds many), each a ride or the reason it is none.
+ * Throws when the file itself cannot be read. The whole file is parsed from its bytes (the formats need the
+ * whole document), so callers read one file at a time.
  */
-export function readRideFile(fileName: string, bytes: Uint8Array): RideFromFile {
+export function readRides(fileName: string, bytes: Uint8Array): (RideFromFile | RideFileError)[] {
   if (bytes.byteLength === 0) throw new RideFileError(m.empty);
-  const content = readContent(bytes);
+  const contents = readContent(bytes);
+  if (contents.length <= 1) return [toRide(fileName, contents[0] ?? { segments: [] })];
+  return contents.map((content) => {
+    try {
+      return toRide(fileName, content);
+    } catch (error) {
+      if (error instanceof RideFileError) return error;
+      throw error;
+    }
+  });
+}
+
+/** The ride of a file of one activity (GPX, FIT, most TCX); throws the reason when it is none. */
+export function readRideFile(fileName: string, bytes: Uint8Array): RideFromFile {
+  const [ride, ...more] = readRides(fileName, bytes);
+  if (more.length > 0) throw new Error(`${fileName} holds ${more.length + 1} activities`);
+  if (ride instanceof RideFileError) throw ride;
+  return ride!;
+}
+
+function toRide(fileName: string, content: RideFileContent): RideFromFile {
   const sport = notOnABicycle(content.sports ?? []);
   if (sport !== undefined) throw new RideFileError(m.notARide(sport));
   const points = content.segments.flat();
@@ -50,10 +72,10 @@ export function readRideFile(fileName: string, bytes: Uint8Array): RideFromFile 
   };
 }
 
-function readContent(bytes: Uint8Array): RideFileContent {
+function readContent(bytes: Uint8Array): RideFileContent[] {
   if (isFit(bytes)) {
     try {
-      return readFit(bytes);
+      return [readFit(bytes)];
     } catch (error) {
       throw new RideFileError(`${m.unreadable}: ${(error as Error).message}`);
     }
@@ -64,7 +86,7 @@ function readContent(bytes: Uint8Array): RideFileContent {
   if (root !== "gpx" && root !== "TrainingCenterDatabase") throw new RideFileError(m.unknownFormat);
   const parsed = parseXml(text);
   if ("error" in parsed) throw new RideFileError(`${m.unreadable}: ${parsed.error}`);
-  return root === "gpx" ? readGpx(parsed.document) : readTcx(parsed.document);
+  return root === "gpx" ? [readGpx(parsed.document)] : readTcx(parsed.document);
 }
 
 /** "rides/2026-05-01 Morning.gpx" → "2026-05-01 Morning"; Strava's "Afternoon_Ride.tcx" → "Afternoon Ride". */

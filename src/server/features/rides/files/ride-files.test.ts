@@ -222,6 +222,9 @@ describe("readRideFile with files from more sources", () => {
       (c) => c.charCodeAt(0),
     );
     expect(readRideFile("old.gpx", latin1).name).toBe("Col de l'Iseran, Café");
+    // Declared ISO-8859-1 and written in UTF-8 after all: read as what it is.
+    const misdeclared = utf8(`<?xml version="1.0" encoding="ISO-8859-1"?>${body("Café")}`);
+    expect(readRideFile("misdeclared.gpx", misdeclared).name).toBe("Café");
     const text = `<?xml version="1.0" encoding="UTF-16"?>${body("Zürich–Genève")}`;
     const utf16 = new Uint8Array(2 + text.length * 2);
     utf16.set([0xff, 0xfe]);

@@ -17,22 +17,24 @@ const parser = new XMLParser({
 });
 
 /**
- * An XML file's text: UTF-16 by its byte order mark; UTF-8 whenever the bytes are UTF-8 (what nearly every
- * file is, whatever its declaration claims); otherwise the encoding its declaration names, as older GPS
- * programs write ISO-8859-1 or Windows-1252, and Windows-1252 when it names none we know.
+ * An XML file's text: UTF-16 by its byte order mark; else UTF-8, XML's own encoding, unless the declaration
+ * names another (older GPS programs write ISO-8859-1 or Windows-1252) and the bytes are not UTF-8 after all
+ * (files often declare one encoding and are written in UTF-8).
  */
 export function decodeXml(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  const head = String.fromCharCode(...bytes.subarray(0, 200));
+  const declared = /^(?:\xEF\xBB\xBF)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1];
+  if (declared === undefined || /^utf-?8$/i.test(declared)) return new TextDecoder().decode(bytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    const head = String.fromCharCode(...bytes.subarray(0, 200));
-    const declared = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1];
     try {
-      return new TextDecoder(declared ?? "windows-1252").decode(bytes);
+      return new TextDecoder(declared).decode(bytes);
     } catch {
-      return new TextDecoder("windows-1252").decode(bytes);
+      // An encoding TextDecoder does not know: UTF-8, which is what nearly every file is.
+      return new TextDecoder().decode(bytes);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type yauzl from "yauzl";
+import yauzl from "yauzl";
 
 /**
  * Reading uploaded .zip files entry by entry with yauzl (ride files, account archives). Names are decoded here,
@@ -6,9 +6,20 @@ import type yauzl from "yauzl";
  * a name may be. Nothing is ever written where an entry's name points.
  */
 
-/** An entry's name as text, with Windows separators turned into "/". */
+/**
+ * An entry's name as text, with Windows separators turned into "/". UTF-8 whenever the bytes are UTF-8 (macOS
+ * writes UTF-8 without saying so); otherwise as the zip format says: its Unicode path field, else code page
+ * 437, in which Windows' "Send to compressed folder" writes "Genève.gpx".
+ */
 export function entryName(entry: yauzl.Entry): string {
-  return new TextDecoder().decode(entry.fileName as unknown as Uint8Array).replaceAll("\\", "/");
+  const raw = entry.fileName as unknown as Buffer;
+  let name: string;
+  try {
+    name = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
+  }
+  return name.replaceAll("\\", "/");
 }
 
 /** Whether a name would lead out of the folder it is unpacked in: an absolute path, a drive, or a ".." step. */

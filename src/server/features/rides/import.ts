@@ -16,8 +16,10 @@ import { rides } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { EntryTooLargeError, entryName, readEntryAtMost } from "../../zip-read.ts";
 import { assertOwnBicycle } from "../components/service.ts";
-import { RideFileError, readRideFile } from "./files/read-ride-file.ts";
+import { RideFileError, type RideFromFile, readRides } from "./files/read-ride-file.ts";
+import { notOnABicycle, sportWords } from "./files/sport.ts";
 import { getRide } from "./service.ts";
+import { type StravaActivity, stravaActivities } from "./strava-export.ts";
 
 const m = messages.rideFiles;
 
@@ -97,15 +99,15 @@ export async function importRideFile(
   await assertOwnBicycle(db, userId, bicycleId);
   if (!isZip(bytes)) {
     if (bytes.byteLength > MAX_RIDE_FILE_BYTES) return [unreadable(fileName, m.tooLarge)];
-    return [await importOne(db, userId, bicycleId, fileName, bytes)];
+    return importOne(db, userId, bicycleId, fileName, bytes);
   }
   const results: RideFileResult[] = [];
-  await eachZipEntry(bytes, async (name, read) => {
+  await eachZipEntry(bytes, async (name, read, activity) => {
     const entry = await read().catch((error: unknown) => error as Error);
     results.push(
-      entry instanceof Error
-        ? unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)
-        : await importOne(db, userId, bicycleId, name, entry),
+      ...(entry instanceof Error
+        ? [unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)]
+        : await importOne(db, userId, bicycleId, name, entry, activity)),
     );
   });
   if (results.length === 0) throw new AppError("VALIDATION", m.emptyZip, { file: m.emptyZip });
@@ -116,28 +118,62 @@ function unreadable(file: string, reason: string): RideFileResult {
   return { file, status: "unreadable", reason, ride: null };
 }
 
+/**
+ * Imports the rides of one file: one result, or one for each activity of a file that holds several (named
+ * "history.tcx (2 of 5)", each with the file's fingerprint and its place in the file).
+ */
 async function importOne(
   db: Database,
   userId: string,
   bicycleId: string,
   fileName: string,
   bytes: Uint8Array,
-): Promise<RideFileResult> {
-  let found: ReturnType<typeof readRideFile>;
+  /** What a Strava export's activities.csv says of the file: the rider's name for it and its type. */
+  activity: StravaActivity = {},
+): Promise<RideFileResult[]> {
+  let found: (RideFromFile | RideFileError)[];
   let content: Uint8Array;
   try {
+    if (activity.type !== undefined && notOnABicycle([activity.type]) !== undefined) {
+      throw new RideFileError(m.notARide(sportWords(activity.type)));
+    }
     const file = await rideFileBytes(fileName, bytes);
     if (isZip(file.bytes)) throw new RideFileError(m.zipInZip);
     content = file.bytes;
-    found = readRideFile(file.name, content);
+    found = readRides(file.name, content);
   } catch (error) {
-    return unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable);
+    return [unreadable(fileName, error instanceof RideFileError ? error.message : m.unreadable)];
   }
+  // Of the ride file itself: the same ride sent gzipped or not is one ride.
+  const fingerprint = createHash("sha256").update(content).digest("hex");
+  if (found.length === 1) {
+    const [ride] = found;
+    if (ride && !(ride instanceof RideFileError) && activity.name !== undefined) {
+      ride.name = activity.name.slice(0, 200);
+    }
+    return [await storeRide(db, userId, bicycleId, fileName, found[0]!, fingerprint)];
+  }
+  const results: RideFileResult[] = [];
+  for (const [index, ride] of found.entries()) {
+    const name = `${fileName} (${index + 1} of ${found.length})`;
+    results.push(await storeRide(db, userId, bicycleId, name, ride, `${fingerprint}#${index + 1}`));
+  }
+  return results;
+}
+
+/** Stores one ride read from a file, unless it is already there (by its fingerprint, or as the same ride). */
+async function storeRide(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+  fileName: string,
+  found: RideFromFile | RideFileError,
+  fingerprint: string,
+): Promise<RideFileResult> {
+  if (found instanceof RideFileError) return unreadable(fileName, found.message);
   const input = rideInputSchema.safeParse({ ...found, startedAt: found.startedAt.toISOString() });
   if (!input.success) return unreadable(fileName, input.error.issues[0]?.message ?? m.unreadable);
   const ride = input.data;
-  // Of the ride file itself: the same ride sent gzipped or not is one ride.
-  const fingerprint = createHash("sha256").update(content).digest("hex");
 
   const startedAt = new Date(ride.startedAt);
   const [same] = await db
@@ -182,13 +218,22 @@ async function importOne(
 }
 
 /**
- * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes. The archive's
- * directory is listed first, so one with too many files is refused before any ride is stored. Entries over
- * the size limit are refused by their declared size or, lying about it, once their inflated bytes pass it.
+ * A ride file by its name in a .zip: .gpx, .tcx or .fit, gzipped or not, and a .zip inside (to say it must be
+ * imported alone). The rest of an export (photos, CSV, JSON) is passed over and counts for nothing.
+ */
+const RIDE_FILE_NAME = /\.(?:(?:gpx|tcx|fit)(?:\.gz)?|zip)$/i;
+/** Strava's bulk export: the index of its activity files (strava-export.ts). */
+const STRAVA_INDEX = "activities.csv";
+
+/**
+ * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes, `activity` what a
+ * Strava export's activities.csv says of it. The archive's directory is listed first, so one with too many
+ * ride files is refused before any ride is stored. Entries over the size limit are refused by their declared
+ * size or, lying about it, once their inflated bytes pass it.
  */
 function eachZipEntry(
   zip: Uint8Array,
-  onEntry: (name: string, read: () => Promise<Uint8Array>) => Promise<void>,
+  onEntry: (name: string, read: () => Promise<Uint8Array>, activity: StravaActivity) => Promise<void>,
 ): Promise<void> {
   const badZip = () => new AppError("VALIDATION", m.badZip, { file: m.badZip });
   return new Promise((resolve, reject) => {
@@ -197,13 +242,16 @@ function eachZipEntry(
     const options = { lazyEntries: true, decodeStrings: false };
     yauzl.fromBuffer(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), options, (error, file) => {
       if (error || !file) return reject(badZip());
-      const entries: { name: string; entry: yauzl.Entry }[] = [];
+      const entries: { name: string; fullName: string; entry: yauzl.Entry }[] = [];
+      let index: { folder: string; entry: yauzl.Entry } | undefined;
       file.on("error", () => reject(badZip()));
       file.on("entry", (entry: yauzl.Entry) => {
         const fullName = entryName(entry);
         const name = path.posix.basename(fullName);
         const skipped = fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || name.startsWith(".");
-        if (!skipped) entries.push({ name, entry });
+        if (!skipped && RIDE_FILE_NAME.test(name)) entries.push({ name, fullName, entry });
+        if (!skipped && name.toLowerCase() === STRAVA_INDEX)
+          index ??= { folder: path.posix.dirname(fullName), entry };
         file.readEntry();
       });
       file.on("end", async () => {
@@ -211,12 +259,22 @@ function eachZipEntry(
           return reject(new AppError("VALIDATION", m.tooManyFiles, { file: m.tooManyFiles }));
         }
         try {
-          for (const { name, entry } of entries) {
-            await onEntry(name, () =>
+          // An index that cannot be read only costs the rides their Strava names.
+          const activities = index
+            ? stravaActivities(
+                new TextDecoder().decode(
+                  await readEntryAtMost(file, index.entry, MAX_RIDE_FILE_BYTES).catch(() => new Uint8Array()),
+                ),
+              )
+            : new Map<string, StravaActivity>();
+          const relative = (fullName: string) =>
+            index && index.folder !== "." ? path.posix.relative(index.folder, fullName) : fullName;
+          for (const { name, fullName, entry } of entries) {
+            const read = () =>
               readEntryAtMost(file, entry, MAX_RIDE_FILE_BYTES).catch((error: unknown) => {
                 throw new RideFileError(error instanceof EntryTooLargeError ? m.tooLarge : m.badZip);
-              }),
-            );
+              });
+            await onEntry(name, read, activities.get(relative(fullName)) ?? {});
           }
           resolve();
         } catch (error) {

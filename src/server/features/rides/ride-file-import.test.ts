@@ -158,11 +158,40 @@ describeEachDatabase("ride files", (kind) => {
       rider,
       bicycle.id,
       "none.zip",
-      zipSync({ "readme.txt": new Uint8Array([65]) }),
+      zipSync({ "readme.txt": new Uint8Array([65]), "photo.jpg": new Uint8Array([0xff, 0xd8]) }),
     );
-    expect((await json<{ results: RideFileResult[] }>(emptyZip)).results).toEqual([
-      { file: "readme.txt", status: "unreadable", reason: m.unknownFormat, ride: null },
+    expect(emptyZip.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(emptyZip)).error.message).toBe(m.emptyZip);
+  });
+
+  it("takes Strava's bulk export as it comes: the rides named as on Strava, runs refused, photos and CSV files passed over", async () => {
+    const { rider, bicycle } = await setUp();
+    const csv = [
+      "Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename",
+      '111,"May 1, 2026, 7:30:00 AM",Col du Galibier,Ride,"Hot, windy; ""epic""",450,2.17,activities/111.gpx.gz',
+      '222,"May 3, 2026, 6:15:00 AM",Evening spin,Ride,"two lines\r\nof notes",1020,5.0,activities/222.fit.gz',
+      '333,"May 2, 2026, 4:00:00 PM",Lunch run,Run,,450,2.5,activities/333.tcx.gz',
+      '444,"May 4, 2026, 9:00:00 AM",Yoga,Yoga,,1800,0,',
+    ].join("\r\n");
+    const media: Record<string, Uint8Array> = {};
+    // More photos than the ride files a .zip may hold: only ride files count.
+    for (let i = 0; i <= MAX_RIDES_PER_ZIP; i++)
+      media[`export_1234/media/${i}.jpg`] = new Uint8Array([0xff, 0xd8, i % 256]);
+    const exported = zipSync({
+      "export_1234/activities.csv": new TextEncoder().encode(csv),
+      "export_1234/profile.csv": new TextEncoder().encode("Athlete ID,Email Address\n1,a@b.c\n"),
+      "export_1234/activities/111.gpx.gz": gzipSync(fixture("phone.gpx")),
+      "export_1234/activities/222.fit.gz": gzipSync(fixture("head-unit.fit")),
+      "export_1234/activities/333.tcx.gz": gzipSync(fixture("garmin.tcx")),
+      ...media,
+    });
+    expect(await results(await upload(rider, bicycle.id, "export_1234.zip", exported))).toEqual([
+      ["111.gpx.gz", "imported", 2.169],
+      ["222.fit.gz", "imported", 5],
+      ["333.tcx.gz", "unreadable", m.notARide("run")],
     ]);
+    const stored = await storedRides(rider.userId);
+    expect(stored.map((r) => r.name).sort()).toEqual(["Col du Galibier", "Evening spin"]);
   });
 
   it("takes Strava's gzipped activity files, alone or in its export's .zip; the same ride unzipped is a duplicate", async () => {
@@ -192,6 +221,57 @@ describeEachDatabase("ride files", (kind) => {
       ["bomb.gpx.gz", "unreadable", m.tooLarge],
     ]);
     expect((await storedRides(rider.userId)).length).toBe(3);
+  });
+
+  it("reads the names in a .zip made on Windows (code page 437) or on macOS (UTF-8 without the flag)", async () => {
+    const { rider, bicycle } = await setUp();
+    const unnamed = new TextDecoder().decode(fixture("phone.gpx")).replace(/<name>.*<\/name>/, "");
+    // fflate writes ASCII names without the UTF-8 flag; "_" then becomes è in code page 437 (0x8a).
+    // macOS writes UTF-8 ("ü" is 0xc3 0xbc) without the flag.
+    const zip = zipSync({
+      "Tour de Gen_ve.gpx": new TextEncoder().encode(unnamed),
+      "Z__rich.gpx": fixture("phone.gpx"),
+    });
+    const patch = (ascii: string, at: number, bytes: number[]) => {
+      const marker = new TextEncoder().encode(ascii);
+      for (let i = 0; i + marker.length <= zip.length; i++) {
+        if (marker.every((byte, j) => zip[i + j] === byte)) zip.set(bytes, i + at);
+      }
+    };
+    patch("Gen_ve", 3, [0x8a]);
+    patch("Z__rich", 1, [0xc3, 0xbc]);
+    expect(await results(await upload(rider, bicycle.id, "windows.zip", zip))).toEqual([
+      ["Tour de Genève.gpx", "imported", 2.169],
+      ["Zürich.gpx", "duplicate", 2.169],
+    ]);
+    expect((await storedRides(rider.userId)).map((r) => r.name)).toEqual(["Tour de Genève"]);
+  });
+
+  it("imports each activity of a TCX holding several (Garmin Training Center's history export) as its own ride", async () => {
+    const { rider, bicycle } = await setUp();
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx"));
+    const activity = /<Activity [\s\S]*<\/Activity>/.exec(tcx)![0];
+    const onDay = (day: string, sport = "Biking") =>
+      activity.replaceAll("2026-05-02", day).replace('Sport="Biking"', `Sport="${sport}"`);
+    const history = tcx.replace(
+      activity,
+      [onDay("2026-05-05"), onDay("2026-05-06", "Running"), onDay("2026-05-07")].join("\n"),
+    );
+    const bytes = new TextEncoder().encode(history);
+    expect(await results(await upload(rider, bicycle.id, "history.tcx", bytes))).toEqual([
+      ["history.tcx (1 of 3)", "imported", 2.5],
+      ["history.tcx (2 of 3)", "unreadable", m.notARide("running")],
+      ["history.tcx (3 of 3)", "imported", 2.5],
+    ]);
+    const stored = await storedRides(rider.userId);
+    expect(stored.map((r) => r.startedAt.toISOString()).sort()).toEqual([
+      "2026-05-05T16:00:00.000Z",
+      "2026-05-07T16:00:00.000Z",
+    ]);
+    expect(
+      (await results(await upload(rider, bicycle.id, "history.tcx", bytes))).map(([, status]) => status),
+    ).toEqual(["duplicate", "unreadable", "duplicate"]);
+    expect((await storedRides(rider.userId)).length).toBe(2);
   });
 
   it("refuses a .zip of more ride files than it takes before storing any of them", async () => {

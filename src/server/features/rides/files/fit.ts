@@ -25,6 +25,7 @@ export function readFit(bytes: Uint8Array): RideFileContent {
   const starts = sessions.flatMap((s) => toTime(s.startTime) ?? []);
   return {
     name: sport === undefined ? undefined : humanise(sport),
+    sports: sessions.flatMap((s): string[] => (typeof s.sport === "string" ? [s.sport] : [])),
     startedAt: starts.length > 0 ? new Date(Math.min(...starts)) : undefined,
     distanceM: sumOfAll(sessions.map((s) => toNumber(s.totalDistance))),
     movingSeconds: sumOfAll(sessions.map((s) => toNumber(s.totalMovingTime) ?? toNumber(s.totalTimerTime))),

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { Encoder, type Mesg, Profile } from "@garmin/fitsdk";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../../shared/messages.ts";
 import { rideInputSchema } from "../../../../shared/schemas/ride.ts";
@@ -30,6 +31,68 @@ function northwards(count: number, metresPerPoint: number, seconds: number, from
     lon: 6.6,
     t: fromT + i * seconds,
   }));
+}
+
+const MESG = Profile.MesgNum as Record<
+  "FILE_ID" | "EVENT" | "RECORD" | "LAP" | "SESSION" | "ACTIVITY",
+  number
+>;
+
+/**
+ * A FIT activity through the FIT SDK's encoder: `sessions` parts of 600 s at 6 m/s (3,600 m each), 300 s
+ * apart with the timer stopped, each with its lap and session; with `gps` false the records have the
+ * trainer's or speed sensor's distance and no positions, as an indoor ride has.
+ */
+function fitActivity({ sport = "cycling", subSport = "road", gps = true, sessions = 1 } = {}): Uint8Array {
+  const encoder = new Encoder();
+  const write = (mesgNum: number, fields: Record<string, unknown>) => encoder.onMesg(mesgNum, fields as Mesg);
+  const start = new Date("2026-05-04T17:00:00Z");
+  const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+  const semicircles = (deg: number) => Math.round(deg / (180 / 2 ** 31));
+  write(MESG.FILE_ID, {
+    type: "activity",
+    manufacturer: "garmin",
+    product: 3121,
+    serialNumber: 1,
+    timeCreated: start,
+  });
+  for (let part = 0; part < sessions; part++) {
+    const [from, fromM] = [part * 900, part * 3600];
+    write(MESG.EVENT, { timestamp: at(from), event: "timer", eventType: "start" });
+    for (let t = 0; t <= 600; t++) {
+      const metres = fromM + 6 * t;
+      const position = gps
+        ? { positionLat: semicircles(46.5 + metres / 111_195), positionLong: semicircles(6.6) }
+        : {};
+      write(MESG.RECORD, {
+        timestamp: at(from + t),
+        distance: metres,
+        enhancedSpeed: 6,
+        power: 210,
+        ...position,
+      });
+    }
+    write(MESG.EVENT, { timestamp: at(from + 600), event: "timer", eventType: "stopAll" });
+    const totals = {
+      timestamp: at(from + 600),
+      startTime: at(from),
+      totalElapsedTime: 600,
+      totalTimerTime: 600,
+      totalDistance: 3600,
+      sport,
+      subSport,
+    };
+    write(MESG.LAP, { ...totals, messageIndex: part });
+    write(MESG.SESSION, { ...totals, messageIndex: part, firstLapIndex: part, numLaps: 1 });
+  }
+  write(MESG.ACTIVITY, {
+    timestamp: at(sessions * 900),
+    numSessions: sessions,
+    type: "manual",
+    event: "activity",
+    eventType: "stop",
+  });
+  return encoder.close();
 }
 
 function reason(read: () => unknown): string {
@@ -108,7 +171,101 @@ describe("readRideFile with files as apps and devices write them", () => {
   });
 });
 
+describe("readRideFile with files from more sources", () => {
+  it("reads an indoor trainer's FIT (distance, no positions) and a FIT with several sessions and the timer stopped between", () => {
+    expect(readRideFile("zwift.fit", fitActivity({ gps: false, subSport: "virtualActivity" }))).toEqual({
+      name: "Cycling",
+      startedAt: new Date("2026-05-04T17:00:00Z"),
+      distanceKm: 3.6,
+      movingSeconds: 600,
+      elevationGainM: null,
+    });
+    expect(readRideFile("two.fit", fitActivity({ sessions: 2 }))).toMatchObject({
+      distanceKm: 7.2,
+      movingSeconds: 1200,
+    });
+  });
+
+  it("reads times without a zone as UTC, as GPX and TCX define them, whatever the server's time zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Europe/Zurich";
+    try {
+      const points = northwards(20, 5, 1).map(
+        (p, i) =>
+          `<trkpt lat="${p.lat}" lon="${p.lon}"><time>2026-06-01T08:00:${String(i).padStart(2, "0")}</time></trkpt>`,
+      );
+      const ride = readRideFile(
+        "a.gpx",
+        utf8(`<gpx version="1.1"><trk><trkseg>${points.join("")}</trkseg></trk></gpx>`),
+      );
+      expect(ride.startedAt.toISOString()).toBe("2026-06-01T08:00:00.000Z");
+      expect(ride.movingSeconds).toBe(19);
+      // With an offset, or with milliseconds, the time is the instant it says.
+      const offset = points.map((p) => p.replace(/(:\d\d)<\/time>/, "$1.250+02:00</time>"));
+      const shifted = readRideFile(
+        "b.gpx",
+        utf8(`<gpx version="1.1"><trk><trkseg>${offset.join("")}</trkseg></trk></gpx>`),
+      );
+      expect(shifted.startedAt.toISOString()).toBe("2026-06-01T06:00:00.250Z");
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it("reads a GPX written in ISO-8859-1 or UTF-16 with its accents", () => {
+    const body = (name: string) =>
+      new TextDecoder()
+        .decode(gpx([northwards(10, 5, 1)], `<name>${name}</name>`))
+        .replace(/^<\?xml[^>]*>/, "");
+    const latin1 = Uint8Array.from(
+      `<?xml version="1.0" encoding="ISO-8859-1"?>${body("Col de l'Iseran, Café")}`,
+      (c) => c.charCodeAt(0),
+    );
+    expect(readRideFile("old.gpx", latin1).name).toBe("Col de l'Iseran, Café");
+    // Declared ISO-8859-1 and written in UTF-8 after all: read as what it is.
+    const misdeclared = utf8(`<?xml version="1.0" encoding="ISO-8859-1"?>${body("Café")}`);
+    expect(readRideFile("misdeclared.gpx", misdeclared).name).toBe("Café");
+    const text = `<?xml version="1.0" encoding="UTF-16"?>${body("Zürich–Genève")}`;
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++)
+      utf16.set([text.charCodeAt(i) & 0xff, text.charCodeAt(i) >> 8], 2 + 2 * i);
+    expect(readRideFile("windows.gpx", utf16).name).toBe("Zürich–Genève");
+  });
+});
+
 describe("readRideFile refusing what it cannot read, with the reason", () => {
+  it("refuses a run, a walk or a swim, from the sport the file names, and takes every bicycle sport", () => {
+    expect(reason(() => readRideFile("run.fit", fitActivity({ sport: "running", subSport: "trail" })))).toBe(
+      m.notARide("running"),
+    );
+    const track = new TextDecoder().decode(gpx([northwards(10, 5, 1)]));
+    const typed = (type: string) => utf8(track.replace("<trk>", `<trk><type>${type}</type>`));
+    expect(reason(() => readRideFile("hike.gpx", typed("hiking")))).toBe(m.notARide("hiking"));
+    expect(reason(() => readRideFile("run.gpx", typed("trail_running")))).toBe(m.notARide("trail running"));
+    for (const type of ["cycling", "road_biking", "mountain_biking", "E-Bike Ride", "1"]) {
+      expect(readRideFile("ride.gpx", typed(type)).distanceKm).toBeCloseTo(0.045, 3);
+    }
+    // Strava's own GPX export numbers its types: 9 is a run, 1 a ride.
+    const strava = (type: string) =>
+      utf8(new TextDecoder().decode(typed(type)).replace('creator="test"', 'creator="StravaGPX Android"'));
+    expect(reason(() => readRideFile("Afternoon_Run.gpx", strava("9")))).toBe(m.notARide("running"));
+    expect(readRideFile("Morning_Ride.gpx", strava("1")).distanceKm).toBeCloseTo(0.045, 3);
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx"));
+    expect(
+      reason(() => readRideFile("run.tcx", utf8(tcx.replace('Sport="Biking"', 'Sport="Running"')))),
+    ).toBe(m.notARide("running"));
+    expect(readRideFile("other.tcx", utf8(tcx.replace('Sport="Biking"', 'Sport="Other"'))).distanceKm).toBe(
+      2.5,
+    );
+  });
+
+  it("refuses an empty file, and a planned route, saying so", () => {
+    expect(reason(() => readRideFile("empty.gpx", new Uint8Array()))).toBe(m.empty);
+    const route = `<gpx version="1.1"><rte><name>Plan</name><rtept lat="46.5" lon="6.6"/><rtept lat="46.6" lon="6.6"/></rte></gpx>`;
+    expect(reason(() => readRideFile("komoot-plan.gpx", utf8(route)))).toBe(m.routeOnly);
+  });
+
   it("refuses a truncated or damaged FIT file", () => {
     const fit = fixture("head-unit.fit");
     expect(reason(() => readRideFile("cut.fit", fit.subarray(0, fit.length - 500)))).toMatch(
@@ -154,7 +311,6 @@ describe("readRideFile refusing what it cannot read, with the reason", () => {
     ]);
     for (const bytes of [
       png,
-      new Uint8Array(),
       utf8("lat,lon,time\n46.5,6.6,2026-05-01T07:30:00Z\n"),
       utf8('<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>'),
       utf8("<!doctype html><html><body>gpx</body></html>"),
@@ -198,9 +354,31 @@ describe("readRideFile's rules for tracks without the device's totals", () => {
     expect(ride.movingSeconds).toBe(20);
   });
 
+  it("steps over points without a position (0° N 0° E before a fix, none in a tunnel) rather than riding to them", () => {
+    const points = northwards(21, 5, 1);
+    const track = new TextDecoder().decode(gpx([points]));
+    const at = (i: number) => new Date(Date.UTC(2026, 5, 1, 8, 0, i)).toISOString();
+    const beforeFix = track.replace(
+      "<trkseg>",
+      `<trkseg><trkpt lat="0" lon="0"><time>${at(0)}</time></trkpt>`,
+    );
+    expect(readRideFile("before-fix.gpx", utf8(beforeFix))).toMatchObject({
+      distanceKm: 0.1,
+      movingSeconds: 20,
+    });
+    // In a TCX without the odometer, points 5 to 14 lost their position in a tunnel.
+    const trackpoint = (p: { lat: number; lon: number; t: number }, i: number) =>
+      `<Trackpoint><Time>${at(p.t)}</Time>${i >= 5 && i < 15 ? "" : `<Position><LatitudeDegrees>${p.lat}</LatitudeDegrees><LongitudeDegrees>${p.lon}</LongitudeDegrees></Position>`}</Trackpoint>`;
+    const tcx = `<TrainingCenterDatabase><Activities><Activity Sport="Biking"><Id>${at(0)}</Id><Lap StartTime="${at(0)}"><Track>${points.map(trackpoint).join("")}</Track></Lap></Activity></Activities></TrainingCenterDatabase>`;
+    expect(readRideFile("tunnel.tcx", utf8(tcx))).toMatchObject({ distanceKm: 0.1, movingSeconds: 20 });
+  });
+
   it("names the ride after the file when the file has no name, and has no elevation gain without elevations", () => {
     const ride = readRideFile("exports/2026-06-01 Lake loop.gpx", gpx([northwards(10, 5, 1)]));
     expect(ride.name).toBe("2026-06-01 Lake loop");
+    // Strava names its downloads after the activity, with underscores: a TCX from it has no other name.
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx")).replace(/<Notes>.*<\/Notes>/, "");
+    expect(readRideFile("Afternoon_Ride.tcx", utf8(tcx)).name).toBe("Afternoon Ride");
     expect(ride.elevationGainM).toBeNull();
     expect(readRideFile("a.gpx", gpx([northwards(10, 5, 1)], "<name> Commute </name>")).name).toBe("Commute");
   });

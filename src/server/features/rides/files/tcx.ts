@@ -2,17 +2,24 @@ import { type RideFileContent, sumOfAll, type TrackPoint, toNumber, toTime } fro
 import { child, children, text, type XmlNode } from "./xml.ts";
 
 /**
- * A TCX (Garmin Training Center) document: its activities' laps. The laps' DistanceMeters and
- * TotalTimeSeconds are the device's totals; each Track is a segment.
+ * A TCX (Garmin Training Center) document: one content for each activity, from its laps. The laps'
+ * DistanceMeters and TotalTimeSeconds are the device's totals; each Track is a segment.
  */
-export function readTcx(document: XmlNode): RideFileContent {
-  const activities = children(child(child(document, "TrainingCenterDatabase"), "Activities"), "Activity");
-  const laps = activities.flatMap((activity) => children(activity, "Lap"));
+export function readTcx(document: XmlNode): RideFileContent[] {
+  return children(child(child(document, "TrainingCenterDatabase"), "Activities"), "Activity").map(
+    readActivity,
+  );
+}
+
+function readActivity(activity: XmlNode): RideFileContent {
+  const laps = children(activity, "Lap");
   const lapDistances = laps.map((lap) => toNumber(text(lap, "DistanceMeters")));
   const lapSeconds = laps.map((lap) => toNumber(text(lap, "TotalTimeSeconds")));
-  const lapStart = toTime(text(laps[0], "@StartTime") ?? text(activities[0], "Id"));
+  const lapStart = toTime(text(laps[0], "@StartTime") ?? text(activity, "Id"));
+  const sport = text(activity, "@Sport");
   return {
-    name: activities.map((activity) => text(activity, "Notes")).find(Boolean),
+    name: text(activity, "Notes"),
+    sports: sport === undefined ? [] : [sport],
     startedAt: lapStart === undefined ? undefined : new Date(lapStart),
     distanceM: sumOfAll(lapDistances),
     movingSeconds: sumOfAll(lapSeconds),

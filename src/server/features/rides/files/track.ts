@@ -15,6 +15,10 @@ export interface TrackPoint {
 
 export interface RideFileContent {
   name?: string;
+  /** The sports the file names (FIT sessions, TCX activities, GPX track types), as written. */
+  sports?: string[];
+  /** A GPX file with a route and no track: a planned ride, not a recorded one. */
+  routeOnly?: boolean;
   startedAt?: Date;
   /** Totals the device wrote (TCX laps, FIT sessions); each one missing is worked out from the track. */
   distanceM?: number;
@@ -42,18 +46,34 @@ export function haversineM(a: { lat: number; lon: number }, b: { lat: number; lo
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * A point's position, if it has one. 0° N 0° E is none: devices and converters write it for a point taken
+ * before the satellites were found, and a single one would add thousands of kilometres.
+ */
+function position(p: TrackPoint): { lat: number; lon: number } | undefined {
+  if (p.lat === undefined || p.lon === undefined || (p.lat === 0 && p.lon === 0)) return undefined;
+  return { lat: p.lat, lon: p.lon };
+}
+
 /** How far the rider went from one point to the next: the device's odometer if both have it, else the positions. */
 function stepM(a: TrackPoint, b: TrackPoint): number {
   if (a.distanceM !== undefined && b.distanceM !== undefined) return Math.max(0, b.distanceM - a.distanceM);
-  if (a.lat !== undefined && a.lon !== undefined && b.lat !== undefined && b.lon !== undefined) {
-    return haversineM({ lat: a.lat, lon: a.lon }, { lat: b.lat, lon: b.lon });
-  }
-  return 0;
+  const [from, to] = [position(a), position(b)];
+  return from && to ? haversineM(from, to) : 0;
 }
 
+/**
+ * Consecutive points of each segment that say where the rider was (an odometer or a position): a point with
+ * neither (in a tunnel, before the satellites were found) is stepped over, not counted as standing still.
+ */
 function* steps(segments: TrackPoint[][]): Generator<[TrackPoint, TrackPoint]> {
   for (const segment of segments) {
-    for (let i = 1; i < segment.length; i++) yield [segment[i - 1]!, segment[i]!];
+    let previous: TrackPoint | undefined;
+    for (const point of segment) {
+      if (point.distanceM === undefined && position(point) === undefined) continue;
+      if (previous) yield [previous, point];
+      previous = point;
+    }
   }
 }
 
@@ -146,10 +166,18 @@ export function toNumber(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Milliseconds since the epoch from a file's date, or undefined when it is no valid date. */
+/** A date and time without a zone ("2026-05-01T07:30:00", "2026-05-01 07:30:00.5"). */
+const WITHOUT_ZONE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/**
+ * Milliseconds since the epoch from a file's date, or undefined when it is no valid date. A time without a
+ * zone is UTC, as GPX and TCX define it (JavaScript would read it in the server's own time zone).
+ */
 export function toTime(value: unknown): number | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
   if (typeof value !== "string") return undefined;
-  const time = Date.parse(value.trim());
+  const trimmed = value.trim();
+  const zoneless = WITHOUT_ZONE.exec(trimmed);
+  const time = Date.parse(zoneless ? `${zoneless[1]}T${zoneless[2]}Z` : trimmed);
   return Number.isNaN(time) ? undefined : time;
 }

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 export type XmlNode = Record<string, unknown>;
 
 /** The elements that may repeat in a GPX or TCX file; they are always arrays, even when there is one. */
-const REPEATED = new Set(["trk", "trkseg", "trkpt", "Activity", "Lap", "Track", "Trackpoint"]);
+const REPEATED = new Set(["trk", "trkseg", "trkpt", "rte", "Activity", "Lap", "Track", "Trackpoint"]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -15,6 +15,29 @@ const parser = new XMLParser({
   // Heart rate, power and the like: kept as unparsed text, which saves a sixth of the memory on big files.
   stopNodes: ["*.extensions", "*.Extensions"],
 });
+
+/**
+ * An XML file's text: UTF-16 by its byte order mark; else UTF-8, XML's own encoding, unless the declaration
+ * names another (older GPS programs write ISO-8859-1 or Windows-1252) and the bytes are not UTF-8 after all
+ * (files often declare one encoding and are written in UTF-8).
+ */
+export function decodeXml(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  const head = String.fromCharCode(...bytes.subarray(0, 200));
+  const declared = /^(?:\xEF\xBB\xBF)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1];
+  if (declared === undefined || /^utf-?8$/i.test(declared)) return new TextDecoder().decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    try {
+      return new TextDecoder(declared).decode(bytes);
+    } catch {
+      // An encoding TextDecoder does not know: UTF-8, which is what nearly every file is.
+      return new TextDecoder().decode(bytes);
+    }
+  }
+}
 
 /** The name of the document's root element (without a namespace prefix), read from the start of the text. */
 export function rootElementName(text: string): string | undefined {

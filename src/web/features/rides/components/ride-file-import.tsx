@@ -66,8 +66,10 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
     if (input.current) input.current.value = "";
     await refresh();
     const imported = found.filter((r) => r.status === "imported").length;
+    // A file holding several activities answers one result each, named "history.tcx (2 of 3)".
+    const read = new Set(found.map((r) => r.file.replace(/ \(\d+ of \d+\)$/, ""))).size;
     toast.success(`${imported} ${imported === 1 ? "ride" : "rides"} imported`, {
-      description: `${found.length} ${found.length === 1 ? "file" : "files"} read`,
+      description: `${read} ${read === 1 ? "file" : "files"} read`,
     });
   }
 

@@ -97,8 +97,22 @@ export const exportRideSchema = z.object({
   elevationGainM: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
   source: z.enum(RIDE_SOURCES),
   externalId: nullableText(500),
+  /**
+   * When the rider last changed the ride in Velolog (null: never). A Strava ride with it is the rider's: Strava
+   * imports and events leave it as it is (decision 0041). Exports made before it have none: taken as never.
+   */
+  editedAt: time.nullable().optional(),
   createdAt: time,
   updatedAt: time,
+});
+
+/**
+ * A Strava activity whose ride the rider deleted in Velolog (decision 0041): no Strava import brings it back.
+ * The activity's id, as the ride's `externalId` was.
+ */
+export const exportStravaSkippedSchema = z.object({
+  activityId: text(500).min(1),
+  createdAt: time,
 });
 
 export const exportIntervalSchema = z
@@ -157,6 +171,8 @@ export const exportV1Schema = z
     serviceIntervals: z.array(exportIntervalSchema),
     serviceEntries: z.array(exportServiceEntrySchema),
     shareLinks: z.array(exportShareLinkSchema),
+    /** Strava rides deleted in Velolog, not imported again (absent in exports made before it: none). */
+    stravaSkippedActivities: z.array(exportStravaSkippedSchema).optional(),
     /** Every photo and receipt the objects above name, as files of the archive. */
     files: z.array(exportFileSchema),
   })

@@ -21,6 +21,7 @@ import {
   serviceEntryIntervals,
   serviceIntervals,
   sharedBikes,
+  stravaSkippedActivities,
 } from "../../db/schema.ts";
 import { referencedFilesOf } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
@@ -252,6 +253,7 @@ async function* exportJson(
         elevationGainM: r.elevationGainM,
         source: r.source as ExportV1["rides"][number]["source"],
         externalId: r.externalId,
+        editedAt: r.editedAt ? iso(r.editedAt) : null,
         createdAt: iso(r.createdAt),
         updatedAt: iso(r.updatedAt),
       })),
@@ -310,6 +312,18 @@ async function* exportJson(
       bicycleId: s.bicycleId !== null && bikesOut.has(s.bicycleId) ? s.bicycleId : null,
       notes: s.notes,
       snapshot: snapshotForExport(s.bikeData as SharedBikeSnapshot, present),
+      createdAt: iso(s.createdAt),
+    })),
+  );
+  // The Strava rides the rider deleted (a few at most; the table has no id to page on).
+  const skipped = await db
+    .select({ activityId: stravaSkippedActivities.activityId, createdAt: stravaSkippedActivities.createdAt })
+    .from(stravaSkippedActivities)
+    .where(eq(stravaSkippedActivities.userId, userId))
+    .orderBy(asc(stravaSkippedActivities.activityId));
+  yield* list("stravaSkippedActivities", inPages(skipped), (rows) =>
+    rows.map((s): NonNullable<ExportV1["stravaSkippedActivities"]>[number] => ({
+      activityId: s.activityId,
       createdAt: iso(s.createdAt),
     })),
   );

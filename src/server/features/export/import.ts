@@ -37,6 +37,7 @@ import {
   serviceEntryIntervals,
   serviceIntervals,
   sharedBikes,
+  stravaSkippedActivities,
   user,
   userSettings,
 } from "../../db/schema.ts";
@@ -742,6 +743,7 @@ async function writeRows(
           elevationGainM: r.elevationGainM,
           source: r.source,
           externalId: r.externalId,
+          editedAt: r.editedAt ? at(r.editedAt) : null,
           createdAt: at(r.createdAt),
           updatedAt: at(r.updatedAt),
         })),
@@ -817,6 +819,14 @@ async function writeRows(
       createdAt: at(s.createdAt),
     })),
   );
+  // The Strava rides the rider deleted stay deleted here: no Strava import of this account brings them back.
+  // (One the account already remembers, as after importing the same archive again, is kept as it is.)
+  for (const part of chunks(data.stravaSkippedActivities ?? [], 500))
+    if (part.length > 0)
+      await tx
+        .insert(stravaSkippedActivities)
+        .values(part.map((s) => ({ userId, activityId: s.activityId, createdAt: at(s.createdAt) })))
+        .onConflictDoNothing();
   // The archive's preferences become the account's.
   const { distanceUnit, dueSoonPercent, emailDigest, timeZone } = data.settings;
   const zone = timeZone ? { timeZone } : {};

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
@@ -751,11 +751,55 @@ async function writeRows(
       .onConflictDoNothing()
       .returning({ id: rides.id });
     const kept = new Set(inserted.map((r) => r.id));
-    for (const { id, source } of rows) {
-      if (kept.has(id)) sources.push({ userId, kind: "ride", sourceId: source.id, targetId: id });
+    for (const { id, source: r } of rows) {
+      if (kept.has(id)) {
+        sources.push({ userId, kind: "ride", sourceId: r.id, targetId: id });
+        continue;
+      }
+      // A Strava ride the rider corrected, already here as Strava has it (Strava connected and imported on
+      // this instance before the archive came): the rider's version is the one that counts (decision 0041).
+      // It stays on the bicycle it is on here, which the Strava bike mapping chose.
+      const [taken] =
+        r.source === "strava" && r.externalId !== null && r.editedAt
+          ? await tx
+              .update(rides)
+              .set({
+                name: r.name,
+                startedAt: at(r.startedAt),
+                distanceKm: r.distanceKm.toFixed(3),
+                movingSeconds: r.movingSeconds,
+                elevationGainM: r.elevationGainM,
+                editedAt: at(r.editedAt),
+                updatedAt: at(r.updatedAt),
+              })
+              .where(
+                and(
+                  eq(rides.userId, userId),
+                  eq(rides.source, "strava"),
+                  eq(rides.externalId, r.externalId),
+                  isNull(rides.editedAt),
+                ),
+              )
+              .returning({ id: rides.id })
+          : [];
+      if (taken) sources.push({ userId, kind: "ride", sourceId: r.id, targetId: taken.id });
       else skipped++;
     }
   }
+  // Strava rides the rider deleted: a ride of such an activity here as Strava has it (not changed here) was
+  // brought in before the rider's choice arrived, and leaves, as it would have left had it been deleted here.
+  const skippedIds = [...new Set((data.stravaSkippedActivities ?? []).map((s) => s.activityId))];
+  for (const part of chunks(skippedIds, 500))
+    await tx
+      .delete(rides)
+      .where(
+        and(
+          eq(rides.userId, userId),
+          eq(rides.source, "strava"),
+          inArray(rides.externalId, part),
+          isNull(rides.editedAt),
+        ),
+      );
   await insertAll(
     tx,
     serviceIntervals,

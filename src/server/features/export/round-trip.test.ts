@@ -484,4 +484,66 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     expect(Object.values(back.imported).every((n) => n === 0)).toBe(true);
     expect(await whatTheRiderSees(source)).toEqual(seenHome);
   });
+
+  it("applies the rider's Strava choices to rides Strava brought in before the archive was imported", async () => {
+    const athlete = strava.addAthlete(++athleteId, [{ id: "b7002", name: "Canyon" }]);
+    const base = { distance: 20_000 };
+    strava.addActivity(athlete.id, { ...base, start_date: "2024-07-01T07:00:00Z", name: "Untouched" });
+    const corrected = strava.addActivity(athlete.id, {
+      ...base,
+      start_date: "2024-07-02T07:00:00Z",
+      name: "Wrong",
+    });
+    strava.addActivity(athlete.id, { ...base, start_date: "2024-07-03T07:00:00Z", name: "Walk, not a ride" });
+    type Rides = { rides: { id: string; name: string; startedAt: string; distanceKm: number }[] };
+    const ridesOf = async (rider: TestClient) =>
+      (await json<Rides>(rider.request("GET", "/api/rides"))).rides;
+    const mapTo = async (rider: TestClient, name: string) => {
+      const bike = await ok<{ id: string }>(rider.request("POST", "/api/bicycles", { name }), "bicycle");
+      expect((await rider.request("PUT", "/api/strava/bikes/b7002", { bicycleId: bike.id })).status).toBe(
+        200,
+      );
+      expect(await json(rider.request("POST", "/api/strava/import"))).toMatchObject({ imported: 3 });
+    };
+
+    const source = await signUp(home.app);
+    await connectStrava(home, source, athlete.id);
+    await mapTo(source, "Road bike");
+    const mine = new Map((await ridesOf(source)).map((r) => [r.name, r]));
+    const wrong = mine.get("Wrong")!;
+    const fixed = await source.request("PUT", `/api/rides/${wrong.id}`, {
+      name: "Corrected here",
+      startedAt: wrong.startedAt,
+      distanceKm: 21.5,
+      movingSeconds: 3000,
+    });
+    expect(fixed.status).toBe(200);
+    expect((await source.request("DELETE", `/api/rides/${mine.get("Walk, not a ride")!.id}`)).status).toBe(
+      204,
+    );
+    const archive = await exportOf(source);
+
+    // On the new instance the rider connects Strava first: Strava's versions of all three come in.
+    const target = await signUp(away.app);
+    await connectStrava(away, target, athlete.id);
+    await mapTo(target, "My bike");
+    corrected.name = "Still wrong on Strava";
+    await importInto(away, target, archive.raw);
+    const after = await ridesOf(target);
+    expect(after.map((r) => [r.name, r.distanceKm]).sort()).toEqual([
+      ["Corrected here", 21.5],
+      ["Untouched", 20],
+    ]);
+    // And Strava's next import keeps it so.
+    expect(await json(target.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 2,
+      skipped: 1,
+    });
+    expect((await ridesOf(target)).map((r) => r.name).sort()).toEqual(["Corrected here", "Untouched"]);
+    // Imported again: nothing changes.
+    const again = await importInto(away, target, archive.raw);
+    expect(Object.values(again.imported).every((n) => n === 0)).toBe(true);
+    expect((await ridesOf(target)).map((r) => r.name).sort()).toEqual(["Corrected here", "Untouched"]);
+  });
 });

@@ -163,6 +163,12 @@ export const exportV1Schema = z
     formatVersion: z.literal(1),
     app: z.literal("Velolog"),
     exportedAt: time,
+    /**
+     * Whose account this was: its name and sign-in address, and when it was made. For the rider's records
+     * only: an import leaves the importing account's own name and address as they are. (Absent in exports
+     * made before it.)
+     */
+    account: z.object({ name: text(500), email: text(500), createdAt: time }).optional(),
     settings: exportSettingsSchema,
     bicycles: z.array(exportBicycleSchema),
     components: z.array(exportComponentSchema),

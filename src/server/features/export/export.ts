@@ -22,6 +22,7 @@ import {
   serviceIntervals,
   sharedBikes,
   stravaSkippedActivities,
+  user,
 } from "../../db/schema.ts";
 import { referencedFilesOf } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
@@ -152,10 +153,15 @@ async function* exportJson(
     .select({ emailDigest: reminderPreferences.emailDigest })
     .from(reminderPreferences)
     .where(eq(reminderPreferences.userId, userId));
-  const head: Pick<ExportV1, "formatVersion" | "app" | "exportedAt" | "settings"> = {
+  const [owner] = await db
+    .select({ name: user.name, email: user.email, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  const head: Pick<ExportV1, "formatVersion" | "app" | "exportedAt" | "account" | "settings"> = {
     formatVersion: EXPORT_FORMAT_VERSION,
     app: "Velolog",
     exportedAt: iso(now),
+    ...(owner ? { account: { name: owner.name, email: owner.email, createdAt: iso(owner.createdAt) } } : {}),
     settings: { ...settings, emailDigest: reminders?.emailDigest ?? true },
   };
   yield JSON.stringify(head).slice(0, -1);

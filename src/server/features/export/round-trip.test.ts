@@ -103,6 +103,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
   /** One account with every kind of object and every optional field filled. */
   async function richAccount(t: TestApp) {
     const rider = await signUp(t.app);
+    expect((await rider.request("POST", "/api/auth/update-user", { name: "Ada Rider" })).status).toBe(200);
     const photo = await upload(t, rider, "bicycle-image", "#2a7");
     const partPhoto = await upload(t, rider, "component-image", "#a27");
     const receipt = await upload(t, rider, "receipt", "#72a");
@@ -308,6 +309,13 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       reminders: await get("/api/reminders"),
       shareLinks: await get("/api/shared-links"),
     };
+    // What a share link's visitors see (signed out): its snapshot and photos.
+    const links = (pages.shareLinks as { links: { token: string; notes: string }[] }).links;
+    for (const link of links) {
+      const response = await rider.request("GET", `/api/shared/${link.token}`);
+      expect(response.status).toBe(200);
+      pages[`shared:${link.notes}`] = (await response.json()) as Json;
+    }
     for (const b of bikes.bicycles) {
       const name = `bicycle:${b.name}`;
       pages[name] = await get(`/api/bicycles/${b.id}`);
@@ -346,7 +354,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       }
       if (typeof value === "string") {
         if (labels.has(value)) return labels.get(value)!;
-        if (value.startsWith("/api/files/")) return fileHash(value);
+        if (value.startsWith("/api/files/") || value.startsWith("/api/shared/")) return fileHash(value);
         if (UUID.test(value)) return `id(${key})`;
       }
       return value;
@@ -380,6 +388,12 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     const validate = ajv.compile(JSON.parse(schemaText));
     expect(validate(first.data), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ ...first.data, rides: [{ name: "no more than a name" }] })).toBe(false);
+    // Whose account it was, for the rider's records (an import does not take it over).
+    expect(first.data.account).toEqual({
+      name: "Ada Rider",
+      email: source.email,
+      createdAt: expect.any(String),
+    });
     // No secrets travel: not the API token, the share link's token, nor the Strava tokens.
     expect(first.text).not.toContain("My script");
     expect(first.text).not.toMatch(/secret|accessToken|refreshToken|shareToken/i);
@@ -391,6 +405,9 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     const seen = await whatTheRiderSees(source);
     expect(await whatTheRiderSees(target)).toEqual(seen);
     expect(await json(target.request("GET", "/api/api-tokens"))).toEqual({ tokens: [] });
+    expect(await json(target.request("GET", "/api/auth/get-session"))).toMatchObject({
+      user: { email: target.email, name: "" },
+    });
 
     // Strava connected there too: the ride deleted at home stays deleted, the corrected one stays corrected.
     commute.name = "Renamed on Strava";

@@ -608,6 +608,18 @@ type Added = {
   shares: ExportV1["shareLinks"];
 };
 
+/**
+ * New random ids for the objects, in the order of their ids in the archive: lists sort by a time and then by
+ * id, and rows made in one statement (a spreadsheet's service history, a part's intervals) share their time,
+ * so ids drawn in any other order would show them in another order after an import. (Uuids sort in Postgres
+ * as their lowercase hex text does here.)
+ */
+function idsInOrder(objects: { id: string }[]): Map<string, string> {
+  const ids = objects.map(() => randomUUID()).sort();
+  const sources = objects.map((o) => o.id).sort();
+  return new Map(sources.map((id, i) => [id, ids[i]!]));
+}
+
 /** Inserts in slices, so a large export stays under the statement's parameter limit. */
 async function insertAll<T extends PgTable>(
   tx: Database,
@@ -637,8 +649,17 @@ async function writeRows(
     file: new Map(existing.file),
   };
   const sources: (typeof importSources.$inferInsert)[] = [];
+  const fresh: Partial<Record<Kind, Map<string, string>>> = {
+    bicycle: idsInOrder(added.bicycles),
+    component: idsInOrder(added.components),
+    installation: idsInOrder(added.installations),
+    ride: idsInOrder(added.rides),
+    interval: idsInOrder(added.intervals),
+    entry: idsInOrder(added.entries),
+    share: idsInOrder(added.shares),
+  };
   const assign = (kind: Kind, sourceId: string) => {
-    const id = randomUUID();
+    const id = fresh[kind]?.get(sourceId) ?? randomUUID();
     idOf[kind].set(sourceId, id);
     sources.push({ userId, kind, sourceId, targetId: id });
     return id;
@@ -726,7 +747,7 @@ async function writeRows(
   let skipped = 0;
   for (const part of chunks(added.rides, 500)) {
     const rows = part.map((r) => ({
-      id: randomUUID(),
+      id: fresh.ride?.get(r.id) ?? randomUUID(),
       source: r,
     }));
     const inserted = await tx

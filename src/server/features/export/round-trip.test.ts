@@ -235,6 +235,25 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       }),
       "service",
     );
+    // A service history brought from a spreadsheet: one statement, so the entries share their creation time.
+    const history = await t.app.request("/api/services/import", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        dateFormat: "iso",
+        rows: ["Cleaned", "Lubed", "Checked wear", "Tightened", "Adjusted", "Polished"].map(
+          (description, i) => ({
+            row: i + 2,
+            date: "2024-03-01",
+            bicycle: "Road bike",
+            component: "Chain",
+            description,
+            cost: String(i),
+          }),
+        ),
+      }),
+    });
+    expect(await json(history)).toMatchObject({ imported: 6 });
     // The wheel moves: to the parts bin, then onto the gravel bike (periods on both and in the bin).
     expect((await rider.request("POST", `/api/components/${wheel.id}/move-to-parts-bin`)).status).toBe(200);
     await ok(
@@ -401,7 +420,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     // Another instance, a fresh account.
     const target = await signUp(away.app);
     const result = await importInto(away, target, first.raw);
-    expect(result.imported).toMatchObject({ bicycles: 2, components: 3, rides: 6, serviceEntries: 3 });
+    expect(result.imported).toMatchObject({ bicycles: 2, components: 3, rides: 6, serviceEntries: 9 });
     const seen = await whatTheRiderSees(source);
     expect(await whatTheRiderSees(target)).toEqual(seen);
     expect(await json(target.request("GET", "/api/api-tokens"))).toEqual({ tokens: [] });
@@ -488,7 +507,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
         body: JSON.stringify({ dateFormat: "iso", rows }),
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ imported: 0, skipped: 3 });
+      expect(await response.json()).toMatchObject({ imported: 0, skipped: 9 });
     }
 
     // The same archive again, into the new account and into the one it came from: nothing doubles.

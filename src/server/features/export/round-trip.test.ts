@@ -510,6 +510,16 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       expect(await response.json()).toMatchObject({ imported: 0, skipped: 9 });
     }
 
+    // The ride file uploaded again on the new instance is known there: the same ride, not a second one.
+    const sameFile = await away.app.request(`/api/bicycles/${road.id}/rides/files?name=phone.gpx`, {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: target.cookie, "Content-Type": "application/octet-stream" },
+      body: new Blob([new Uint8Array(gpx)]),
+    });
+    expect((await json<{ results: { status: string }[] }>(sameFile)).results).toMatchObject([
+      { status: "duplicate" },
+    ]);
+
     // The same archive again, into the new account and into the one it came from: nothing doubles.
     const seenAway = await whatTheRiderSees(target);
     const again = await importInto(away, target, first.raw);

@@ -145,7 +145,17 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       type: "Wheels",
       installedAt: "2024-02-01",
     });
-    await part({ name: "Spare tire", type: "Tires", brand: "Schwalbe", notes: "in the cellar" });
+    // In the parts bin, with intervals made in one statement and none of them used yet (equally urgent).
+    await part({
+      name: "Spare tire",
+      type: "Tires",
+      brand: "Schwalbe",
+      notes: "in the cellar",
+      intervals: ["Pressure", "Sealant", "Wear", "Cuts", "Valve"].map((label, i) => ({
+        label,
+        everyKm: 1000 * (i + 1),
+      })),
+    });
     // Rides by hand, from a file, and from Strava, all on the road bike while the parts were there.
     for (const [name, startedAt, km, seconds, up] of [
       ["Morning loop", "2024-04-01T06:00:00.000Z", 42.5, 5400, 420],

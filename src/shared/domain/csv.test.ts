@@ -87,6 +87,12 @@ describe("reading CSV", () => {
     expect(unguardCell("'=SUM(A1)")).toBe("=SUM(A1)");
     expect(unguardCell("'quoted'")).toBe("'quoted'");
   });
+
+  it("gives back text typed with its own quote before a formula start, quote and all", () => {
+    for (const typed of ["'=not a formula", "''+1", "'-", "'quoted'"])
+      expect(unguardCell(parseCsv(csvRow([typed]))[0]![0]!)).toBe(typed);
+    expect(csvCell("'=x")).toBe("''=x");
+  });
 });
 
 describe("service records from a spreadsheet", () => {

@@ -9,16 +9,18 @@ export type CsvCell = string | number | null | undefined;
 /**
  * Text a spreadsheet would run as a formula when the cell is opened: `=`, `+`, `-`, `@`, and a tab or
  * carriage return before them (OWASP's "CSV injection"). Such text gets a leading `'`, which spreadsheets
- * read as "this is text"; the importer takes it off again (`unguardCell`).
+ * read as "this is text"; the importer takes it off again (`unguardCell`). Text that already has quotes
+ * before those characters is guarded as well (`'=x` is written `''=x`): the importer takes one quote off such
+ * text, so what was typed with its own quote comes back as typed.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const GUARDED_START = /^'*[=+\-@\t\r]/;
 
 /** One cell: a formula-looking text guarded, quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
   // Numbers are written by us (distances, costs), never typed by a user: they stay numbers, "-" and all.
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = GUARDED_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -48,7 +50,7 @@ export function decodeSpreadsheetFile(bytes: Uint8Array): string {
 
 /** A cell our own export guarded (`'=…`) back as it was typed; other text unchanged. */
 export function unguardCell(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 /**

@@ -97,8 +97,22 @@ export const exportRideSchema = z.object({
   elevationGainM: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
   source: z.enum(RIDE_SOURCES),
   externalId: nullableText(500),
+  /**
+   * When the rider last changed the ride in Velolog (null: never). A Strava ride with it is the rider's: Strava
+   * imports and events leave it as it is (decision 0041). Exports made before it have none: taken as never.
+   */
+  editedAt: time.nullable().optional(),
   createdAt: time,
   updatedAt: time,
+});
+
+/**
+ * A Strava activity whose ride the rider deleted in Velolog (decision 0041): no Strava import brings it back.
+ * The activity's id, as the ride's `externalId` was.
+ */
+export const exportStravaSkippedSchema = z.object({
+  activityId: text(500).min(1),
+  createdAt: time,
 });
 
 export const exportIntervalSchema = z
@@ -149,6 +163,12 @@ export const exportV1Schema = z
     formatVersion: z.literal(1),
     app: z.literal("Velolog"),
     exportedAt: time,
+    /**
+     * Whose account this was: its name and sign-in address, and when it was made. For the rider's records
+     * only: an import leaves the importing account's own name and address as they are. (Absent in exports
+     * made before it.)
+     */
+    account: z.object({ name: text(500), email: text(500), createdAt: time }).optional(),
     settings: exportSettingsSchema,
     bicycles: z.array(exportBicycleSchema),
     components: z.array(exportComponentSchema),
@@ -157,6 +177,8 @@ export const exportV1Schema = z
     serviceIntervals: z.array(exportIntervalSchema),
     serviceEntries: z.array(exportServiceEntrySchema),
     shareLinks: z.array(exportShareLinkSchema),
+    /** Strava rides deleted in Velolog, not imported again (absent in exports made before it: none). */
+    stravaSkippedActivities: z.array(exportStravaSkippedSchema).optional(),
     /** Every photo and receipt the objects above name, as files of the archive. */
     files: z.array(exportFileSchema),
   })

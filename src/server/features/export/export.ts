@@ -21,6 +21,8 @@ import {
   serviceEntryIntervals,
   serviceIntervals,
   sharedBikes,
+  stravaSkippedActivities,
+  user,
 } from "../../db/schema.ts";
 import { referencedFilesOf } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
@@ -151,10 +153,15 @@ async function* exportJson(
     .select({ emailDigest: reminderPreferences.emailDigest })
     .from(reminderPreferences)
     .where(eq(reminderPreferences.userId, userId));
-  const head: Pick<ExportV1, "formatVersion" | "app" | "exportedAt" | "settings"> = {
+  const [owner] = await db
+    .select({ name: user.name, email: user.email, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  const head: Pick<ExportV1, "formatVersion" | "app" | "exportedAt" | "account" | "settings"> = {
     formatVersion: EXPORT_FORMAT_VERSION,
     app: "Velolog",
     exportedAt: iso(now),
+    ...(owner ? { account: { name: owner.name, email: owner.email, createdAt: iso(owner.createdAt) } } : {}),
     settings: { ...settings, emailDigest: reminders?.emailDigest ?? true },
   };
   yield JSON.stringify(head).slice(0, -1);
@@ -252,6 +259,7 @@ async function* exportJson(
         elevationGainM: r.elevationGainM,
         source: r.source as ExportV1["rides"][number]["source"],
         externalId: r.externalId,
+        editedAt: r.editedAt ? iso(r.editedAt) : null,
         createdAt: iso(r.createdAt),
         updatedAt: iso(r.updatedAt),
       })),
@@ -310,6 +318,18 @@ async function* exportJson(
       bicycleId: s.bicycleId !== null && bikesOut.has(s.bicycleId) ? s.bicycleId : null,
       notes: s.notes,
       snapshot: snapshotForExport(s.bikeData as SharedBikeSnapshot, present),
+      createdAt: iso(s.createdAt),
+    })),
+  );
+  // The Strava rides the rider deleted (a few at most; the table has no id to page on).
+  const skipped = await db
+    .select({ activityId: stravaSkippedActivities.activityId, createdAt: stravaSkippedActivities.createdAt })
+    .from(stravaSkippedActivities)
+    .where(eq(stravaSkippedActivities.userId, userId))
+    .orderBy(asc(stravaSkippedActivities.activityId));
+  yield* list("stravaSkippedActivities", inPages(skipped), (rows) =>
+    rows.map((s): NonNullable<ExportV1["stravaSkippedActivities"]>[number] => ({
+      activityId: s.activityId,
       createdAt: iso(s.createdAt),
     })),
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
@@ -37,6 +37,7 @@ import {
   serviceEntryIntervals,
   serviceIntervals,
   sharedBikes,
+  stravaSkippedActivities,
   user,
   userSettings,
 } from "../../db/schema.ts";
@@ -607,6 +608,18 @@ type Added = {
   shares: ExportV1["shareLinks"];
 };
 
+/**
+ * New random ids for the objects, in the order of their ids in the archive: lists sort by a time and then by
+ * id, and rows made in one statement (a spreadsheet's service history, a part's intervals) share their time,
+ * so ids drawn in any other order would show them in another order after an import. (Uuids sort in Postgres
+ * as their lowercase hex text does here.)
+ */
+function idsInOrder(objects: { id: string }[]): Map<string, string> {
+  const ids = objects.map(() => randomUUID()).sort();
+  const sources = objects.map((o) => o.id).sort();
+  return new Map(sources.map((id, i) => [id, ids[i]!]));
+}
+
 /** Inserts in slices, so a large export stays under the statement's parameter limit. */
 async function insertAll<T extends PgTable>(
   tx: Database,
@@ -636,8 +649,17 @@ async function writeRows(
     file: new Map(existing.file),
   };
   const sources: (typeof importSources.$inferInsert)[] = [];
+  const fresh: Partial<Record<Kind, Map<string, string>>> = {
+    bicycle: idsInOrder(added.bicycles),
+    component: idsInOrder(added.components),
+    installation: idsInOrder(added.installations),
+    ride: idsInOrder(added.rides),
+    interval: idsInOrder(added.intervals),
+    entry: idsInOrder(added.entries),
+    share: idsInOrder(added.shares),
+  };
   const assign = (kind: Kind, sourceId: string) => {
-    const id = randomUUID();
+    const id = fresh[kind]?.get(sourceId) ?? randomUUID();
     idOf[kind].set(sourceId, id);
     sources.push({ userId, kind, sourceId, targetId: id });
     return id;
@@ -725,7 +747,7 @@ async function writeRows(
   let skipped = 0;
   for (const part of chunks(added.rides, 500)) {
     const rows = part.map((r) => ({
-      id: randomUUID(),
+      id: fresh.ride?.get(r.id) ?? randomUUID(),
       source: r,
     }));
     const inserted = await tx
@@ -742,6 +764,7 @@ async function writeRows(
           elevationGainM: r.elevationGainM,
           source: r.source,
           externalId: r.externalId,
+          editedAt: r.editedAt ? at(r.editedAt) : null,
           createdAt: at(r.createdAt),
           updatedAt: at(r.updatedAt),
         })),
@@ -749,11 +772,55 @@ async function writeRows(
       .onConflictDoNothing()
       .returning({ id: rides.id });
     const kept = new Set(inserted.map((r) => r.id));
-    for (const { id, source } of rows) {
-      if (kept.has(id)) sources.push({ userId, kind: "ride", sourceId: source.id, targetId: id });
+    for (const { id, source: r } of rows) {
+      if (kept.has(id)) {
+        sources.push({ userId, kind: "ride", sourceId: r.id, targetId: id });
+        continue;
+      }
+      // A Strava ride the rider corrected, already here as Strava has it (Strava connected and imported on
+      // this instance before the archive came): the rider's version is the one that counts (decision 0041).
+      // It stays on the bicycle it is on here, which the Strava bike mapping chose.
+      const [taken] =
+        r.source === "strava" && r.externalId !== null && r.editedAt
+          ? await tx
+              .update(rides)
+              .set({
+                name: r.name,
+                startedAt: at(r.startedAt),
+                distanceKm: r.distanceKm.toFixed(3),
+                movingSeconds: r.movingSeconds,
+                elevationGainM: r.elevationGainM,
+                editedAt: at(r.editedAt),
+                updatedAt: at(r.updatedAt),
+              })
+              .where(
+                and(
+                  eq(rides.userId, userId),
+                  eq(rides.source, "strava"),
+                  eq(rides.externalId, r.externalId),
+                  isNull(rides.editedAt),
+                ),
+              )
+              .returning({ id: rides.id })
+          : [];
+      if (taken) sources.push({ userId, kind: "ride", sourceId: r.id, targetId: taken.id });
       else skipped++;
     }
   }
+  // Strava rides the rider deleted: a ride of such an activity here as Strava has it (not changed here) was
+  // brought in before the rider's choice arrived, and leaves, as it would have left had it been deleted here.
+  const skippedIds = [...new Set((data.stravaSkippedActivities ?? []).map((s) => s.activityId))];
+  for (const part of chunks(skippedIds, 500))
+    await tx
+      .delete(rides)
+      .where(
+        and(
+          eq(rides.userId, userId),
+          eq(rides.source, "strava"),
+          inArray(rides.externalId, part),
+          isNull(rides.editedAt),
+        ),
+      );
   await insertAll(
     tx,
     serviceIntervals,
@@ -817,6 +884,14 @@ async function writeRows(
       createdAt: at(s.createdAt),
     })),
   );
+  // The Strava rides the rider deleted stay deleted here: no Strava import of this account brings them back.
+  // (One the account already remembers, as after importing the same archive again, is kept as it is.)
+  for (const part of chunks(data.stravaSkippedActivities ?? [], 500))
+    if (part.length > 0)
+      await tx
+        .insert(stravaSkippedActivities)
+        .values(part.map((s) => ({ userId, activityId: s.activityId, createdAt: at(s.createdAt) })))
+        .onConflictDoNothing();
   // The archive's preferences become the account's.
   const { distanceUnit, dueSoonPercent, emailDigest, timeZone } = data.settings;
   const zone = timeZone ? { timeZone } : {};

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
 import { byUrgency, defaultIntervalsFor, intervalStatus } from "../../../shared/domain/service-intervals.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
@@ -113,7 +113,11 @@ export async function listIntervalStatuses(
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
     .leftJoinLateral(reset, sql`true`)
     .leftJoinLateral(used, sql`true`)
-    .where(and(...filters));
+    .where(and(...filters))
+    // Equally urgent intervals (none used yet) by creation time, then id: the same order on every read and
+    // after an archive import (which keeps the times and the order of the ids), not whatever order the table
+    // happens to return.
+    .orderBy(asc(serviceIntervals.createdAt), asc(serviceIntervals.id));
 
   const today = dayInZone(now, timeZone);
   return rows

@@ -1,6 +1,6 @@
 import { startOidcServer } from "../src/server/testing/oidc-server.ts";
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
-import { secretOf, totpCode } from "../src/server/testing/totp.ts";
+import { clearOfStepEnd, secretOf, totpCode } from "../src/server/testing/totp.ts";
 import { expect, test } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 
@@ -169,6 +169,7 @@ test("Sign in with Google to an account with two-factor: the code step, then sig
       headers: { Origin: url },
     });
     const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
+    await clearOfStepEnd();
     const verified = await page.request.post(`${url}/api/auth/two-factor/verify-totp`, {
       data: { code: totpCode(secret, { stepOffset: -1 }) },
       headers: { Origin: url },

@@ -1,4 +1,4 @@
-import { totpCode, wrongCode } from "../src/server/testing/totp.ts";
+import { clearOfStepEnd, totpCode, wrongCode } from "../src/server/testing/totp.ts";
 import { expect, test } from "./fixtures.ts";
 
 // A wrong password (400) or code (401) is a failed load, which the browser logs.
@@ -30,6 +30,7 @@ test("enrol an authenticator app on /account, then sign in with the password and
   await card.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(card.getByText("That code is not right.", { exact: false })).toBeVisible();
   // The previous step's code (the app still shows it for a moment): the current one is left for signing in.
+  await clearOfStepEnd();
   const enrolmentCode = totpCode(secret, { stepOffset: -1 });
   await card.getByLabel("6-digit code").fill(enrolmentCode);
   await card.getByRole("button", { name: "Verify and turn on" }).click();
@@ -121,6 +122,7 @@ test("deleting the account asks for a two-factor code too", async ({ page, rider
   });
   const { totpURI } = (await enabled.json()) as { totpURI: string };
   const secret = new URL(totpURI).searchParams.get("secret")!;
+  await clearOfStepEnd();
   const verified = await page.request.post("/api/auth/two-factor/verify-totp", {
     data: { code: totpCode(secret, { stepOffset: -1 }) },
     headers: { Origin: baseURL! },

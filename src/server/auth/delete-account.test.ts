@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestClient,
 } from "../testing/test-app.ts";
-import { secretOf, totpCode, wrongCode } from "../testing/totp.ts";
+import { clearOfStepEnd, secretOf, totpCode, wrongCode } from "../testing/totp.ts";
 
 /** POST /api/auth/delete-user needs more than the session cookie (docs/security.md). */
 describeEachDatabase("deleting an account", (kind) => {
@@ -128,6 +128,7 @@ describeEachDatabase("deleting an account", (kind) => {
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     const secret = secretOf(totpURI);
     // The previous step's code (still accepted): the current one is left for the deletion.
+    await clearOfStepEnd();
     const verified = await post(
       "/api/auth/two-factor/verify-totp",
       { code: totpCode(secret, { stepOffset: -1 }) },

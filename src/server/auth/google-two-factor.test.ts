@@ -13,7 +13,7 @@ import {
   signUp,
   type TestApp,
 } from "../testing/test-app.ts";
-import { secretOf, totpCode, wrongCode } from "../testing/totp.ts";
+import { clearOfStepEnd, secretOf, totpCode, wrongCode } from "../testing/totp.ts";
 
 const PASSWORD = "correct-horse";
 
@@ -47,6 +47,7 @@ describeEachDatabase("Google sign-in with two-factor authentication on", (kind) 
     const rider = await signUp(t.app, email);
     const enabled = await post("/api/auth/two-factor/enable", { password: PASSWORD }, rider.cookie);
     const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
+    await clearOfStepEnd();
     const verified = await post(
       "/api/auth/two-factor/verify-totp",
       { code: totpCode(secret, { stepOffset: -1 }) },

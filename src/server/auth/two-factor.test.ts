@@ -12,7 +12,7 @@ import {
   type TestClient,
   useTestApp,
 } from "../testing/test-app.ts";
-import { secretOf, totpCode, wrongCode } from "../testing/totp.ts";
+import { clearOfStepEnd, secretOf, totpCode, wrongCode } from "../testing/totp.ts";
 
 const PASSWORD = "correct-horse";
 
@@ -33,6 +33,7 @@ async function enrol(t: TestApp, rider: TestClient) {
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretOf(totpURI);
   // The previous step's code (still accepted), so that the current one is left for the test's sign-in.
+  await clearOfStepEnd();
   const verified = await post(
     "/api/auth/two-factor/verify-totp",
     { code: totpCode(secret, { stepOffset: -1 }) },

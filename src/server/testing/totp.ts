@@ -21,6 +21,16 @@ function base32Decode(text: string): Buffer {
 }
 
 /**
+ * Waits out the last seconds of a 30 s step. The server accepts the previous, current and next step's code,
+ * so the previous step's code (which tests use to leave the current one for a later sign-in) is refused
+ * once the step it was computed in ends: computed after this, it is still accepted when the server checks it.
+ */
+export async function clearOfStepEnd(marginMs = 5_000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/**
  * The code an authenticator app shows now (RFC 6238: HMAC-SHA1, 30 s steps, 6 digits), computed from the
  * base32 secret of an otpauth:// URI, exactly as a phone would. `stepOffset` picks a neighbouring step.
  */

@@ -14,7 +14,6 @@ import {
   exportJsonSchemaText,
   exportV1Schema,
 } from "../../../shared/schemas/export.ts";
-import type { UploadedFile } from "../../../shared/schemas/file.ts";
 import {
   bicycles,
   componentInstallations,
@@ -32,6 +31,7 @@ import {
   type TestClient,
   useTestApp,
 } from "../../testing/test-app.ts";
+import { type UploadPurpose, uploadFile } from "../../testing/uploads.ts";
 
 const m = messages.archive;
 
@@ -48,28 +48,8 @@ describeEachDatabase("account export and import", (kind) => {
     await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
   }
 
-  async function upload(
-    rider: TestClient,
-    purpose: "bicycle-image" | "component-image" | "receipt",
-    color = "#2a7",
-  ) {
-    const bytes =
-      purpose === "receipt"
-        ? Buffer.from(`%PDF-1.4\n% receipt ${color}\n%%EOF\n`)
-        : await sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
-            .png()
-            .toBuffer();
-    const form = new FormData();
-    form.set("file", new File([new Uint8Array(bytes)], "upload"));
-    form.set("purpose", purpose);
-    const response = await t.app.request("/api/files", {
-      method: "POST",
-      headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    return (await json<{ file: UploadedFile }>(response)).file;
-  }
+  const upload = (rider: TestClient, purpose: UploadPurpose, color?: string) =>
+    uploadFile(t.app, rider, purpose, color);
 
   async function exportOf(rider: TestClient): Promise<Archive> {
     const response = await rider.request("GET", "/api/export");

@@ -6,14 +6,13 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { unzipSync } from "fflate";
-import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseCsv } from "../../../shared/domain/csv.ts";
 import type { ArchiveImportResult } from "../../../shared/schemas/export.ts";
-import type { UploadedFile } from "../../../shared/schemas/file.ts";
 import { type StravaStandIn, startStravaStandIn } from "../../testing/strava-stand-in.ts";
 import {
   answered,
+  cookiesOf,
   createTestApp,
   describeEachDatabase,
   json,
@@ -22,6 +21,7 @@ import {
   type TestApp,
   type TestClient,
 } from "../../testing/test-app.ts";
+import { type UploadPurpose, uploadFile } from "../../testing/uploads.ts";
 
 const CLIENT_ID = "4343";
 const CLIENT_SECRET = "strava-client-secret-for-round-trips";
@@ -66,10 +66,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     strava.authorizeAs.athleteId = athlete;
     const start = await rider.request("POST", "/api/strava/connect");
     expect(start.status).toBe(200);
-    const stateCookie = start.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const stateCookie = cookiesOf(start);
     const { url } = await json<{ url: string }>(start);
     const approved = await fetch(url, { redirect: "manual" });
     const back = new URL(approved.headers.get("location")!);
@@ -79,24 +76,8 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     expect(done.headers.get("location")).toBe("/account?strava=connected");
   }
 
-  async function upload(t: TestApp, rider: TestClient, purpose: string, color: string) {
-    const bytes =
-      purpose === "receipt"
-        ? Buffer.from(`%PDF-1.4\n% receipt ${color}\n%%EOF\n`)
-        : await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
-            .png()
-            .toBuffer();
-    const form = new FormData();
-    form.set("file", new File([new Uint8Array(bytes)], "upload"));
-    form.set("purpose", purpose);
-    const response = await t.app.request("/api/files", {
-      method: "POST",
-      headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    return (await json<{ file: UploadedFile }>(response)).file;
-  }
+  const upload = (t: TestApp, rider: TestClient, purpose: UploadPurpose, color: string) =>
+    uploadFile(t.app, rider, purpose, color);
 
   const ok = async <T>(response: Promise<Response>, key: string) => answered<T>(response, key);
 

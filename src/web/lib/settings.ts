@@ -35,13 +35,17 @@ export function useSaveSettings() {
   });
 }
 
-/** The browser's IANA time zone, or null when it tells none. */
-function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
+/** The browser's IANA time zone, or null when it tells none, read in a worker (time-zone.worker.ts). */
+function readBrowserTimeZone(): Promise<string | null> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./time-zone.worker.ts", import.meta.url), { type: "module" });
+    const done = (zone: string | null) => {
+      worker.terminate();
+      resolve(zone);
+    };
+    worker.onmessage = (event: MessageEvent<string | null>) => done(event.data);
+    worker.onerror = () => done(null);
+  });
 }
 
 // Once per app load: a failed save is not retried until the next load, and tells the rider nothing.
@@ -59,12 +63,8 @@ export function useTimeZoneSync(): void {
   useEffect(() => {
     if (timeZoneChecked || stored === undefined) return;
     timeZoneChecked = true;
-    // When the page is idle: the first Intl format loads locale data on the main thread (decision 0054).
-    const check = () => {
-      const zone = browserTimeZone();
+    void readBrowserTimeZone().then((zone) => {
       if (zone && zone !== stored) mutate({ timeZone: zone });
-    };
-    if (typeof requestIdleCallback === "function") requestIdleCallback(check, { timeout: 2000 });
-    else setTimeout(check, 0);
+    });
   }, [stored, mutate]);
 }

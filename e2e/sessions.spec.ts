@@ -112,3 +112,28 @@ test("changing the password signs out the other sessions, and the Sessions card 
   await expect(sessions.first().getByText("This browser")).toBeVisible();
   await elsewhere.close();
 });
+
+test("one other session can be signed out from the Sessions card (a lost phone), and that device is signed out", async ({
+  page,
+  browser,
+  baseURL,
+  rider,
+}) => {
+  const elsewhere = await signInElsewhere(browser, baseURL!, rider);
+  await page.goto("/account");
+  const sessions = page.getByRole("list", { name: "Sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  // This browser's own row has no such button: it signs out from the user menu.
+  await expect(sessions.filter({ hasText: "This browser" }).getByRole("button")).toHaveCount(0);
+
+  await sessions
+    .filter({ hasNotText: "This browser" })
+    .getByRole("button", { name: /^Sign out / })
+    .click();
+  await expect(page.getByText("Signed out of that session")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(sessions.first().getByText("This browser")).toBeVisible();
+  expect((await elsewhere.request.get("/api/bicycles")).status()).toBe(401);
+  expect((await page.request.get("/api/bicycles")).status()).toBe(200);
+  await elsewhere.close();
+});

@@ -217,6 +217,8 @@ export const messages = {
     passwordTooLong: "Password must be at most 128 characters",
     passwordTooCommon: "This password is too common. Please choose one that is harder to guess",
     nameTooLong: "Name must be at most 100 characters",
+    sessionNotFound: "No such session: it has ended already, or it is not one of yours",
+    sessionSignedOut: "Signed out of that session",
     idTokenSignInOff: "Sign in with Google through its sign-in page: an ID token is not accepted here",
     emailTooLong: "Email must be at most 254 characters",
     imageNotAllowed: "A profile picture (image) cannot be set here: leave it out",

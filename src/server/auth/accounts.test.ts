@@ -186,6 +186,34 @@ describeEachDatabase("accounts", (kind) => {
     expect((await t.app.request("/api/bicycles", { headers: { Cookie: a } })).status).toBe(200);
   });
 
+  it("signs out one session by its token, only the user's own: another user's token is a 404 and stays signed in", async () => {
+    const rider = await signUp(t.app);
+    const other = await signUp(t.app);
+    const a = cookieOf(await signIn(rider.email, "correct-horse"));
+    const b = cookieOf(await signIn(rider.email, "correct-horse"));
+    const stranger = cookieOf(await signIn(other.email, "correct-horse"));
+    const tokenOf = async (cookie: string) =>
+      (
+        (await (await t.app.request("/api/auth/get-session", { headers: { Cookie: cookie } })).json()) as {
+          session: { token: string };
+        }
+      ).session.token;
+
+    const refused = await post("/api/auth/revoke-session", { token: await tokenOf(b) }, stranger);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({
+      code: "SESSION_NOT_FOUND",
+      message: messages.auth.sessionNotFound,
+    });
+    expect((await t.app.request("/api/bicycles", { headers: { Cookie: b } })).status).toBe(200);
+    expect((await post("/api/auth/revoke-session", { token: "no-such-token" }, a)).status).toBe(404);
+
+    expect((await post("/api/auth/revoke-session", { token: await tokenOf(b) }, a)).status).toBe(200);
+    expect((await t.app.request("/api/bicycles", { headers: { Cookie: b } })).status).toBe(401);
+    expect((await t.app.request("/api/bicycles", { headers: { Cookie: a } })).status).toBe(200);
+    expect((await t.app.request("/api/bicycles", { headers: { Cookie: stranger } })).status).toBe(200);
+  });
+
   it("deletes the account and all its data, only with the password", async () => {
     const rider = await signUp(t.app);
     await rider.request("POST", "/api/bicycles", { name: "Mine" });

@@ -17,6 +17,7 @@ import { challengeGoogleSignIn, refuseIdTokenSignIn } from "./google-two-factor.
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordEndsApiTokens } from "./password-ends-tokens.ts";
 import { refuseWeakNewPassword } from "./password-policy.ts";
+import { revokeOwnSessionOnly } from "./revoke-own-session.ts";
 import {
   capSessionExpiry,
   type HookContext,
@@ -90,6 +91,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     }
   };
   const checkDeleteUser = deleteUserCheck(db, twoFactorCodeIsRight);
+  const refuseOthersSession = revokeOwnSessionOnly(db);
   const totpOnce = totpCodesOnce(db);
   const endTokens = passwordEndsApiTokens(db, logger);
   /** Checks that refuse a request before the library handles it; a refusal is logged like any outcome. */
@@ -102,6 +104,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       await lock.refuseWhileLocked(ctx);
       await totpOnce.claim(ctx);
       await checkDeleteUser(ctx);
+      await refuseOthersSession(ctx);
     } catch (error) {
       if (error instanceof APIError)
         await logAuthEvent({ ...ctx, context: { ...ctx.context, returned: error } });

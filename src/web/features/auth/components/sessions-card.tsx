@@ -9,6 +9,7 @@ import { authClient } from "@/lib/auth-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
+import { messages } from "../../../../shared/messages.ts";
 
 function describeAgent(agent: string | null | undefined): string {
   if (!agent) return "Unknown browser";
@@ -57,6 +58,17 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
     },
     onError: (error) => showError(error),
   });
+  const revokeOne = useMutation({
+    mutationFn: async (token: string) => {
+      const { error } = await authClient.revokeSession({ token });
+      if (error) throw authLibraryError(error);
+    },
+    onSuccess: () => {
+      toast.success(messages.auth.sessionSignedOut);
+      return queryClient.invalidateQueries({ queryKey: ["auth-sessions"] });
+    },
+    onError: (error) => showError(error),
+  });
   const others = (sessions.data ?? []).filter((s) => s.token !== currentToken).length;
   return (
     <Card>
@@ -69,15 +81,31 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
         ) : (
           <ul className="grid gap-2" aria-label="Sessions">
             {(sessions.data ?? []).map((s) => (
-              <li key={s.id} className="flex items-center justify-between gap-2 rounded-md border p-3">
-                <span className="flex items-center gap-2">
-                  <Monitor className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {describeAgent(s.userAgent)}
-                  {s.token === currentToken ? <Badge variant="secondary">This browser</Badge> : null}
+              <li key={s.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
+                <span className="flex min-w-0 items-start gap-2">
+                  <Monitor className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="grid gap-0.5">
+                    <span className="flex flex-wrap items-center gap-2">
+                      {describeAgent(s.userAgent)}
+                      {s.token === currentToken ? <Badge variant="secondary">This browser</Badge> : null}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      since {formatDate(new Date(s.createdAt))}
+                    </span>
+                  </span>
                 </span>
-                <span className="text-xs text-muted-foreground">
-                  since {formatDate(new Date(s.createdAt))}
-                </span>
+                {s.token === currentToken ? null : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="shrink-0"
+                    aria-label={`Sign out ${describeAgent(s.userAgent)}, since ${formatDate(new Date(s.createdAt))}`}
+                    disabled={revokeOne.isPending}
+                    onClick={() => revokeOne.mutate(s.token)}
+                  >
+                    Sign out
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

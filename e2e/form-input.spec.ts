@@ -19,6 +19,16 @@ async function typeDate(page: Page, label: ReturnType<Page["getByLabel"]>, digit
   expect(await label.evaluate((input: HTMLInputElement) => input.validity.badInput)).toBe(true);
 }
 
+/** Answers every dialog the page opens as `answer` says (changeable as the test goes on), keeping their messages. */
+function answerDialogs(page: Page, answer: "accept" | "dismiss") {
+  const asked = { answer, messages: [] as string[] };
+  page.on("dialog", (dialog) => {
+    asked.messages.push(dialog.message());
+    void (asked.answer === "accept" ? dialog.accept() : dialog.dismiss());
+  });
+  return asked;
+}
+
 test.describe("a double-click does one thing", () => {
   test("Create Link makes one share link", async ({ page, baseURL, rider }) => {
     expect(rider.email).toBeTruthy();
@@ -282,5 +292,68 @@ test.describe("changes not yet saved are not lost by accident", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await partsBin.click();
     await expect(page).toHaveURL(/\/parts-bin$/);
+  });
+
+  test("Back with a half-filled form asks first: cancelled, the form and its address stay; confirmed, the previous page shows", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Randonneur" });
+    const bicyclePage = new RegExp(`/bicycles/${bicycle.id}$`);
+    await page.goto("/bicycles");
+    await page.getByRole("link", { name: /Randonneur/ }).click();
+    await expect(page).toHaveURL(bicyclePage);
+    await page.getByRole("button", { name: "Add Component" }).first().click();
+    await page.getByLabel("Component name").fill("Dynamo hub");
+    const asked = answerDialogs(page, "dismiss");
+
+    await page.goBack();
+    await expect.poll(() => asked.messages).toEqual([messages.forms.leaveUnsaved]);
+    await expect(page).toHaveURL(bicyclePage);
+    await expect(page.getByLabel("Component name")).toHaveValue("Dynamo hub");
+
+    // The address is the form's again, so Back asks again.
+    asked.answer = "accept";
+    await page.goBack();
+    await expect(page).toHaveURL(/\/bicycles$/);
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    expect(asked.messages).toHaveLength(2);
+
+    // Nothing unsaved on the list: Forward is a plain step to the bicycle's page, its form closed.
+    await page.goForward();
+    await expect(page).toHaveURL(bicyclePage);
+    await expect(page.getByRole("heading", { name: "Randonneur", level: 1 })).toBeVisible();
+    await expect(page.getByLabel("Component name")).toHaveCount(0);
+    expect(asked.messages).toHaveLength(2);
+  });
+
+  test("Back with the Edit dialog holding changes asks first and, cancelled, keeps the dialog; after a save it does not ask", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Audax" });
+    await page.goto("/bicycles");
+    await page.getByRole("link", { name: /Audax/ }).click();
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+    await dialog.getByLabel("Description").fill("Mudguards and a rack");
+    const asked = answerDialogs(page, "dismiss");
+
+    await page.goBack();
+    await expect.poll(() => asked.messages).toEqual([messages.forms.leaveUnsaved]);
+    await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}$`));
+    await expect(dialog.getByLabel("Description")).toHaveValue("Mudguards and a rack");
+
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/bicycles$/);
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    expect(asked.messages).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import "./index.css";
+import { listenBeforeTheRouter } from "@/lib/popstate-guard.ts";
 import { setShellSession } from "@/lib/shell-session.ts";
 import { App } from "./app.tsx";
 import { preloadPage } from "./router.tsx";
@@ -10,6 +11,9 @@ import { preloadPage } from "./router.tsx";
 // eval, and even zod's probe for it is reported as a violation. Its global config is read from here when
 // the schema chunks load (set before them, without bringing zod into this chunk).
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
+// Before the router listens: a form with unsaved changes sees Back and Forward first (lib/unsaved-changes.ts).
+listenBeforeTheRouter();
 
 const container = document.getElementById("root")!;
 // A signed-in page comes with the frame the app draws while its session loads (layout/main-layout.tsx): the app

@@ -294,6 +294,38 @@ test.describe("changes not yet saved are not lost by accident", () => {
     await expect(page).toHaveURL(/\/parts-bin$/);
   });
 
+  test("with a half-filled form, a jump within the page does not ask, and a page outside the app asks once, the browser's way", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Randonneur" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).first().click();
+    await page.getByLabel("Component name").fill("SON 28 hub");
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+
+    await page.keyboard.press("Shift+Tab"); // from the form back to the first focusable: the skip link
+    await page.getByRole("link", { name: "Skip to content" }).press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}#main$`));
+    await expect(page.getByLabel("Component name")).toHaveValue("SON 28 hub");
+
+    // The API's page is the server's, not a screen of the app: only the browser's own question, once.
+    void page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: "API", exact: true })
+      .click()
+      .catch(() => {});
+    await expect.poll(() => asked).toEqual(["beforeunload"]);
+    await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}#main$`));
+    await expect(page.getByLabel("Component name")).toHaveValue("SON 28 hub");
+  });
+
   test("Back with a half-filled form asks first: cancelled, the form and its address stay; confirmed, the previous page shows", async ({
     page,
     baseURL,

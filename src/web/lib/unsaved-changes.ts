@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { isKnownPath } from "../../shared/domain/routes.ts";
 import { messages } from "../../shared/messages.ts";
 import { setPopstateGuard } from "./popstate-guard.ts";
 
@@ -8,15 +9,29 @@ let unsavedForms = 0;
 const warnBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
 
 /**
- * A press on a link of the app while a form holds unsaved changes asks first. The app's routes are
- * declarative (router.tsx), without the data router's blocker, so the press is caught before the router
- * sees it: in the capture phase on the document, ahead of React's own listener on the root.
+ * Whether following the link leaves the form for another screen of the app, the only case the router handles
+ * without unloading the page. A jump within the page ("Skip to content"), a mail or phone link, and a page
+ * outside the app (e.g. /api/docs, or another site) do not ask here: the first two leave the form where it
+ * is, and the browser asks before unloading for the last (beforeunload).
+ */
+function leavesForAnotherScreen(link: HTMLAnchorElement): boolean {
+  const to = new URL(link.href, window.location.href);
+  if (to.origin !== window.location.origin) return false;
+  if (to.pathname === window.location.pathname && to.search === window.location.search) return false;
+  return isKnownPath(to.pathname);
+}
+
+/**
+ * A press on a link to another screen of the app while a form holds unsaved changes asks first. The app's
+ * routes are declarative (router.tsx), without the data router's blocker, so the press is caught before the
+ * router sees it: in the capture phase on the document, ahead of React's own listener on the root.
  */
 function askBeforeFollowingLink(event: MouseEvent) {
   const link = (event.target as Element | null)?.closest?.("a[href]");
   if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download"))
     return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!leavesForAnotherScreen(link)) return;
   if (window.confirm(messages.forms.leaveUnsaved)) return;
   event.preventDefault();
   event.stopPropagation();

@@ -266,7 +266,8 @@ describeEachDatabase("service intervals", (kind) => {
     const rider = await signUp(t.app);
     const bike = await bicycle(rider);
     // 900 km over the last 90 days, before the chain was fitted: the bicycle rides 10 km a day.
-    for (const daysBack of [80, 60, 40, 20, 5]) await ride(rider, bike.id, 180, 6, subDays(new Date(), daysBack));
+    for (const daysBack of [80, 60, 40, 20, 5])
+      await ride(rider, bike.id, 180, 6, subDays(new Date(), daysBack));
     const chain = await component(rider, { bicycleId: bike.id, name: "Chain", type: "Drivetrain" });
     await addInterval(rider, chain.id, { label: "Replace chain", everyKm: 3000 });
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

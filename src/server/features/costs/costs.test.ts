@@ -1,9 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { SharedBikeView, SharedLink } from "../../../shared/schemas/share.ts";
 import type { Spending } from "../../../shared/schemas/spending.ts";
-import { subscriptions } from "../../db/schema.ts";
+import { componentInstallations, subscriptions } from "../../db/schema.ts";
 import {
   anonymous,
   describeEachDatabase,
@@ -12,6 +13,7 @@ import {
   type TestClient,
   useTestApp,
 } from "../../testing/test-app.ts";
+import { spending } from "./service.ts";
 
 /** The month `back` months before this one (UTC), as yyyy-MM. */
 function month(back: number): string {
@@ -181,6 +183,44 @@ describeEachDatabase("costs: cost per km and spending", (kind) => {
     const theirSpending = await json<Spending>(stranger.request("GET", "/api/spending"));
     expect(theirSpending.groups).toEqual([
       { bicycleId: theirs.id, bicycleName: "Theirs", amounts: at(0, 999), total: 999 },
+    ]);
+  });
+
+  it("counts a service to the bicycle and the month of the rider's day, not UTC's", async () => {
+    const rider = await premiumRider();
+    // UTC+14 all year: May 1 begins there at 10:00 UTC on Apr 30.
+    const saved = await rider.request("PUT", "/api/settings", { timeZone: "Pacific/Kiritimati" });
+    expect(saved.status).toBe(200);
+    const road = await addBicycle(rider, { name: "Road" });
+    const gravel = await addBicycle(rider, { name: "Gravel" });
+    const chain = await addComponent(rider, { bicycleId: road.id, name: "Chain", installedAt: "2026-04-01" });
+    await rider.request("POST", `/api/components/${chain.id}/assign`, { bicycleId: gravel.id });
+    // The move was made on the morning of May 2 there (12:00 UTC on May 1), after a service on May 1 on Road.
+    const movedAt = new Date("2026-05-01T12:00:00Z");
+    await t.db
+      .update(componentInstallations)
+      .set({ endedAt: movedAt })
+      .where(
+        and(eq(componentInstallations.componentId, chain.id), eq(componentInstallations.bicycleId, road.id)),
+      );
+    await t.db
+      .update(componentInstallations)
+      .set({ startedAt: movedAt })
+      .where(
+        and(
+          eq(componentInstallations.componentId, chain.id),
+          eq(componentInstallations.bicycleId, gravel.id),
+        ),
+      );
+    await addService(rider, chain.id, "2026-05-01", 30);
+
+    expect((await bicycle(rider, road.id)).serviceCost).toBe(30);
+    expect((await bicycle(rider, gravel.id)).serviceCost).toBe(0);
+    // At 02:00 on May 1 there (12:00 UTC on Apr 30) the chart's last month is May, with the service in it.
+    const spent = await spending(t.db, rider.userId, new Date("2026-04-30T12:00:00Z"));
+    expect(spent.months.at(-1)).toBe("2026-05");
+    expect(spent.groups).toEqual([
+      { bicycleId: road.id, bicycleName: "Road", amounts: [...Array<number>(11).fill(0), 30], total: 30 },
     ]);
   });
 

@@ -1,18 +1,30 @@
-import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lt, or, sql, sum } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql, sum } from "drizzle-orm";
 import { SPENDING_MONTHS, type Spending } from "../../../shared/schemas/spending.ts";
+import { dayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
-import { bicycles, componentInstallations, components, serviceEntries } from "../../db/schema.ts";
+import {
+  bicycles,
+  componentInstallations,
+  components,
+  serviceEntries,
+  userSettings,
+} from "../../db/schema.ts";
+import { getSettings } from "../settings/service.ts";
 
-/** The end of a service entry's day (UTC): where its component was then is where the cost belongs. */
-const endOfServiceDay = sql`((${serviceEntries.date} + 1)::timestamp at time zone 'UTC')`;
+/**
+ * The end of a service entry's day in the rider's time zone (decision 0060): where its component was then is
+ * where the cost belongs.
+ */
+const endOfServiceDay = (timeZone: SQL | string) =>
+  sql`((${serviceEntries.date} + 1)::timestamp at time zone ${timeZone})`;
 
 /**
  * The bicycle a service entry's cost counts to (null: the parts bin), as a subquery of a select from
  * `service_entries`: where its component was at the end of that day; for an entry dated before the component's
  * first placement (a log typed in afterwards), where it was first placed. Decision 0045.
  */
-function serviceBicycleId(db: Database) {
-  const placedBefore = sql`${componentInstallations.startedAt} < ${endOfServiceDay}`;
+function serviceBicycleId(db: Database, timeZone: string) {
+  const placedBefore = sql`${componentInstallations.startedAt} < ${endOfServiceDay(timeZone)}`;
   return sql<string | null>`(${db
     .select({ bicycleId: componentInstallations.bicycleId })
     .from(componentInstallations)
@@ -57,24 +69,26 @@ export function bicycleServiceCost(db: Database, bicycleId: AnyColumn) {
     .from(componentInstallations)
     .where(inArray(componentInstallations.componentId, everOnIt))
     .as("periods");
+  // The rider's zone, read with the entries: the reads of bicycles (lists, the dashboard, share links) know
+  // no user settings of their own.
+  const endOfDay = endOfServiceDay(sql`coalesce(${userSettings.timeZone}, 'UTC')`);
   const dayEndsInPeriod = and(
-    lt(periods.startedAt, endOfServiceDay),
-    or(isNull(periods.endedAt), gte(periods.endedAt, endOfServiceDay)),
+    lt(periods.startedAt, endOfDay),
+    or(isNull(periods.endedAt), gte(periods.endedAt, endOfDay)),
   );
-  const beforeFirstPeriod = and(periods.isFirst, gte(periods.startedAt, endOfServiceDay));
+  const beforeFirstPeriod = and(periods.isFirst, gte(periods.startedAt, endOfDay));
   return sql<string | null>`(${db
     .select({ total: sum(serviceEntries.cost) })
     .from(periods)
-    .innerJoin(
-      serviceEntries,
-      and(eq(serviceEntries.componentId, periods.componentId), or(dayEndsInPeriod, beforeFirstPeriod)),
-    )
-    .where(eq(periods.bicycleId, bicycleId))})`;
+    .innerJoin(serviceEntries, eq(serviceEntries.componentId, periods.componentId))
+    .leftJoin(userSettings, eq(userSettings.userId, serviceEntries.userId))
+    .where(and(eq(periods.bicycleId, bicycleId), or(dayEndsInPeriod, beforeFirstPeriod)))})`;
 }
 
-/** The first day of each of the last 12 months (UTC), oldest first, and the first day after them. */
-function spendingMonths(now: Date) {
-  const month = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+/** The first day of each of the last 12 months up to `today` (YYYY-MM-DD), oldest first, and the first day after them. */
+function spendingMonths(today: string) {
+  const [year, month0] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1];
+  const month = (back: number) => new Date(Date.UTC(year, month0 - back, 1));
   const starts = Array.from({ length: SPENDING_MONTHS }, (_, i) => month(SPENDING_MONTHS - 1 - i));
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return {
@@ -87,14 +101,15 @@ function spendingMonths(now: Date) {
 /**
  * The user's service costs of the last 12 months by month and by the bicycle each counts to (the parts bin as
  * its own group), summed in one grouped statement. Months are calendar months of the entries' dates; which
- * 12 months is decided in UTC (the app has no per-user time zone).
+ * 12 months is decided by today in the rider's time zone (decision 0060).
  */
 export async function spending(db: Database, userId: string, now = new Date()): Promise<Spending> {
-  const { months, from, until } = spendingMonths(now);
+  const { timeZone } = await getSettings(db, userId);
+  const { months, from, until } = spendingMonths(dayInZone(now, timeZone));
   const counted = db
     .select({
       month: sql<string>`to_char(${serviceEntries.date}, 'YYYY-MM')`.as("month"),
-      bicycleId: serviceBicycleId(db).as("bicycle_id"),
+      bicycleId: serviceBicycleId(db, timeZone).as("bicycle_id"),
       cost: serviceEntries.cost,
     })
     .from(serviceEntries)

@@ -262,6 +262,28 @@ describeEachDatabase("service intervals", (kind) => {
     expect(interval.status).toMatchObject({ state: "ok", distance: { used: 1700 } });
   });
 
+  it("forecasts a part fitted last week at its bicycle's pace; one in the parts bin does not wear", async () => {
+    const rider = await signUp(t.app);
+    const bike = await bicycle(rider);
+    // 900 km over the last 90 days, before the chain was fitted: the bicycle rides 10 km a day.
+    for (const daysBack of [80, 60, 40, 20, 5])
+      await ride(rider, bike.id, 180, 6, subDays(new Date(), daysBack));
+    const chain = await component(rider, { bicycleId: bike.id, name: "Chain", type: "Drivetrain" });
+    await addInterval(rider, chain.id, { label: "Replace chain", everyKm: 3000 });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    // 3,000 km at 10 km a day; the chain's own week (nothing yet) would tell no day at all.
+    expect((await one(rider, chain.id, "Replace chain")).status.expectedDueDate).toBe(inDays(300));
+
+    // Its first ride: 2,910 km left at (900 + 90) / 90 = 11 km a day, not at 90 km spread over 90 days.
+    await ride(rider, bike.id, 90, 3, new Date());
+    expect((await one(rider, chain.id, "Replace chain")).status.expectedDueDate).toBe(inDays(265));
+
+    const binned = await rider.request("POST", `/api/components/${chain.id}/move-to-parts-bin`);
+    expect(binned.status).toBe(200);
+    const inBin = await one(rider, chain.id, "Replace chain");
+    expect(inBin.status).toMatchObject({ distance: { used: 90 }, expectedDueDate: null });
+  });
+
   it("lists what is due, overdue first, with a count; the due-soon percentage is the user's", async () => {
     const rider = await signUp(t.app);
     const bike = await bicycle(rider);

@@ -63,14 +63,6 @@ export async function listIntervalStatuses(
         sql<string>`coalesce(sum(${rides.movingSeconds}) filter (where ${rides.startedAt} >= ${countFrom}), 0)`.as(
           "used_seconds",
         ),
-      recentKm:
-        sql<string>`coalesce(sum(${rides.distanceKm}) filter (where ${rides.startedAt} >= ${paceFrom.toISOString()}::timestamptz), 0)`.as(
-          "recent_km",
-        ),
-      recentSeconds:
-        sql<string>`coalesce(sum(${rides.movingSeconds}) filter (where ${rides.startedAt} >= ${paceFrom.toISOString()}::timestamptz), 0)`.as(
-          "recent_seconds",
-        ),
     })
     .from(componentInstallations)
     .innerJoin(
@@ -83,6 +75,17 @@ export async function listIntervalStatuses(
     )
     .where(eq(componentInstallations.componentId, components.id))
     .as("used");
+  // The pace is the riding of the bicycle the part is on now, not the part's own: a chain fitted last week
+  // on a bicycle ridden daily wears at the bicycle's pace, not at a week's riding spread over 90 days. In the
+  // parts bin it does not wear: no pace.
+  const pace = db
+    .select({
+      recentKm: sql<string>`coalesce(sum(${rides.distanceKm}), 0)`.as("recent_km"),
+      recentSeconds: sql<string>`coalesce(sum(${rides.movingSeconds}), 0)`.as("recent_seconds"),
+    })
+    .from(rides)
+    .where(and(eq(rides.bicycleId, components.bicycleId), gte(rides.startedAt, paceFrom)))
+    .as("pace");
   const installedAt = db
     .select({ at: min(componentInstallations.startedAt) })
     .from(componentInstallations)
@@ -105,14 +108,15 @@ export async function listIntervalStatuses(
       installedAt: sql<Date | string | null>`(${installedAt})`,
       usedKm: used.usedKm,
       usedSeconds: used.usedSeconds,
-      recentKm: used.recentKm,
-      recentSeconds: used.recentSeconds,
+      recentKm: pace.recentKm,
+      recentSeconds: pace.recentSeconds,
     })
     .from(serviceIntervals)
     .innerJoin(components, eq(components.id, serviceIntervals.componentId))
     .leftJoin(bicycles, eq(bicycles.id, components.bicycleId))
     .leftJoinLateral(reset, sql`true`)
     .leftJoinLateral(used, sql`true`)
+    .leftJoinLateral(pace, sql`true`)
     .where(and(...filters))
     // Equally urgent intervals (none used yet) by creation time, then id: the same order on every read and
     // after an archive import (which keeps the times and the order of the ids), not whatever order the table

@@ -5,7 +5,8 @@ describe("cost per distance", () => {
   it("divides what was paid by the distance, and has no figure before any distance", () => {
     expect(costPerKm(60, 2000)).toBe(0.03);
     expect(costPerKm(10, 3)).toBe(3.3333);
-    expect(costPerKm(0, 100)).toBe(0);
+    // Nothing paid: no figure, like no distance.
+    expect(costPerKm(0, 100)).toBeNull();
     expect(costPerKm(60, 0)).toBeNull();
   });
 
@@ -14,5 +15,7 @@ describe("cost per distance", () => {
     expect(formatCostPerDistance(0.03, "mi")).toBe("$0.048 per mi");
     expect(formatCostPerDistance(2.5, "km")).toBe("$2.50 per km");
     expect(formatCostPerDistance(null, "mi")).toBe("—");
+    // $10 over 30,000 km rounds to no tenth of a cent: not "$0.000", which reads as free.
+    expect(formatCostPerDistance(costPerKm(10, 30_000), "km")).toBe("under $0.001 per km");
   });
 });

@@ -364,6 +364,8 @@ export const messages = {
   intervals: {
     /** An interval counts at least one of distance, hours and months. */
     measureRequired: "Set a distance, hours or months",
+    /** A service entry's resets name an interval that is not its component's. */
+    resetsNotOwn: "Resets must name intervals of this component",
     /** The dashboard's Due card when every interval is fine. */
     noneDue: (total: number) =>
       total === 1

@@ -339,7 +339,7 @@ export async function setEntryResets(
   if (intervalIds === undefined) chosen = own.length === 1 ? [own[0]!.id] : [];
   else chosen = [...new Set(intervalIds ?? [])];
   if (chosen.some((id) => !ownIds.has(id))) {
-    const message = "Resets must name intervals of this component";
+    const message = messages.intervals.resetsNotOwn;
     throw new AppError("VALIDATION", message, { resetsIntervalIds: message });
   }
   if (!entry.isNew) {

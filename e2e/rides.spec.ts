@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { zipSync } from "fflate";
+import { gzipSync, zipSync } from "fflate";
 import {
   becomePremiumThroughApi,
   createBicycleThroughApi,
@@ -242,6 +242,47 @@ test("ride files: several at once, a .zip among them, each with its result and n
   await expect(results.getByRole("listitem")).toHaveCount(1);
   await expect(results).toContainText("Already there");
   await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
+});
+
+test("a Strava bulk export imported from one bicycle puts each ride on the bicycle its gear names, and says so", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await becomePremiumThroughApi(page, baseURL!);
+  const road = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const gravel = await createBicycleThroughApi(page, baseURL!, { name: "Gravel Grinder" });
+  const fixtures = path.join(import.meta.dirname, "../src/server/features/rides/files/fixtures");
+  const read = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));
+  const csv = [
+    "Activity ID,Activity Date,Activity Name,Activity Type,Activity Private Note,Activity Gear,Filename",
+    '111,"May 1, 2026, 7:30:00 AM",Gravel loop,Ride,,gravel grinder,activities/111.gpx.gz',
+    '222,"May 2, 2026, 4:00:00 PM",Road spin,Ride,,,activities/222.tcx.gz',
+  ].join("\n");
+  const exported = zipSync({
+    "export_1234/activities.csv": new TextEncoder().encode(csv),
+    "export_1234/activities/111.gpx.gz": gzipSync(read("phone.gpx")),
+    "export_1234/activities/222.tcx.gz": gzipSync(read("garmin.tcx")),
+  });
+
+  await page.goto(`/bicycles/${road.id}?tab=rides`);
+  await page
+    .getByLabel("Ride files", { exact: true })
+    .setInputFiles([{ name: "export_1234.zip", mimeType: "application/zip", buffer: Buffer.from(exported) }]);
+  const results = page.getByRole("list", { name: "Imported files" }).getByRole("listitem");
+  await expect(results).toHaveCount(2);
+  await expect(results.nth(0)).toContainText("111.gpx.gz");
+  await expect(results.nth(0)).toContainText("Imported to Gravel Grinder · Gravel loop");
+  await expect(results.nth(1)).toContainText("Imported · Road spin");
+  await expect(page.getByText("2 rides imported")).toBeVisible();
+  const rides = page.getByRole("list", { name: "Rides" }).getByRole("listitem");
+  await expect(rides).toHaveCount(1);
+  await expect(rides.first()).toContainText("Road spin");
+
+  await page.goto(`/bicycles/${gravel.id}?tab=rides`);
+  await expect(rides).toHaveCount(1);
+  await expect(rides.first()).toContainText("Gravel loop");
 });
 
 test("the Rides page's number is in the address: Back from a ride's bicycle finds the same page", async ({

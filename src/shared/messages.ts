@@ -406,6 +406,11 @@ export const messages = {
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     nameRequired: "Please give the file's name",
     nameTooLong: "The file's name must be at most 300 characters",
+    /** What became of a file, in the list of results. */
+    status: { imported: "Imported", duplicate: "Already there", unreadable: "Not imported" },
+    /** A Strava export's ride on another of the rider's bicycles than the one imported from (its gear). */
+    importedTo: (bicycle: string) => `Imported to ${bicycle}`,
+    alreadyOn: (bicycle: string) => `Already there on ${bicycle}`,
   },
   strava: {
     unavailable: "Strava did not answer as expected. Please try again in a few minutes.",

@@ -164,7 +164,10 @@ export const rideFileResultSchema = z.object({
   file: z.string(),
   status: z.enum(["imported", "duplicate", "unreadable"]),
   reason: z.string().nullable(),
-  ride: rideSchema.nullable(),
+  ride: rideSchema.nullable().meta({
+    description:
+      "The ride imported, or the one already there. Its bicycleId and bicycleName say which bicycle it is on: a ride of Strava's bulk export goes on the bicycle its gear names, which may not be the bicycle of the request.",
+  }),
 });
 
 export type RideFileResult = z.infer<typeof rideFileResultSchema>;

@@ -12,14 +12,14 @@ import {
   rideInputSchema,
 } from "../../../shared/schemas/ride.ts";
 import type { Database } from "../../db/index.ts";
-import { rides } from "../../db/schema.ts";
+import { bicycles, rides } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { EntryTooLargeError, entryName, readEntryAtMost } from "../../zip-read.ts";
 import { assertOwnBicycle } from "../components/service.ts";
 import { RideFileError, type RideFromFile, readRides } from "./files/read-ride-file.ts";
 import { notOnABicycle, sportWords } from "./files/sport.ts";
 import { getRide } from "./service.ts";
-import { type StravaActivity, stravaActivities } from "./strava-export.ts";
+import { bicycleOfGear, type StravaActivity, stravaActivities } from "./strava-export.ts";
 
 const m = messages.rideFiles;
 
@@ -102,12 +102,20 @@ export async function importRideFile(
     return importOne(db, userId, bicycleId, fileName, bytes);
   }
   const results: RideFileResult[] = [];
+  // A Strava export's ride goes on the bicycle its gear names, whichever bicycle's tab it was sent from.
+  const gearBicycle = bicycleOfGear(
+    await db
+      .select({ id: bicycles.id, name: bicycles.name })
+      .from(bicycles)
+      .where(eq(bicycles.userId, userId)),
+  );
   await eachZipEntry(bytes, async (name, read, activity) => {
     const entry = await read().catch((error: unknown) => error as Error);
+    const onBicycle = gearBicycle(activity.gear) ?? bicycleId;
     results.push(
       ...(entry instanceof Error
         ? [unreadable(name, entry instanceof RideFileError ? entry.message : m.badZip)]
-        : await importOne(db, userId, bicycleId, name, entry, activity)),
+        : await importOne(db, userId, onBicycle, name, entry, activity)),
     );
   });
   if (results.length === 0) throw new AppError("VALIDATION", m.emptyZip, { file: m.emptyZip });
@@ -128,7 +136,10 @@ async function importOne(
   bicycleId: string,
   fileName: string,
   bytes: Uint8Array,
-  /** What a Strava export's activities.csv says of the file: the rider's name for it and its type. */
+  /**
+   * What a Strava export's activities.csv says of the file: the rider's name for it and its type (its gear
+   * has already chosen `bicycleId`).
+   */
   activity: StravaActivity = {},
 ): Promise<RideFileResult[]> {
   let found: (RideFromFile | RideFileError)[];

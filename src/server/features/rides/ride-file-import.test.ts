@@ -7,7 +7,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import { MAX_RIDES_PER_ZIP, type RideFileResult } from "../../../shared/schemas/ride.ts";
-import { rides } from "../../db/schema.ts";
+import { rides, subscriptions } from "../../db/schema.ts";
 import {
   describeEachDatabase,
   json,
@@ -192,6 +192,84 @@ describeEachDatabase("ride files", (kind) => {
     ]);
     const stored = await storedRides(rider.userId);
     expect(stored.map((r) => r.name).sort()).toEqual(["Col du Galibier", "Evening spin"]);
+  });
+
+  it("puts each ride of Strava's bulk export on the bicycle its Activity Gear names, else on the bicycle imported from", async () => {
+    const { rider, bicycle: road } = await setUp();
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    const newBicycle = async (who: TestClient, name: string) =>
+      (await json<{ bicycle: Bicycle }>(who.request("POST", "/api/bicycles", { name }))).bicycle;
+    const gravel = await newBicycle(rider, "Gravel Grinder");
+    // Two of the rider's bicycles share a name: gear naming them says neither.
+    await newBicycle(rider, "Spare");
+    await newBicycle(rider, " spare ");
+    // Another rider's bicycle is never one of this rider's.
+    await newBicycle(await signUp(t.app), "Old Commuter");
+    const chainOn = async (bicycleId: string) =>
+      (
+        await json<{ component: Component }>(
+          rider.request("POST", "/api/components", {
+            bicycleId,
+            name: "Chain",
+            type: "Drivetrain",
+            installedAt: "2020-01-01",
+          }),
+        )
+      ).component.id;
+    const [roadChain, gravelChain] = [await chainOn(road.id), await chainOn(gravel.id)];
+    const distanceOf = async (id: string) =>
+      (await json<{ component: Component }>(rider.request("GET", `/api/components/${id}`))).component
+        .distance;
+
+    // garmin.tcx (2.5 km) on other days: rides of their own.
+    const tcx = new TextDecoder().decode(fixture("garmin.tcx"));
+    const tcxOn = (day: string) => gzipSync(new TextEncoder().encode(tcx.replaceAll("2026-05-02", day)));
+    // The columns as Strava writes them (some twice), cut after the first figures.
+    const header =
+      "Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Max Heart Rate,Relative Effort,Commute,Activity Private Note,Activity Gear,Filename,Athlete Weight,Bike Weight,Elapsed Time,Moving Time,Distance";
+    const row = (id: number, name: string, gear: string, file: string) =>
+      `${id},"May 1, 2026, 7:30:00 AM",${name},Ride,,450,2.17,,,false,,${gear},${file},,,450.0,400.0,2170.0`;
+    const csv = [
+      header,
+      row(111, "Gravel loop", " gravel grinder ", "activities/111.gpx.gz"),
+      row(222, "Road intervals", "Road", "activities/222.fit.gz"),
+      row(333, "No gear", "", "activities/333.tcx.gz"),
+      row(444, "Old bike", "Old Commuter", "activities/444.tcx.gz"),
+      row(555, "Which spare", "Spare", "activities/555.tcx.gz"),
+    ].join("\n");
+    const exported = zipSync({
+      "export_1234/activities.csv": new TextEncoder().encode(csv),
+      "export_1234/activities/111.gpx.gz": gzipSync(fixture("phone.gpx")),
+      "export_1234/activities/222.fit.gz": gzipSync(fixture("head-unit.fit")),
+      "export_1234/activities/333.tcx.gz": gzipSync(fixture("garmin.tcx")),
+      "export_1234/activities/444.tcx.gz": tcxOn("2026-05-05"),
+      "export_1234/activities/555.tcx.gz": tcxOn("2026-05-06"),
+    });
+    const response = await upload(rider, road.id, "export_1234.zip", exported);
+    expect(response.status).toBe(200);
+    const answer = (await json<{ results: RideFileResult[] }>(response)).results;
+    expect(answer.map((r) => [r.file, r.status, r.ride?.bicycleId, r.ride?.bicycleName])).toEqual([
+      ["111.gpx.gz", "imported", gravel.id, "Gravel Grinder"],
+      ["222.fit.gz", "imported", road.id, "Road"],
+      ["333.tcx.gz", "imported", road.id, "Road"],
+      ["444.tcx.gz", "imported", road.id, "Road"],
+      ["555.tcx.gz", "imported", road.id, "Road"],
+    ]);
+    const onBicycle = async (bicycleId: string) =>
+      (await storedRides(rider.userId))
+        .filter((r) => r.bicycleId === bicycleId)
+        .map((r) => r.name)
+        .sort();
+    expect(await onBicycle(gravel.id)).toEqual(["Gravel loop"]);
+    expect(await onBicycle(road.id)).toEqual(["No gear", "Old bike", "Road intervals", "Which spare"]);
+    expect(await distanceOf(gravelChain)).toBe(2.169);
+    expect(await distanceOf(roadChain)).toBe(12.5);
+
+    // Sent again from the other bicycle's tab, every ride is already there and stays where it is.
+    const again = await results(await upload(rider, gravel.id, "export_1234.zip", exported));
+    expect(again.map(([, status]) => status)).toEqual(Array(5).fill("duplicate"));
+    expect(await onBicycle(gravel.id)).toEqual(["Gravel loop"]);
+    expect(await distanceOf(roadChain)).toBe(12.5);
   });
 
   it("takes Strava's gzipped activity files, alone or in its export's .zip; the same ride unzipped is a duplicate", async () => {

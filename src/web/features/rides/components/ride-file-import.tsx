@@ -15,11 +15,11 @@ import { uploadRideFile, useInvalidateRides } from "../api.ts";
 
 const m = messages.rideFiles;
 
-const statusText: Record<RideFileResult["status"], string> = {
-  imported: "Imported",
-  duplicate: "Already there",
-  unreadable: "Not imported",
-};
+/** What became of a file, naming the bicycle when its ride is on another one (a Strava export's gear). */
+function statusText({ status, ride }: RideFileResult, bicycleId: string): string {
+  if (!ride || ride.bicycleId === bicycleId) return m.status[status];
+  return status === "imported" ? m.importedTo(ride.bicycleName) : m.alreadyOn(ride.bicycleName);
+}
 
 /** One file after the other: the server holds one file at a time, and the bar moves file by file. */
 async function importFiles(
@@ -140,7 +140,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
                   result.status === "unreadable" ? "text-destructive" : "text-muted-foreground",
                 )}
               >
-                {statusText[result.status]}
+                {statusText(result, bicycleId)}
                 {result.reason ? `: ${result.reason}` : result.ride ? ` · ${result.ride.name}` : ""}
               </span>
             </li>

@@ -66,7 +66,7 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await dialog.getByLabel("Name", { exact: true }).fill("   ");
   await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
   await dialog.getByLabel("Name", { exact: true }).fill("Trail Hardtail XL");
-  // An emptied field is cleared (the form sends every field: one left empty is null, decision 0057).
+  // An emptied field is cleared (the form sends what changed, an emptied field as null: decision 0057).
   await dialog.getByLabel("Store name").fill("");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();

@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { messages } from "../src/shared/messages.ts";
-import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+import {
+  createBicycleThroughApi,
+  createComponentThroughApi,
+  createRideThroughApi,
+  expect,
+  test,
+} from "./fixtures.ts";
 
 /** Reads a signed-in API answer, as the browser's own session. */
 async function read<T>(page: Page, path: string): Promise<T> {
@@ -387,5 +393,107 @@ test.describe("changes not yet saved are not lost by accident", () => {
     await expect(page).toHaveURL(/\/bicycles$/);
     await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
     expect(asked.messages).toHaveLength(1);
+  });
+});
+
+test.describe("two tabs editing one object (decision 0057)", () => {
+  test("a bicycle renamed in one tab keeps its new name when the other tab saves the description", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel", description: "Steel" });
+    const tabA = page;
+    const tabB = await page.context().newPage();
+
+    await tabA.goto(`/bicycles/${bicycle.id}`);
+    await tabA.getByRole("button", { name: "Edit", exact: true }).click();
+    const dialogA = tabA.getByRole("dialog", { name: "Edit Bicycle" });
+    await expect(dialogA.getByLabel("Name", { exact: true })).toHaveValue("Gravel");
+
+    await tabB.goto(`/bicycles/${bicycle.id}`);
+    await tabB.getByRole("button", { name: "Edit", exact: true }).click();
+    const dialogB = tabB.getByRole("dialog", { name: "Edit Bicycle" });
+    await dialogB.getByLabel("Name", { exact: true }).fill("Gravel Plus");
+    await dialogB.getByRole("button", { name: "Save" }).click();
+    await expect(tabB.getByRole("heading", { name: "Gravel Plus", level: 1 })).toBeVisible();
+
+    // Tab A still shows the old name in its form; it saves only the description it changed.
+    await expect(dialogA.getByLabel("Name", { exact: true })).toHaveValue("Gravel");
+    await dialogA.getByLabel("Description").fill("Steel, new wheels");
+    await dialogA.getByRole("button", { name: "Save" }).click();
+    await expect(tabA.getByText("Bicycle updated successfully.")).toBeVisible();
+    await expect(dialogA).toBeHidden();
+    await expect(tabA.getByRole("heading", { name: "Gravel Plus", level: 1 })).toBeVisible();
+    await expect(tabA.getByText("Steel, new wheels")).toBeVisible();
+    const stored = await read<{ bicycle: { name: string; description: string } }>(
+      tabA,
+      `/api/bicycles/${bicycle.id}`,
+    );
+    expect(stored.bicycle).toMatchObject({ name: "Gravel Plus", description: "Steel, new wheels" });
+  });
+
+  test("a ride renamed in one tab keeps its new name through the other tab's saves, unchanged or of its time", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "Marathon",
+      startedAt: "2024-05-02T07:30:45.000Z",
+      distanceKm: 42.195,
+      movingSeconds: 5025,
+    });
+    const stored = async () =>
+      (
+        await read<{ rides: { name: string; distanceKm: number; movingSeconds: number }[] }>(
+          page,
+          `/api/bicycles/${bicycle.id}/rides`,
+        )
+      ).rides[0];
+    const tabA = page;
+    const tabB = await page.context().newPage();
+
+    await tabA.goto(`/bicycles/${bicycle.id}?tab=rides`);
+    await tabA.getByRole("button", { name: "Edit Marathon" }).click();
+    const formA = tabA.getByRole("form", { name: "Save Ride" });
+    await expect(formA.getByLabel("Name")).toHaveValue("Marathon");
+
+    await tabB.goto(`/bicycles/${bicycle.id}?tab=rides`);
+    await tabB.getByRole("button", { name: "Edit Marathon" }).click();
+    const formB = tabB.getByRole("form", { name: "Save Ride" });
+    await formB.getByLabel("Name").fill("Spring marathon");
+    await formB.getByRole("button", { name: "Save Ride" }).click();
+    await expect(tabB.getByText("Ride updated")).toBeVisible();
+
+    // Saved as it was shown, tab A's form closes as ever and puts back nothing.
+    await formA.getByRole("button", { name: "Save Ride" }).click();
+    await expect(tabA.getByText("Ride updated")).toBeVisible();
+    await expect(formA).toBeHidden();
+    await expect(tabA.getByRole("button", { name: "Edit Spring marathon" })).toBeVisible();
+    expect(await stored()).toMatchObject({
+      name: "Spring marathon",
+      distanceKm: 42.195,
+      movingSeconds: 5025,
+    });
+
+    // Both open the form again; tab B renames, then tab A, still showing the name before, changes the time.
+    await tabB.getByRole("button", { name: "Edit Spring marathon" }).click();
+    await tabA.getByRole("button", { name: "Edit Spring marathon" }).click();
+    await formB.getByLabel("Name").fill("Spring marathon, Berlin");
+    await formB.getByRole("button", { name: "Save Ride" }).click();
+    await expect(tabB.getByRole("button", { name: "Edit Spring marathon, Berlin" })).toBeVisible();
+    await formA.getByLabel("Minutes").fill("30");
+    await formA.getByRole("button", { name: "Save Ride" }).click();
+    await expect(formA).toBeHidden();
+    await expect(tabA.getByRole("button", { name: "Edit Spring marathon, Berlin" })).toBeVisible();
+    expect(await stored()).toMatchObject({
+      name: "Spring marathon, Berlin",
+      distanceKm: 42.195,
+      movingSeconds: 3600 + 30 * 60,
+    });
   });
 });

@@ -25,14 +25,14 @@ export function jsonBody<Schema extends ZodType>(schema: Schema) {
 }
 
 /**
- * The JSON body of a change (PUT), made with `changesOf` (shared/schemas/common.ts): fields left out keep
- * their stored values, null clears them (decision 0057).
+ * The JSON body of a change (PUT), made with `changesOf` (shared/schemas/common.ts): every field optional,
+ * a field left out keeps its stored value, null clears an optional one (decision 0057).
  */
 export function changesBody<Schema extends ZodType>(schema: Schema) {
   return {
     required: true,
     description:
-      "The fields to change: a field left out keeps its value; null (or an empty string) clears it.",
+      "The fields to change, each optional: a field left out keeps its value; null (or an empty string) clears an optional field and is refused for one that creating requires, such as a name. An empty object changes nothing.",
     content: { "application/json": { schema } },
   } as const;
 }

@@ -110,26 +110,34 @@ export function optionalHttpUrl(message: string) {
 }
 
 /**
- * A change (PUT body) made from the create schema, so that both share every field's rules: a field that
- * creating fills in when left out (its `.default(…)`) is optional here with no default, so when it is left
- * out it stays out of the parsed value and the row keeps what it had (Drizzle's `.set()` skips undefined
- * keys); null, or "" from a form, still clears it. Fields that creating requires stay required. Checks
- * across fields (an object's `.refine`) are not carried over: the service checks them on the stored row
- * with the changes applied (decision 0057).
+ * A change (PUT body) made from the create schema, so that both share every field's rules: every field is
+ * optional with no default, so a field left out stays out of the parsed value and the row keeps what it had
+ * (Drizzle's `.set()` skips undefined keys). A field that is sent is checked as on creating: null, or ""
+ * from a form, clears an optional field and is refused for a required one (a name cannot be cleared).
+ * Checks across fields (an object's `.refine`) are not carried over: the service checks them on the stored
+ * row with the changes applied (decision 0057).
  */
 export function changesOf<Shape extends z.ZodRawShape>(create: z.ZodObject<Shape>) {
   const shape: Record<string, z.core.$ZodType> = {};
   for (const [key, field] of Object.entries(create.shape)) {
-    if (field instanceof z.ZodDefault) shape[key] = z.optional(field.removeDefault());
-    else if (field instanceof z.ZodOptional || !z.safeParse(field, undefined).success) shape[key] = field;
-    // A field that fills itself in when left out (a preprocess mapping undefined to null) would clear the
-    // stored value on every change that leaves it out: give it its `.default(…)` in the create schema.
-    else throw new Error(`${key} has no .default(): a change that leaves it out would clear it`);
+    const change = field instanceof z.ZodDefault ? z.optional(field.removeDefault()) : z.optional(field);
+    // A default inside the field (`.default(…).transform(…)`) would still fill it in, and a change leaving
+    // it out would overwrite the stored value: put the default outermost.
+    const leftOut = z.safeParse(change, undefined);
+    if (!leftOut.success || leftOut.data !== undefined) {
+      throw new Error(`${key} fills itself in when left out: a change that leaves it out would overwrite it`);
+    }
+    shape[key] = change;
   }
   return z.object(shape) as unknown as z.ZodObject<{ [K in keyof Shape]: LeftOutKept<Shape[K]> }>;
 }
 
-type LeftOutKept<Field> = Field extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : Field;
+type LeftOutKept<Field extends z.core.SomeType> =
+  Field extends z.ZodDefault<infer Inner>
+    ? z.ZodOptional<Inner>
+    : Field extends z.ZodOptional
+      ? Field
+      : z.ZodOptional<Field>;
 
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -5,6 +5,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { Bicycle, BicycleChanges, BicycleInput } from "../../../shared/schemas/bicycle.ts";
 import type { BillingMode } from "../../../shared/schemas/subscription.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { changesAnything, converted } from "../../db/columns.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, rides, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -53,13 +54,21 @@ export function toBicycle(row: BicycleRow): Bicycle {
   };
 }
 
-/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
-function toColumns(input: BicycleChanges) {
+/** What a create writes, beside the owner. */
+type Columns = Omit<typeof bicycles.$inferInsert, "userId">;
+
+/**
+ * The columns to write: from a create's input, all of them; from a change, a field it left out is undefined,
+ * which Drizzle's `.set()` skips (decision 0057).
+ */
+function toColumns(input: BicycleInput): Columns;
+function toColumns(input: BicycleChanges): Partial<Columns>;
+function toColumns(input: BicycleChanges): Partial<Columns> {
   return {
     name: input.name,
     description: input.description,
     purchaseDate: input.purchaseDate,
-    price: input.price == null ? input.price : input.price.toFixed(2),
+    price: converted(input.price, (price) => price.toFixed(2)),
     purchaseCondition: input.purchaseCondition,
     storeName: input.storeName,
     serialNumber: input.serialNumber,
@@ -152,6 +161,7 @@ export async function updateBicycle(
   const where = and(eq(bicycles.id, id), eq(bicycles.userId, userId));
   const [before] = await db.select({ imageUrl: bicycles.imageUrl }).from(bicycles).where(where);
   if (!before) throw notFound();
+  if (!changesAnything(input)) return getBicycle(db, userId, id);
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   const updated = await db
     .update(bicycles)

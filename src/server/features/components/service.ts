@@ -5,6 +5,7 @@ import type { Component, ComponentChanges, ComponentInput } from "../../../share
 import type { ServiceIntervalInput } from "../../../shared/schemas/service-interval.ts";
 import { DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { changesAnything, converted } from "../../db/columns.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -133,13 +134,21 @@ export async function getInstallations(db: Database, userId: string, id: string)
   return installations;
 }
 
-/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
-function toColumns(input: ComponentChanges) {
+/** What a create writes, beside the owner and the bicycle. */
+type Columns = Omit<typeof components.$inferInsert, "userId" | "bicycleId">;
+
+/**
+ * The columns to write: from a create's input, all of them; from a change, a field it left out is undefined,
+ * which Drizzle's `.set()` skips (decision 0057).
+ */
+function toColumns(input: ComponentInput): Columns;
+function toColumns(input: ComponentChanges): Partial<Columns>;
+function toColumns(input: ComponentChanges): Partial<Columns> {
   return {
     name: input.name,
     type: input.type,
     brand: input.brand,
-    mileage: input.mileage?.toFixed(1),
+    mileage: converted(input.mileage, (km) => km.toFixed(1)),
     notes: input.notes,
     imageUrl: input.imageUrl,
   };
@@ -187,6 +196,7 @@ export async function updateComponent(
   const where = and(eq(components.id, id), eq(components.userId, userId));
   const [before] = await db.select({ imageUrl: components.imageUrl }).from(components).where(where);
   if (!before) throw notFound(m.notFound);
+  if (!changesAnything(input)) return getComponent(db, userId, id);
   await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
   const updated = await db
     .update(components)

@@ -8,6 +8,7 @@ import {
   type ServiceIntervalInput,
 } from "../../../shared/schemas/service-interval.ts";
 import { dayInZone } from "../../../shared/time-zone.ts";
+import { changesAnything, converted } from "../../db/columns.ts";
 import type { Database } from "../../db/index.ts";
 import {
   bicycles,
@@ -178,12 +179,20 @@ async function assertOwnComponent(db: Database, userId: string, componentId: str
   if (!row) throw notFound(COMPONENT_NOT_FOUND);
 }
 
-/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
-function toColumns(input: ServiceIntervalChanges) {
+/** What a create writes, beside the owner and the component. */
+type Columns = Omit<typeof serviceIntervals.$inferInsert, "userId" | "componentId">;
+
+/**
+ * The columns to write: from a create's input, all of them; from a change, a field it left out is undefined,
+ * which Drizzle's `.set()` skips (decision 0057).
+ */
+function toColumns(input: ServiceIntervalInput): Columns;
+function toColumns(input: ServiceIntervalChanges): Partial<Columns>;
+function toColumns(input: ServiceIntervalChanges): Partial<Columns> {
   return {
     label: input.label,
-    everyKm: input.everyKm == null ? input.everyKm : input.everyKm.toFixed(1),
-    everyHours: input.everyHours == null ? input.everyHours : input.everyHours.toFixed(1),
+    everyKm: converted(input.everyKm, (km) => km.toFixed(1)),
+    everyHours: converted(input.everyHours, (hours) => hours.toFixed(1)),
     everyMonths: input.everyMonths,
   };
 }
@@ -247,6 +256,7 @@ export async function updateInterval(
       .where(where)
       .for("update");
     if (!stored) throw notFound(NOT_FOUND);
+    if (!changesAnything(input)) return stored.componentId;
     // A measure left out keeps its stored value: at least one must be left once the changes are applied.
     const after = {
       everyKm: input.everyKm === undefined ? stored.everyKm : input.everyKm,

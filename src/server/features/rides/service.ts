@@ -8,6 +8,7 @@ import {
   type RidesPage,
   type RideTotals,
 } from "../../../shared/schemas/ride.ts";
+import { changesAnything, converted } from "../../db/columns.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, rides, stravaSkippedActivities } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -34,12 +35,20 @@ function toRide(row: Row): Ride {
   };
 }
 
-/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
-function toColumns(input: RideChanges) {
+/** What a create writes, beside the owner, the bicycle and the source. */
+type Columns = Omit<typeof rides.$inferInsert, "userId" | "bicycleId" | "source">;
+
+/**
+ * The columns to write: from a create's input, all of them; from a change, a field it left out is undefined,
+ * which Drizzle's `.set()` skips (decision 0057).
+ */
+function toColumns(input: RideInput): Columns;
+function toColumns(input: RideChanges): Partial<Columns>;
+function toColumns(input: RideChanges): Partial<Columns> {
   return {
     name: input.name,
-    startedAt: new Date(input.startedAt),
-    distanceKm: input.distanceKm.toFixed(3),
+    startedAt: converted(input.startedAt, (at) => new Date(at)),
+    distanceKm: converted(input.distanceKm, (km) => km.toFixed(3)),
     movingSeconds: input.movingSeconds,
     elevationGainM: input.elevationGainM,
   };
@@ -151,6 +160,8 @@ export async function createRide(db: Database, userId: string, bicycleId: string
 
 export async function updateRide(db: Database, userId: string, id: string, input: RideChanges) {
   assertUuid(id);
+  // Nothing sent, nothing changed: a Strava ride is not made the rider's by it.
+  if (!changesAnything(input)) return getRide(db, userId, id);
   const updated = await db
     .update(rides)
     // Changed here: a Strava ride is the rider's from now on (imports leave it; decision 0041).

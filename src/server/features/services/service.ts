@@ -6,6 +6,7 @@ import type {
   ServiceEntryInput,
 } from "../../../shared/schemas/service-entry.ts";
 import type { Storage } from "../../adapters/storage.ts";
+import { changesAnything, converted } from "../../db/columns.ts";
 import type { Database } from "../../db/index.ts";
 import { bicycles, components, serviceEntries, serviceEntryIntervals } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
@@ -126,12 +127,20 @@ async function getEntry(db: Database, userId: string, id: string): Promise<Servi
   return toEntry(row);
 }
 
-/** The columns to write; a field left out of a change is undefined, which Drizzle's `.set()` skips. */
-function toColumns(input: ServiceEntryChanges) {
+/** What a create writes, beside the owner and the component. */
+type Columns = Omit<typeof serviceEntries.$inferInsert, "userId" | "componentId">;
+
+/**
+ * The columns to write: from a create's input, all of them; from a change, a field it left out is undefined,
+ * which Drizzle's `.set()` skips (decision 0057).
+ */
+function toColumns(input: ServiceEntryInput): Columns;
+function toColumns(input: ServiceEntryChanges): Partial<Columns>;
+function toColumns(input: ServiceEntryChanges): Partial<Columns> {
   return {
     date: input.date,
     description: input.description,
-    cost: input.cost.toFixed(2),
+    cost: converted(input.cost, (cost) => cost.toFixed(2)),
     receiptUrl: input.receiptUrl,
   };
 }
@@ -169,6 +178,7 @@ export async function updateServiceEntry(
     .from(serviceEntries)
     .where(where);
   if (!before) throw notFound();
+  if (!changesAnything(input)) return getEntry(db, userId, id);
   await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
   await db.transaction(async (tx) => {
     const updated = await tx

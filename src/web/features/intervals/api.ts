@@ -56,7 +56,7 @@ export function useSaveInterval(componentId: string) {
     mutationFn: (
       save: { id: string; input: ServiceIntervalChanges } | { id: null; input: ServiceIntervalInput },
     ) =>
-      save.id
+      save.id !== null
         ? call(client.intervals[":id"].$put({ ...byId(save.id), json: save.input }))
         : call(client.components[":id"].intervals.$post({ ...byId(componentId), json: save.input })),
     onSuccess: invalidate,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { byId, call, client } from "@/lib/api-client.ts";
 import { invalidateRiderData } from "@/lib/query-client.ts";
-import type { RideInput } from "../../../shared/schemas/ride.ts";
+import type { RideChanges, RideInput } from "../../../shared/schemas/ride.ts";
 
 export const rideKeys = {
   all: ["rides"] as const,
@@ -42,10 +42,10 @@ export function useInvalidateRides() {
 export function useSaveRide(bicycleId: string) {
   const invalidate = useInvalidateRides();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: RideInput }) =>
-      (id
-        ? call(client.rides[":id"].$put({ ...byId(id), json: input }))
-        : call(client.bicycles[":id"].rides.$post({ ...byId(bicycleId), json: input }))
+    mutationFn: (save: { id: string; input: RideChanges } | { id: null; input: RideInput }) =>
+      (save.id !== null
+        ? call(client.rides[":id"].$put({ ...byId(save.id), json: save.input }))
+        : call(client.bicycles[":id"].rides.$post({ ...byId(bicycleId), json: save.input }))
       ).then((r) => r.ride),
     onSuccess: invalidate,
   });

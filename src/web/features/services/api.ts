@@ -47,7 +47,7 @@ export function useSaveServiceEntry(componentId: string) {
     mutationFn: (
       save: { id: string; input: ServiceEntryChanges } | { id: null; input: ServiceEntryInput },
     ) =>
-      save.id
+      save.id !== null
         ? call(client.services[":id"].$put({ ...byId(save.id), json: save.input }))
         : call(client.components[":id"].services.$post({ ...byId(componentId), json: save.input })),
     onSuccess: invalidate,

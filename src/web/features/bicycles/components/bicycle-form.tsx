@@ -63,7 +63,7 @@ export function BicycleForm({
   idPrefix: string;
   bicycle?: Bicycle;
   submitLabel: string;
-  /** `changes`: what the rider changed, with the name (an edit sends only these). */
+  /** `changes`: only what the rider changed (an edit sends these). */
   onSave: (input: BicycleInput, changes: BicycleChanges) => Promise<unknown>;
   onCancel?: () => void;
   disableWhenNameBlank?: boolean;
@@ -86,7 +86,7 @@ export function BicycleForm({
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave(input, changedFields(input, form.formState.dirtyFields, ["name"]));
+      await onSave(input, changedFields(input, form.formState.dirtyFields));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }

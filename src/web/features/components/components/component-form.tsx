@@ -66,7 +66,7 @@ export function ComponentForm({
   component?: Component;
   submitLabel: string;
   askInstalledOn?: boolean;
-  /** `changes`: what the rider changed, with the name and type (an edit sends only these). */
+  /** `changes`: only what the rider changed (an edit sends these). */
   onSave: (
     input: NewComponentInput,
     intervals: ServiceIntervalInput[],
@@ -115,7 +115,7 @@ export function ComponentForm({
       const saved: NewComponentInput = { ...fields, mileage: toKm(input.mileage, unit) };
       if (installedOn) saved.installedAt = installedAt && installedAt !== today ? installedAt : null;
       const { installedAt: _, ...component } = saved;
-      await onSave(saved, intervals, changedFields(component, form.formState.dirtyFields, ["name", "type"]));
+      await onSave(saved, intervals, changedFields(component, form.formState.dirtyFields));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }

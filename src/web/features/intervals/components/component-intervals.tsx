@@ -216,7 +216,7 @@ export function IntervalForm({
 }: {
   interval: Pick<DefaultInterval, "label" | "everyKm" | "everyHours" | "everyMonths"> | null;
   unit: DistanceUnit;
-  /** `changes`: what the rider changed, with the label (an edit sends only these). */
+  /** `changes`: only what the rider changed (an edit sends these). */
   onSave: (input: ServiceIntervalInput, changes: ServiceIntervalChanges) => Promise<unknown>;
   onCancel: () => void;
 }) {
@@ -237,7 +237,7 @@ export function IntervalForm({
   useEffect(() => form.setFocus("label"), [form]);
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await onSave(input, changedFields(input, form.formState.dirtyFields, ["label"]));
+      await onSave(input, changedFields(input, form.formState.dirtyFields));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
       showError(error);

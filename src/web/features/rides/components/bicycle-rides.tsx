@@ -144,9 +144,11 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
               <RideForm
                 {...(editing === "new" ? {} : { ride: editing })}
                 onCancel={() => setEditing(null)}
-                onSave={async (input) => {
+                onSave={async (input, changes) => {
                   try {
-                    await save.mutateAsync({ id: editing === "new" ? null : editing.id, input });
+                    await save.mutateAsync(
+                      editing === "new" ? { id: null, input } : { id: editing.id, input: changes },
+                    );
                   } catch (error) {
                     if (!(error instanceof Error && "fields" in error && error.fields))
                       showError(error, { fallback: m.saveFailed });

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { changedFields } from "@/lib/form-changes.ts";
 import { submitWhenReadable } from "@/lib/form-errors.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
@@ -17,6 +18,7 @@ import {
 } from "../../../../shared/domain/distance.ts";
 import {
   type Ride,
+  type RideChanges,
   type RideForm as RideFormOutput,
   type RideFormValues,
   type RideInput,
@@ -47,14 +49,19 @@ function formValues(ride: Ride | undefined, unit: DistanceUnit): RideFormValues 
 }
 
 /**
- * What the form saves. A figure the rider left as shown keeps the ride's own (a file's 42.195 km and 5025 s),
- * so that renaming a ride never rounds its distance, time or start.
+ * What the form saves: the whole ride (to add one) and what an edit sends, only the fields the rider changed
+ * from what the form showed (decision 0057). A figure left as shown keeps the ride's own (a file's 42.195 km
+ * and 5025 s), so that renaming a ride never rounds its distance, time or start.
  */
-function toInput(values: RideFormOutput, unit: DistanceUnit, ride?: Ride): RideInput {
+function toInput(
+  values: RideFormOutput,
+  unit: DistanceUnit,
+  ride?: Ride,
+): { input: RideInput; changes: RideChanges } {
   const shown = ride ? rideFormSchema.parse(formValues(ride, unit)) : undefined;
   const same = <K extends keyof RideFormOutput>(...keys: K[]) =>
     !!shown && keys.every((k) => shown[k] === values[k]);
-  return {
+  const input: RideInput = {
     name: values.name,
     // The date and time as typed are the rider's local time.
     startedAt:
@@ -69,6 +76,14 @@ function toInput(values: RideFormOutput, unit: DistanceUnit, ride?: Ride): RideI
           ? null
           : toMetres(values.elevation, unit),
   };
+  const changed = {
+    name: !same("name"),
+    startedAt: !same("date", "time"),
+    distanceKm: !same("distance"),
+    movingSeconds: !same("hours", "minutes"),
+    elevationGainM: !same("elevation"),
+  };
+  return { input, changes: changedFields(input, changed) };
 }
 
 /** Adds or edits a ride by hand; distance in the user's unit. */
@@ -78,7 +93,8 @@ export function RideForm({
   onCancel,
 }: {
   ride?: Ride;
-  onSave: (input: RideInput) => Promise<unknown>;
+  /** `changes`: only what the rider changed (an edit sends these). */
+  onSave: (input: RideInput, changes: RideChanges) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const unit = useDistanceUnit();
@@ -90,7 +106,8 @@ export function RideForm({
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await onSave(toInput(values, unit, ride));
+      const { input, changes } = toInput(values, unit, ride);
+      await onSave(input, changes);
     } catch (error) {
       if (!(error instanceof ApiError) || !error.fields) return;
       for (const [field, target] of Object.entries(serverFields)) {

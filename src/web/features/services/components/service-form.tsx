@@ -31,7 +31,7 @@ export function ServiceForm({
   entry: (ServiceEntry & { resetsIntervalIds?: string[] }) | null;
   /** The component's intervals: the entry can reset them (a new one ticks the only interval). */
   intervals?: Pick<ServiceInterval, "id" | "label">[];
-  /** `changes`: what the rider changed, with the date, description and cost (an edit sends only these). */
+  /** `changes`: only what the rider changed (an edit sends these). */
   onSave: (input: ServiceEntryInput, changes: ServiceEntryChanges) => Promise<unknown>;
   onCancel: () => void;
 }) {
@@ -60,8 +60,7 @@ export function ServiceForm({
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const required = ["date", "description", "cost"] as const;
-      await onSave(input, changedFields(input, form.formState.dirtyFields, required));
+      await onSave(input, changedFields(input, form.formState.dirtyFields));
     } catch (error) {
       applyServerFieldErrors(error, form.setError, fieldNames);
     }

@@ -27,12 +27,27 @@ async function typeDate(page: Page, label: ReturnType<Page["getByLabel"]>, digit
 
 /** Answers every dialog the page opens as `answer` says (changeable as the test goes on), keeping their messages. */
 function answerDialogs(page: Page, answer: "accept" | "dismiss") {
-  const asked = { answer, messages: [] as string[] };
+  const asked = { answer, messages: [] as string[], types: [] as string[] };
   page.on("dialog", (dialog) => {
     asked.messages.push(dialog.message());
+    asked.types.push(dialog.type());
     void (asked.answer === "accept" ? dialog.accept() : dialog.dismiss());
   });
   return asked;
+}
+
+/** A bicycle's page with its Add Component form open and a name typed in it, not saved. */
+async function halfFilledAddComponent(
+  page: Page,
+  baseURL: string,
+  bicycleName: string,
+  componentName: string,
+) {
+  const bicycle = await createBicycleThroughApi(page, baseURL, { name: bicycleName });
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await page.getByRole("button", { name: "Add Component" }).first().click();
+  await page.getByLabel("Component name").fill(componentName);
+  return bicycle;
 }
 
 test.describe("a double-click does one thing", () => {
@@ -262,10 +277,7 @@ test.describe("changes not yet saved are not lost by accident", () => {
 
   test("reloading the page with a half-filled form asks first", async ({ page, baseURL, rider }) => {
     expect(rider.email).toBeTruthy();
-    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
-    await page.goto(`/bicycles/${bicycle.id}`);
-    await page.getByRole("button", { name: "Add Component" }).first().click();
-    await page.getByLabel("Component name").fill("Schwalbe Marathon");
+    await halfFilledAddComponent(page, baseURL!, "Commuter", "Schwalbe Marathon");
     const asked = new Promise<string>((resolve) =>
       page.once("dialog", (dialog) => {
         resolve(dialog.type());
@@ -280,10 +292,7 @@ test.describe("changes not yet saved are not lost by accident", () => {
 
   test("following a link of the app with a half-filled form asks first", async ({ page, baseURL, rider }) => {
     expect(rider.email).toBeTruthy();
-    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
-    await page.goto(`/bicycles/${bicycle.id}`);
-    await page.getByRole("button", { name: "Add Component" }).first().click();
-    await page.getByLabel("Component name").fill("Brooks B17 saddle");
+    const bicycle = await halfFilledAddComponent(page, baseURL!, "Tourer", "Brooks B17 saddle");
     const partsBin = page.getByRole("link", { name: "Parts Bin" }).first();
 
     page.once("dialog", (dialog) => {
@@ -306,15 +315,8 @@ test.describe("changes not yet saved are not lost by accident", () => {
     rider,
   }) => {
     expect(rider.email).toBeTruthy();
-    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Randonneur" });
-    await page.goto(`/bicycles/${bicycle.id}`);
-    await page.getByRole("button", { name: "Add Component" }).first().click();
-    await page.getByLabel("Component name").fill("SON 28 hub");
-    const asked: string[] = [];
-    page.on("dialog", (dialog) => {
-      asked.push(dialog.type());
-      void dialog.dismiss();
-    });
+    const bicycle = await halfFilledAddComponent(page, baseURL!, "Randonneur", "SON 28 hub");
+    const asked = answerDialogs(page, "dismiss");
 
     await page.keyboard.press("Shift+Tab"); // from the form back to the first focusable: the skip link
     await page.getByRole("link", { name: "Skip to content" }).press("Enter");
@@ -327,7 +329,7 @@ test.describe("changes not yet saved are not lost by accident", () => {
       .getByRole("link", { name: "API", exact: true })
       .click()
       .catch(() => {});
-    await expect.poll(() => asked).toEqual(["beforeunload"]);
+    await expect.poll(() => asked.types).toEqual(["beforeunload"]);
     await expect(page).toHaveURL(new RegExp(`/bicycles/${bicycle.id}#main$`));
     await expect(page.getByLabel("Component name")).toHaveValue("SON 28 hub");
   });

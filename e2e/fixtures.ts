@@ -54,6 +54,23 @@ export async function createRideThroughApi(
 }
 
 /** Premium through billing's test mode, as the checkout page's "confirm" does: room for ten bicycles. */
+/**
+ * Holds the page's requests to `url` until the returned function is called: the real answer, late, as on
+ * a slow connection (the page's HTML asks for its data with the scripts, so a fixed delay would race the
+ * page's start).
+ */
+export async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function becomePremiumThroughApi(page: Page, baseURL: string) {
   const headers = { Origin: baseURL };
   const checkout = await page.request.post("/api/billing/checkout", { headers });

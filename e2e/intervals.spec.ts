@@ -4,6 +4,7 @@ import {
   createComponentThroughApi,
   createRideThroughApi,
   expect,
+  holdBack,
   test,
 } from "./fixtures.ts";
 
@@ -111,6 +112,38 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
 
   await page.goto("/dashboard");
   await expect(page.getByText("Nothing is due. The one interval is fine.")).toBeVisible();
+});
+
+test("a service form opened while the intervals still load ticks the only interval once they arrive", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+  });
+  const headers = { Origin: baseURL! };
+  const added = await page.request.post(`/api/components/${chain.id}/intervals`, {
+    data: { label: "Replace chain", everyKm: 3000 },
+    headers,
+  });
+  expect(added.status()).toBe(201);
+
+  const release = await holdBack(page, `**/api/components/${chain.id}/intervals`);
+  await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+  const formCode = page.waitForResponse(/\/assets\/service-form-[^/]+\.js$/);
+  await page.getByRole("button", { name: "Add Service" }).click();
+  await formCode;
+  // The form's code is in and has had two frames to draw: the form still waits for the intervals.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole("status").filter({ hasText: "Loading form..." })).toBeAttached();
+  release();
+  const service = page.getByRole("form", { name: "Add Service Entry" });
+  await expect(service.getByRole("checkbox", { name: "Replace chain" })).toBeChecked();
 });
 
 test("a miles rider: the Due card, the interval form and its messages speak miles", async ({

@@ -4,6 +4,7 @@ import {
   createBicycleThroughApi,
   createComponentThroughApi,
   expect,
+  holdBack,
   signUpThroughApi,
   test,
 } from "./fixtures.ts";
@@ -208,23 +209,6 @@ test("tabs show the focus ring for the keyboard, not for a click", async ({ page
   await expect(signUp).toBeFocused();
   expect(await shadow()).not.toBe(clicked);
 });
-
-/**
- * Holds the page's requests to `url` until the returned function is called: the real answer, late, as on
- * a slow connection (the page's HTML asks for its data with the scripts, so a fixed delay would race the
- * page's start).
- */
-async function holdBack(page: Page, url: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test("while a page's data loads it shows placeholders shaped like the content, not a line of text", async ({
   page,

@@ -15,10 +15,13 @@ import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
 import { type ServiceLog, useComponentServices, useDeleteServiceEntry, useSaveServiceEntry } from "../api.ts";
 import { ServiceTable } from "./service-table.tsx";
 
-// The form (react-hook-form, its schema and the receipt picker) loads when it is first opened.
-const ServiceForm = lazy(async () => ({ default: (await import("./service-form.tsx")).ServiceForm }));
+// The form (react-hook-form, its schema and the receipt picker) loads when it is first opened, beside the
+// component's intervals it waits for.
+const loadServiceForm = () => import("./service-form.tsx");
+const ServiceForm = lazy(async () => ({ default: (await loadServiceForm()).ServiceForm }));
 
 const m = messages.services;
+const loadingForm = <LinesSkeleton label="Loading form..." />;
 
 type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; entry: ServiceEntry };
 
@@ -57,6 +60,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
             size="sm"
             onClick={() => {
               rememberOpener();
+              void loadServiceForm();
               setForm({ mode: "add" });
             }}
           >
@@ -67,26 +71,31 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
     >
       {form.mode !== "closed" ? (
         <div className="rounded-lg border bg-muted/30 p-4">
-          <Suspense fallback={<LinesSkeleton label="Loading form..." />}>
-            <ServiceForm
-              key={form.mode === "edit" ? form.entry.id : "new"}
-              entry={form.mode === "edit" ? form.entry : null}
-              intervals={intervals.data ?? []}
-              onCancel={() => setForm({ mode: "closed" })}
-              onSave={async (input, changes) => {
-                try {
-                  await save.mutateAsync(
-                    form.mode === "edit" ? { id: form.entry.id, input: changes } : { id: null, input },
-                  );
-                } catch (error) {
-                  showError(error, { fallback: m.saveFailed });
-                  throw error;
-                }
-                toast.success(m.saved);
-                setForm({ mode: "closed" });
-              }}
-            />
-          </Suspense>
+          {/* The form's defaults tick the only interval: it waits for the intervals, as for its own code. */}
+          {intervals.isPending ? (
+            loadingForm
+          ) : (
+            <Suspense fallback={loadingForm}>
+              <ServiceForm
+                key={form.mode === "edit" ? form.entry.id : "new"}
+                entry={form.mode === "edit" ? form.entry : null}
+                intervals={intervals.data ?? []}
+                onCancel={() => setForm({ mode: "closed" })}
+                onSave={async (input, changes) => {
+                  try {
+                    await save.mutateAsync(
+                      form.mode === "edit" ? { id: form.entry.id, input: changes } : { id: null, input },
+                    );
+                  } catch (error) {
+                    showError(error, { fallback: m.saveFailed });
+                    throw error;
+                  }
+                  toast.success(m.saved);
+                  setForm({ mode: "closed" });
+                }}
+              />
+            </Suspense>
+          )}
         </div>
       ) : null}
       {log.isPending ? (
@@ -98,6 +107,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
           log={log.data}
           onEdit={(entry) => {
             rememberOpener();
+            void loadServiceForm();
             setForm({ mode: "edit", entry });
           }}
           onDelete={(entry) => {

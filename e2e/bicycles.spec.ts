@@ -2,6 +2,7 @@ import sharp from "sharp";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
+  createIntervalThroughApi,
   expect,
   signUpThroughApi,
   test,
@@ -244,11 +245,10 @@ test("an edit saves only what the rider changed: another tab's change to other f
   expect(JSON.stringify(log)).toContain("New chain, waxed");
 
   // An interval renamed here keeps the months another tab added.
-  const added = await page.request.post(`/api/components/${component.id}/intervals`, {
-    data: { label: "Wax", everyKm: 300 },
-    headers,
+  const interval = await createIntervalThroughApi(page, baseURL!, component.id, {
+    label: "Wax",
+    everyKm: 300,
   });
-  const interval = (await added.json()).interval;
   await page.reload();
   await page.getByRole("button", { name: "Edit Wax" }).click();
   await page.getByLabel("Label").fill("Wax chain");

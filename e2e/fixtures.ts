@@ -53,6 +53,20 @@ export async function createRideThroughApi(
   expect(response.status()).toBe(201);
 }
 
+export async function createIntervalThroughApi(
+  page: Page,
+  baseURL: string,
+  componentId: string,
+  data: Record<string, unknown>,
+) {
+  const response = await page.request.post(`/api/components/${componentId}/intervals`, {
+    data,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { interval: { id: string; label: string } }).interval;
+}
+
 /** Premium through billing's test mode, as the checkout page's "confirm" does: room for ten bicycles. */
 /**
  * Holds the page's requests to `url` until the returned function is called: the real answer, late, as on

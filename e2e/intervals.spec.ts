@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
+  createIntervalThroughApi,
   createRideThroughApi,
   expect,
   holdBack,
@@ -126,12 +127,7 @@ test("a service form opened while the intervals still load ticks the only interv
     name: "KMC chain",
     type: "Drivetrain",
   });
-  const headers = { Origin: baseURL! };
-  const added = await page.request.post(`/api/components/${chain.id}/intervals`, {
-    data: { label: "Replace chain", everyKm: 3000 },
-    headers,
-  });
-  expect(added.status()).toBe(201);
+  await createIntervalThroughApi(page, baseURL!, chain.id, { label: "Replace chain", everyKm: 3000 });
 
   const release = await holdBack(page, `**/api/components/${chain.id}/intervals`);
   await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
@@ -257,7 +253,6 @@ test.describe("at 375 px wide", () => {
     rider,
   }) => {
     expect(rider.email).toBeTruthy();
-    const headers = { Origin: baseURL! };
     const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
     const installedAt = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
     const chain = await createComponentThroughApi(page, baseURL!, {
@@ -266,11 +261,7 @@ test.describe("at 375 px wide", () => {
       type: "Drivetrain",
       installedAt,
     });
-    const interval = await page.request.post(`/api/components/${chain.id}/intervals`, {
-      data: { label: "Replace chain", everyKm: 1000 },
-      headers,
-    });
-    expect(interval.status()).toBe(201);
+    await createIntervalThroughApi(page, baseURL!, chain.id, { label: "Replace chain", everyKm: 1000 });
     await createRideThroughApi(page, baseURL!, bicycle.id, {
       name: "Long day",
       startedAt: new Date().toISOString(),
@@ -324,11 +315,7 @@ test("the bicycle page applies the suggested intervals to its parts that have no
     name: "KMC chain",
     type: "Drivetrain",
   });
-  const set = await page.request.post(`/api/components/${chain.id}/intervals`, {
-    data: { label: "Wax chain", everyKm: 500 },
-    headers: { Origin: baseURL! },
-  });
-  expect(set.status()).toBe(201);
+  await createIntervalThroughApi(page, baseURL!, chain.id, { label: "Wax chain", everyKm: 500 });
   const fork = await createComponentThroughApi(page, baseURL!, {
     bicycleId: bicycle.id,
     name: "Fox 34",
@@ -371,11 +358,7 @@ test("from the keyboard: the interval and service forms and their confirmations 
     ["Clean chain", 300],
     ["Replace chain", 3000],
   ] as const) {
-    const response = await page.request.post(`/api/components/${chain.id}/intervals`, {
-      data: { label, everyKm },
-      headers,
-    });
-    expect(response.status()).toBe(201);
+    await createIntervalThroughApi(page, baseURL!, chain.id, { label, everyKm });
   }
   const today = new Date().toISOString().slice(0, 10);
   for (const description of ["Waxed chain", "New chain"]) {

@@ -3,6 +3,7 @@ import {
   becomePremiumThroughApi,
   createBicycleThroughApi,
   createComponentThroughApi,
+  createIntervalThroughApi,
   expect,
   holdBack,
   signUpThroughApi,
@@ -313,10 +314,7 @@ test("a name of one long word wraps on a phone instead of widening any page", as
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
-  const interval = { label: long, everyKm: 10 };
-  expect(
-    (await page.request.post(`/api/components/${component.id}/intervals`, { data: interval, headers })).ok(),
-  ).toBe(true);
+  await createIntervalThroughApi(page, baseURL!, component.id, { label: long, everyKm: 10 });
   await page.setViewportSize({ width: 375, height: 800 });
   const component_ = `/bicycles/${bicycle.id}/components/${component.id}`;
   for (const path of [

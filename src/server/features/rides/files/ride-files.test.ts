@@ -279,6 +279,22 @@ describe("readRideFile refusing what it cannot read, with the reason", () => {
     );
   });
 
+  it("reads a FIT file with zero bytes after its checksum, and still refuses one with anything else there", () => {
+    const fit = fitActivity();
+    const padded = new Uint8Array(fit.length + 1024);
+    padded.set(fit);
+    expect(readRideFile("padded.fit", padded)).toMatchObject({ distanceKm: 3.6, movingSeconds: 600 });
+    const garbage = padded.slice();
+    garbage[fit.length + 100] = 0x42;
+    expect(reason(() => readRideFile("garbage.fit", garbage))).toMatch(/^The file could not be read: /);
+    // Padding does not mend a file whose own bytes are damaged.
+    const flipped = padded.slice();
+    flipped[fit.length - 200] = flipped[fit.length - 200]! ^ 0xff;
+    expect(reason(() => readRideFile("flipped.fit", flipped))).toBe(
+      "The file could not be read: it is incomplete or damaged (its checksum does not match)",
+    );
+  });
+
   it("refuses broken XML in a rider's words, naming the line", () => {
     expect(reason(() => readRideFile("cut.gpx", fixture("truncated.gpx")))).toMatch(
       /^The file could not be read: it is incomplete or damaged \(line \d+\)$/,

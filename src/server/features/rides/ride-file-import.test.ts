@@ -122,9 +122,9 @@ describeEachDatabase("ride files", (kind) => {
     expect(await results(await upload(rider, bicycle.id, "same.gpx", sameRide))).toEqual([
       ["same.gpx", "duplicate", 5],
     ]);
-    expect(await results(await upload(rider, bicycle.id, "later.gpx", gpx("2026-05-03T06:17:00Z", 5)))).toEqual(
-      [["later.gpx", "imported", 5]],
-    );
+    expect(
+      await results(await upload(rider, bicycle.id, "later.gpx", gpx("2026-05-03T06:17:00Z", 5))),
+    ).toEqual([["later.gpx", "imported", 5]]);
     // The other way round, the shorter one first, it is the same ride too.
     const other = await setUp();
     expect(await results(await upload(other.rider, other.bicycle.id, "same.gpx", sameRide))).toEqual([

@@ -356,6 +356,8 @@ export const messages = {
     resultImported: "Imported",
     resultAlreadyThere: "Already in your account (kept as they are)",
     resultUnused: (files: string) => `Not imported: ${files} that nothing in the export shows`,
+    resultRemoved: (rides: string) =>
+      `Removed: ${rides} from Strava that you had deleted in the exported account`,
   },
   settings: {
     /** The rider's time zone (decision 0060): the web app sends the browser's; an API client may send any. */

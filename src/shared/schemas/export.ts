@@ -4,6 +4,7 @@ import { canonicalTimeZone } from "../time-zone.ts";
 import { filePurposes, isHttpUrl } from "./file.ts";
 import { RIDE_SOURCES } from "./ride.ts";
 import { sharedBikeSnapshotSchema } from "./share.ts";
+import { stravaBikeParamSchema } from "./strava.ts";
 
 /**
  * The account export's `velolog.json` (issue S, decision 0048). Every object keeps its id in the account it
@@ -115,6 +116,17 @@ export const exportStravaSkippedSchema = z.object({
   createdAt: time,
 });
 
+/**
+ * The Strava bike mapping (decision 0041): the rides of the Strava bike `gearId` go on the bicycle `bicycleId`.
+ * Only the mapping: the connection and its tokens are never exported, so a rider connects Strava again where
+ * they import, and the bikes they mapped are mapped there already.
+ */
+export const exportStravaBikeSchema = z.object({
+  /** Strava's id of the bike, as its API names it ("b1234"). */
+  gearId: stravaBikeParamSchema.shape.gearId,
+  bicycleId: id,
+});
+
 export const exportIntervalSchema = z
   .object({
     id,
@@ -179,6 +191,8 @@ export const exportV1Schema = z
     shareLinks: z.array(exportShareLinkSchema),
     /** Strava rides deleted in Velolog, not imported again (absent in exports made before it: none). */
     stravaSkippedActivities: z.array(exportStravaSkippedSchema).optional(),
+    /** Which bicycle each Strava bike's rides go on (absent in exports made before it: none). */
+    stravaBikes: z.array(exportStravaBikeSchema).optional(),
     /** Every photo and receipt the objects above name, as files of the archive. */
     files: z.array(exportFileSchema),
   })
@@ -193,7 +207,8 @@ export type ExportFile = z.infer<typeof exportFileSchema>;
 /**
  * What an archive import did: how many of each were added, and how many were already there (kept as they are,
  * with what belongs to them: a component's installation periods and photo, an entry's receipt). Together with
- * `unusedFiles` (files no object of the archive names) they account for everything in the archive.
+ * `unusedFiles` (files no object of the archive names) they account for everything in the archive; and
+ * `ridesRemoved` for what the import took out of the account.
  */
 const counts = z.object({
   bicycles: z.number(),
@@ -212,6 +227,11 @@ export const archiveImportResultSchema = z.object({
   imported: counts,
   alreadyThere: counts,
   unusedFiles: z.number(),
+  /**
+   * Rides of this account the import removed: Strava's versions of activities the rider had deleted in the
+   * account the export came from (`stravaSkippedActivities`), brought in here by Strava before the import.
+   */
+  ridesRemoved: z.number(),
 });
 export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 

@@ -653,6 +653,14 @@ describeEachDatabase("account export and import", (kind) => {
       m.brokenReference("ride r1 names a bicycle it does not hold"),
     ],
     [
+      "a Strava bike mapped to a bicycle it does not hold",
+      () =>
+        zipSync({
+          "velolog.json": jsonBytes(smallExport({ stravaBikes: [{ gearId: "b42", bicycleId: "nope" }] })),
+        }),
+      m.brokenReference("Strava bike b42 names a bicycle it does not hold"),
+    ],
+    [
       "an installation period that ends before it starts",
       () =>
         withPart({

@@ -21,6 +21,7 @@ import {
   serviceEntryIntervals,
   serviceIntervals,
   sharedBikes,
+  stravaGear,
   stravaSkippedActivities,
   user,
 } from "../../db/schema.ts";
@@ -333,5 +334,12 @@ async function* exportJson(
       createdAt: iso(s.createdAt),
     })),
   );
+  // The Strava bike mapping (one row per bike the rider has on Strava): only what names a bicycle written above.
+  const gear = await db
+    .select({ gearId: stravaGear.gearId, bicycleId: stravaGear.bicycleId })
+    .from(stravaGear)
+    .where(eq(stravaGear.userId, userId))
+    .orderBy(asc(stravaGear.gearId));
+  yield* list("stravaBikes", inPages(gear), (rows) => rows.filter((g) => bikesOut.has(g.bicycleId)));
   yield `,"files":${JSON.stringify([...present.values()])}}`;
 }

@@ -37,6 +37,7 @@ import {
   serviceEntryIntervals,
   serviceIntervals,
   sharedBikes,
+  stravaGear,
   stravaSkippedActivities,
   user,
   userSettings,
@@ -181,6 +182,12 @@ function checkReferences(data: ExportV1, archive: OpenArchive): void {
       if (!intervals.has(id)) throw broken(`service entry ${e.id} names an interval it does not hold`);
   }
   for (const s of data.shareLinks) needBike(s.bicycleId, `share link ${s.id}`);
+  const gear = new Set<string>();
+  for (const g of data.stravaBikes ?? []) {
+    if (gear.has(g.gearId)) throw broken(`Strava bike ${g.gearId} is mapped twice`);
+    gear.add(g.gearId);
+    needBike(g.bicycleId, `Strava bike ${g.gearId}`);
+  }
 
   const declared = new Map<string, ExportFile>();
   for (const file of data.files) {
@@ -491,6 +498,7 @@ async function importData(
   for (const s of added.shares) for (const path of snapshotPaths(s.snapshot)) wanted.add(path);
   const written: WrittenFile[] = [];
   let ridesSkipped = 0;
+  let ridesRemoved = 0;
   try {
     // Counted as the files come, so a hostile archive stops at the quota (or at the inflated budget, for
     // images that shrink when re-encoded) instead of after storing everything; the transaction counts again.
@@ -528,7 +536,14 @@ async function importData(
       await checkPlanLimit(tx as unknown as Database, userId, billingMode, added.bicycles);
       if (bytesNeeded > 0 && (await usedBytes(tx as unknown as Database, userId)) + bytesNeeded > QUOTA_BYTES)
         throw new AppError("LIMIT_REACHED", messages.images.quotaReached);
-      ridesSkipped = await writeRows(tx as unknown as Database, userId, data, existing, added, written);
+      ({ ridesSkipped, ridesRemoved } = await writeRows(
+        tx as unknown as Database,
+        userId,
+        data,
+        existing,
+        added,
+        written,
+      ));
     });
   } catch (error) {
     for (const file of written) await storage.delete(file.key);
@@ -566,7 +581,7 @@ async function importData(
   const alreadyThere = emptyCounts();
   for (const key of Object.keys(total) as (keyof ImportCounts)[])
     alreadyThere[key] = total[key] - imported[key];
-  return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere, unusedFiles };
+  return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere, unusedFiles, ridesRemoved };
 }
 
 /** The bytes of the user's stored files (the quota counts them). */
@@ -636,7 +651,7 @@ async function writeRows(
   existing: Existing,
   added: Added,
   written: WrittenFile[],
-): Promise<number> {
+): Promise<{ ridesSkipped: number; ridesRemoved: number }> {
   // Every object gets a new id here (or is the row it already is); references follow the map.
   const idOf: Existing = {
     bicycle: new Map(existing.bicycle),
@@ -810,17 +825,21 @@ async function writeRows(
   // Strava rides the rider deleted: a ride of such an activity here as Strava has it (not changed here) was
   // brought in before the rider's choice arrived, and leaves, as it would have left had it been deleted here.
   const skippedIds = [...new Set((data.stravaSkippedActivities ?? []).map((s) => s.activityId))];
+  let removed = 0;
   for (const part of chunks(skippedIds, 500))
-    await tx
-      .delete(rides)
-      .where(
-        and(
-          eq(rides.userId, userId),
-          eq(rides.source, "strava"),
-          inArray(rides.externalId, part),
-          isNull(rides.editedAt),
-        ),
-      );
+    removed += (
+      await tx
+        .delete(rides)
+        .where(
+          and(
+            eq(rides.userId, userId),
+            eq(rides.source, "strava"),
+            inArray(rides.externalId, part),
+            isNull(rides.editedAt),
+          ),
+        )
+        .returning({ id: rides.id })
+    ).length;
   await insertAll(
     tx,
     serviceIntervals,
@@ -892,6 +911,15 @@ async function writeRows(
         .insert(stravaSkippedActivities)
         .values(part.map((s) => ({ userId, activityId: s.activityId, createdAt: at(s.createdAt) })))
         .onConflictDoNothing();
+  // The Strava bike mapping, onto the bicycles as they are here (imported or already there). A bike this
+  // account has mapped itself keeps its own answer. Without a connection the rows wait for one: connecting the
+  // same Strava account finds its bikes mapped (other athletes' bikes have other ids and map nothing).
+  const gear = data.stravaBikes ?? [];
+  if (gear.length > 0)
+    await tx
+      .insert(stravaGear)
+      .values(gear.map((g) => ({ userId, gearId: g.gearId, bicycleId: ref("bicycle", g.bicycleId) })))
+      .onConflictDoNothing();
   // The archive's preferences become the account's.
   const { distanceUnit, dueSoonPercent, emailDigest, timeZone } = data.settings;
   const zone = timeZone ? { timeZone } : {};
@@ -915,5 +943,5 @@ async function writeRows(
           target: [importSources.userId, importSources.kind, importSources.sourceId],
           set: { targetId: sql`excluded.target_id` },
         });
-  return skipped;
+  return { ridesSkipped: skipped, ridesRemoved: removed };
 }

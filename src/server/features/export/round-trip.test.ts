@@ -404,6 +404,11 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       email: source.email,
       createdAt: expect.any(String),
     });
+    // The Strava bike mapping travels, naming the bicycle by its id in the export.
+    const homeRoad = (first.data.bicycles as { id: string; name: string }[]).find(
+      (b) => b.name === "Road bike",
+    )!;
+    expect(first.data.stravaBikes).toEqual([{ gearId: "b7001", bicycleId: homeRoad.id }]);
     // No secrets travel: not the API token, the share link's token, nor the Strava tokens.
     expect(first.text).not.toContain("My script");
     expect(first.text).not.toMatch(/secret|accessToken|refreshToken|shareToken/i);
@@ -419,14 +424,17 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       user: { email: target.email, name: "" },
     });
 
-    // Strava connected there too: the ride deleted at home stays deleted, the corrected one stays corrected.
+    // Strava connected there too: its bike is mapped as at home, without asking again; the ride deleted at
+    // home stays deleted, the corrected one stays corrected.
     commute.name = "Renamed on Strava";
     notARide.name = "Still not a ride";
     await connectStrava(away, target, athlete.id);
     const road = (
       await json<{ bicycles: { id: string; name: string }[] }>(target.request("GET", "/api/bicycles"))
     ).bicycles.find((b) => b.name === "Road bike")!;
-    expect((await target.request("PUT", "/api/strava/bikes/b7001", { bicycleId: road.id })).status).toBe(200);
+    expect(await json(target.request("GET", "/api/strava/bikes"))).toEqual({
+      bikes: [{ id: "b7001", name: "Canyon", bicycleId: road.id }],
+    });
     expect(await json(target.request("POST", "/api/strava/import"))).toEqual({
       imported: 0,
       alreadyThere: 2,
@@ -541,6 +549,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
         200,
       );
       expect(await json(rider.request("POST", "/api/strava/import"))).toMatchObject({ imported: 3 });
+      return bike;
     };
 
     const source = await signUp(home.app);
@@ -563,9 +572,19 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     // On the new instance the rider connects Strava first: Strava's versions of all three come in.
     const target = await signUp(away.app);
     await connectStrava(away, target, athlete.id);
-    await mapTo(target, "My bike");
+    const myBike = await mapTo(target, "My bike");
     corrected.name = "Still wrong on Strava";
-    await importInto(away, target, archive.raw);
+    // The summary says what became of each ride: the corrected one taken from the archive, the untouched one
+    // already there, and the walk, which Strava had brought in here, removed.
+    const result = await importInto(away, target, archive.raw);
+    expect(result.imported.rides).toBe(1);
+    expect(result.alreadyThere.rides).toBe(1);
+    expect(result.ridesRemoved).toBe(1);
+    // The bike this account mapped itself keeps its answer; the archive's mapping (to its Road bike) does not
+    // replace it.
+    expect(await json(target.request("GET", "/api/strava/bikes"))).toEqual({
+      bikes: [{ id: "b7002", name: "Canyon", bicycleId: myBike.id }],
+    });
     const after = await ridesOf(target);
     expect(after.map((r) => [r.name, r.distanceKm]).sort()).toEqual([
       ["Corrected here", 21.5],
@@ -581,6 +600,7 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
     // Imported again: nothing changes.
     const again = await importInto(away, target, archive.raw);
     expect(Object.values(again.imported).every((n) => n === 0)).toBe(true);
+    expect(again.ridesRemoved).toBe(0);
     expect((await ridesOf(target)).map((r) => r.name).sort()).toEqual(["Corrected here", "Untouched"]);
   });
 });

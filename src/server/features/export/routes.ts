@@ -63,7 +63,7 @@ export function archiveRoutes({ db, storage, config, logger }: AppDeps) {
         tags,
         summary: "Everything in the account as one .zip (velolog.json, photos and receipts)",
         description:
-          "Bicycles, components, installation periods, rides, service intervals, service entries (and the intervals each resets), share links (without their secret tokens) and settings. Streamed: there is no Content-Length.",
+          "Bicycles, components, installation periods, rides, service intervals, service entries (and the intervals each resets), share links (without their secret tokens), settings, and the Strava bike mapping and the rider's choices about Strava rides (never the Strava tokens). Streamed: there is no Content-Length.",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
         responses: { 200: zipFile, ...errors(401) },
@@ -105,7 +105,7 @@ export function archiveRoutes({ db, storage, config, logger }: AppDeps) {
         tags,
         summary: "Import an account export (.zip) into this account (at most 300 MB)",
         description:
-          "The body is the .zip's bytes. Every id is remapped; photos and receipts pass the upload checks; the plan's bicycle limit applies (too many: nothing is imported, and the message names the bicycles that did not fit). Objects already imported from the same export (or already in this account) are not added again. A bad or unsafe archive changes nothing.",
+          "The body is the .zip's bytes. Every id is remapped; photos and receipts pass the upload checks; the plan's bicycle limit applies (too many: nothing is imported, and the message names the bicycles that did not fit). Objects already imported from the same export (or already in this account) are not added again. The Strava bike mapping is restored onto the bicycles, except for bikes this account has mapped itself. `ridesRemoved` counts this account's Strava rides of activities the export says were deleted. A bad or unsafe archive changes nothing.",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
         request: {

@@ -23,17 +23,23 @@ import { bicycleOfGear, type StravaActivity, stravaActivities } from "./strava-e
 
 const m = messages.rideFiles;
 
-/** Two rides are the same ride when they start within a minute of each other and differ by at most 2% in distance. */
+/**
+ * Two rides are the same ride when they start within a minute of each other and the shorter is at least 90%
+ * of the longer (decision 0039): a device's FIT (its wheel sensor or its own smoothing) and the same ride's
+ * GPX from another app (haversine over the points) often differ by several percent, while one rider does
+ * not start two different rides in the same minute.
+ */
 export const SAME_RIDE_START_MS = 60_000;
-const SAME_DISTANCE = 0.02;
+const SHORTER_AT_LEAST = 0.9;
 
 /** The start times and distances (numeric(10,3) text, as stored) a ride's duplicates lie within. */
 function sameRideBounds(startedAt: Date, distanceKm: number) {
   return {
     from: new Date(startedAt.getTime() - SAME_RIDE_START_MS),
     to: new Date(startedAt.getTime() + SAME_RIDE_START_MS),
-    shortest: (distanceKm * (1 - SAME_DISTANCE)).toFixed(3),
-    longest: (distanceKm * (1 + SAME_DISTANCE)).toFixed(3),
+    // Symmetric, so that which of the two comes first does not decide.
+    shortest: (distanceKm * SHORTER_AT_LEAST).toFixed(3),
+    longest: (distanceKm / SHORTER_AT_LEAST).toFixed(3),
   };
 }
 

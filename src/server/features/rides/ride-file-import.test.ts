@@ -102,6 +102,41 @@ describeEachDatabase("ride files", (kind) => {
     ]);
   });
 
+  it("a device's FIT and the same ride's GPX from elsewhere, 5% apart in distance, are one ride; a ride two minutes later is another", async () => {
+    /** A GPX ride north from 46.5° N: `km` in 50 m steps at 5 m/s, starting at `start`. */
+    const gpx = (start: string, km: number) => {
+      const points = Array.from({ length: km * 20 + 1 }, (_, i) => {
+        const time = new Date(new Date(start).getTime() + i * 10_000).toISOString();
+        return `<trkpt lat="${46.5 + (i * 50) / 111_195}" lon="6.6"><time>${time}</time></trkpt>`;
+      });
+      return new TextEncoder().encode(
+        `<gpx version="1.1" creator="elsewhere"><trk><trkseg>${points.join("")}</trkseg></trk></gpx>`,
+      );
+    };
+    // head-unit.fit starts at 06:15:00 and its device measured 5 km.
+    const { rider, bicycle } = await setUp();
+    expect(await results(await upload(rider, bicycle.id, "head-unit.fit", fixture("head-unit.fit")))).toEqual(
+      [["head-unit.fit", "imported", 5]],
+    );
+    const sameRide = gpx("2026-05-03T06:15:20Z", 4.75);
+    expect(await results(await upload(rider, bicycle.id, "same.gpx", sameRide))).toEqual([
+      ["same.gpx", "duplicate", 5],
+    ]);
+    expect(
+      await results(await upload(rider, bicycle.id, "later.gpx", gpx("2026-05-03T06:17:00Z", 5))),
+    ).toEqual([["later.gpx", "imported", 5]]);
+    // The other way round, the shorter one first, it is the same ride too.
+    const other = await setUp();
+    expect(await results(await upload(other.rider, other.bicycle.id, "same.gpx", sameRide))).toEqual([
+      ["same.gpx", "imported", 4.75],
+    ]);
+    expect(
+      await results(await upload(other.rider, other.bicycle.id, "head-unit.fit", fixture("head-unit.fit"))),
+    ).toEqual([["head-unit.fit", "duplicate", 4.75]]);
+    expect(await storedRides(rider.userId)).toHaveLength(2);
+    expect(await storedRides(other.rider.userId)).toHaveLength(1);
+  });
+
   it("stores nothing from a file it cannot read, and says why", async () => {
     const { rider, bicycle } = await setUp();
     const [truncated] = await results(

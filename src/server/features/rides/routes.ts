@@ -74,7 +74,7 @@ export function bicycleRideRoutes({ db }: AppDeps) {
         tags,
         summary: "Import one ride file (GPX, TCX or FIT, at most 25 MB) or a .zip of them (at most 100 MB)",
         description:
-          "The body is the file's bytes; `name` is its file name. Each ride is stored alone: the answer says per file whether it was imported, was already there (the same file, or a ride starting within a minute with a distance within 2%), or could not be read, and why. In Strava's bulk export (a .zip with activities.csv), a ride whose `Activity Gear` is the name of exactly one of the user's bicycles (trimmed, in any case) goes on that bicycle; any other ride goes on this one.",
+          "The body is the file's bytes; `name` is its file name. Each ride is stored alone: the answer says per file whether it was imported, was already there (the same file, or a ride starting within a minute whose distance is within 10%: the shorter at least 90% of the longer), or could not be read, and why. In Strava's bulk export (a .zip with activities.csv), a ride whose `Activity Gear` is the name of exactly one of the user's bicycles (trimmed, in any case) goes on that bicycle; any other ride goes on this one.",
         security: auth.signedIn,
         middleware: [signedIn(), bodyLimit(MAX_RIDE_ZIP_BYTES, messages.rideFiles.tooLarge)] as const,
         request: {

@@ -276,7 +276,7 @@ const unchanged = (stored: Omit<ActivityRide, "externalId">, ride: ActivityRide)
  * to, in a few statements whatever their number: a ride already imported from an activity is changed where
  * Strava changed it, unless the rider changed it in Velolog; a new one is added unless the rider deleted it
  * here before (`skipped`) or the same ride is already there (the file import's rule: a start within a
- * minute, a distance within 2%), from a file, by hand or earlier in the same page.
+ * minute, a distance within 10%), from a file, by hand or earlier in the same page.
  */
 async function storeActivities(
   db: Database,

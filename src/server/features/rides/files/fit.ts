@@ -13,7 +13,7 @@ export function isFit(bytes: Uint8Array): boolean {
  * record messages as the track. Throws with the decoder's reason when the file is damaged or incomplete.
  */
 export function readFit(bytes: Uint8Array): RideFileContent {
-  const decoder = new Decoder(Stream.fromByteArray(bytes));
+  const decoder = new Decoder(Stream.fromByteArray(withoutZeroPadding(bytes)));
   if (!decoder.checkIntegrity()) throw new Error("it is incomplete or damaged (its checksum does not match)");
   const { messages, errors } = decoder.read({ mergeHeartRates: false });
   if (errors.length > 0) throw new Error(errors[0]!.message);
@@ -42,6 +42,18 @@ export function readFit(bytes: Uint8Array): RideFileContent {
       ),
     ],
   };
+}
+
+/**
+ * The file up to the end its header declares (header, data, 2-byte CRC) when every byte after that is zero:
+ * some devices and tools pad FIT files, and the SDK's decoder reads what follows as another FIT file (a
+ * chained file) and fails. Anything else after the end is left for the decoder to read or refuse.
+ */
+function withoutZeroPadding(bytes: Uint8Array): Uint8Array {
+  if (bytes.length < 12) return bytes;
+  const end = bytes[0]! + new DataView(bytes.buffer, bytes.byteOffset, 12).getUint32(4, true) + 2;
+  if (end >= bytes.length || !bytes.subarray(end).every((b) => b === 0)) return bytes;
+  return bytes.subarray(0, end);
 }
 
 function degrees(semicircles: unknown): number | undefined {

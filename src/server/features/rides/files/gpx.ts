@@ -22,7 +22,11 @@ export function readGpx(document: XmlNode): RideFileContent {
   };
 }
 
-/** Strava's GPX export writes its activity type as a number: 1 is a ride, 9 a run. */
+/**
+ * Strava's older GPX exports write the activity type as a number: 1 is a ride, 9 a run. Strava documents no
+ * other number (its newer exports write words, such as "running", which sport.ts reads), so any other number
+ * is an unknown sport, a ride: refusing a real ride on a guess would lose it.
+ */
 const STRAVA_TYPES: Record<string, string> = { "1": "cycling", "9": "running" };
 
 function trackPoint(point: XmlNode): TrackPoint {

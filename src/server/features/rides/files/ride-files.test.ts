@@ -260,6 +260,76 @@ describe("readRideFile refusing what it cannot read, with the reason", () => {
     );
   });
 
+  it("refuses each of Strava's activity types that is not ridden on a bicycle, and takes each bicycle type", () => {
+    const track = new TextDecoder().decode(gpx([northwards(10, 5, 1)]));
+    const typed = (type: string) => utf8(track.replace("<trk>", `<trk><type>${type}</type>`));
+    // Strava's documented sport types (as its API names them, and as its export writes some of them).
+    const notRidden = [
+      ["AlpineSki", "alpine ski"],
+      ["BackcountrySki", "backcountry ski"],
+      ["Badminton", "badminton"],
+      ["Canoeing", "canoeing"],
+      ["Canoe", "canoe"],
+      ["Crossfit", "crossfit"],
+      ["Elliptical", "elliptical"],
+      ["Golf", "golf"],
+      ["HighIntensityIntervalTraining", "high intensity interval training"],
+      ["HIIT", "hiit"],
+      ["Hike", "hike"],
+      ["IceSkate", "ice skate"],
+      ["InlineSkate", "inline skate"],
+      ["Kayaking", "kayaking"],
+      ["Kitesurf", "kitesurf"],
+      ["NordicSki", "nordic ski"],
+      ["Pickleball", "pickleball"],
+      ["Pilates", "pilates"],
+      ["Racquetball", "racquetball"],
+      ["RockClimbing", "rock climbing"],
+      ["Rock Climb", "rock climb"],
+      ["RollerSki", "roller ski"],
+      ["Rowing", "rowing"],
+      ["Run", "run"],
+      ["Sail", "sail"],
+      ["Skateboard", "skateboard"],
+      ["Snowboard", "snowboard"],
+      ["Snowshoe", "snowshoe"],
+      ["Soccer", "soccer"],
+      ["Squash", "squash"],
+      ["StairStepper", "stair stepper"],
+      ["Stair-Stepper", "stair stepper"],
+      ["StandUpPaddling", "stand up paddling"],
+      ["Surfing", "surfing"],
+      ["Swim", "swim"],
+      ["TableTennis", "table tennis"],
+      ["Tennis", "tennis"],
+      ["TrailRun", "trail run"],
+      ["VirtualRow", "virtual row"],
+      ["VirtualRun", "virtual run"],
+      ["Walk", "walk"],
+      ["WeightTraining", "weight training"],
+      ["Wheelchair", "wheelchair"],
+      ["Windsurf", "windsurf"],
+      ["Yoga", "yoga"],
+    ];
+    for (const [type, words] of notRidden)
+      expect(
+        reason(() => readRideFile("activity.gpx", typed(type!))),
+        type,
+      ).toBe(m.notARide(words!));
+    const ridden = [
+      "Ride",
+      "EBikeRide",
+      "E-Bike Ride",
+      "EMountainBikeRide",
+      "GravelRide",
+      "MountainBikeRide",
+    ];
+    // A velomobile and a handcycle have chains too; a workout says nothing of what it was.
+    ridden.push("Velomobile", "VirtualRide", "Virtual Ride", "Handcycle", "Workout");
+    for (const type of ridden)
+      expect(readRideFile("ride.gpx", typed(type)).distanceKm, type).toBeCloseTo(0.045, 3);
+  });
+
   it("refuses an empty file, and a planned route, saying so", () => {
     expect(reason(() => readRideFile("empty.gpx", new Uint8Array()))).toBe(m.empty);
     const route = `<gpx version="1.1"><rte><name>Plan</name><rtept lat="46.5" lon="6.6"/><rtept lat="46.6" lon="6.6"/></rte></gpx>`;
@@ -276,6 +346,22 @@ describe("readRideFile refusing what it cannot read, with the reason", () => {
     expect(reason(() => readRideFile("flipped.fit", flipped))).toMatch(/^The file could not be read: /);
     expect(reason(() => readRideFile("header.fit", fit.subarray(0, 14)))).toMatch(
       /^The file could not be read: /,
+    );
+  });
+
+  it("reads a FIT file with zero bytes after its checksum, and still refuses one with anything else there", () => {
+    const fit = fitActivity();
+    const padded = new Uint8Array(fit.length + 1024);
+    padded.set(fit);
+    expect(readRideFile("padded.fit", padded)).toMatchObject({ distanceKm: 3.6, movingSeconds: 600 });
+    const garbage = padded.slice();
+    garbage[fit.length + 100] = 0x42;
+    expect(reason(() => readRideFile("garbage.fit", garbage))).toMatch(/^The file could not be read: /);
+    // Padding does not mend a file whose own bytes are damaged.
+    const flipped = padded.slice();
+    flipped[fit.length - 200] = flipped[fit.length - 200]! ^ 0xff;
+    expect(reason(() => readRideFile("flipped.fit", flipped))).toBe(
+      "The file could not be read: it is incomplete or damaged (its checksum does not match)",
     );
   });
 

@@ -4,8 +4,26 @@
  * on a bicycle count against a file (a run, a walk, a swim); an unknown or missing sport is a ride.
  */
 
-const NOT_ON_A_BICYCLE =
-  /(?:^| )(?:run|running|walk|walking|hike|hiking|trekking|swim|swimming|ski|skiing|snowboarding|snowshoe|snowshoeing|rowing|paddling|paddleboarding|kayaking|canoeing|surfing|yoga|mountaineering|rock climbing|strength training|weight training|golf|tennis|soccer)(?:$| )/;
+/**
+ * Words of sports that are plainly not ridden on a bicycle: FIT's and TCX's sport names, and every such type in
+ * Strava's documented list (its API's SportType, e.g. "IceSkate", and the export's "Ice Skate"). Generic ones
+ * ("Workout", "training", "fitness equipment", which FIT also uses for indoor cycling) stay rides.
+ */
+const NOT_ON_A_BICYCLE_WORDS = [
+  // On foot
+  "run, running, walk, walking, hike, hiking, trekking, mountaineering, snowshoe, snowshoeing, wheelchair",
+  // On and in water
+  "swim, swimming, row, rowing, paddling, paddleboarding, kayak, kayaking, canoe, canoeing",
+  "surf, surfing, kitesurf, kitesurfing, windsurf, windsurfing, sail, sailing",
+  // On snow, ice and wheels of other kinds
+  "ski, skiing, snowboard, snowboarding, ice skate, ice skating, inline skate, inline skating",
+  "skateboard, skateboarding",
+  // Indoors and on courts
+  "rock climb, rock climbing, strength training, weight training, crossfit, elliptical, stair stepper",
+  "hiit, high intensity interval training, pilates, yoga",
+  "golf, tennis, soccer, badminton, squash, racquetball, pickleball, padel",
+].flatMap((line) => line.split(", "));
+const NOT_ON_A_BICYCLE = new RegExp(`(?:^| )(?:${NOT_ON_A_BICYCLE_WORDS.join("|")})(?:$| )`);
 
 /** "trail_running", "crossCountrySkiing", "E-Bike Ride" → "trail running", "cross country skiing", "e bike ride". */
 export function sportWords(sport: string): string {

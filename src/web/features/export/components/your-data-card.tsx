@@ -180,6 +180,9 @@ function ImportSummary({ result }: { result: ArchiveImportResult }) {
           <p>{there.map((kind) => counted(result.alreadyThere[kind], LABELS[kind])).join(", ")}</p>
         </div>
       ) : null}
+      {result.ridesRemoved > 0 ? (
+        <p className="text-muted-foreground">{m.resultRemoved(counted(result.ridesRemoved, LABELS.rides))}</p>
+      ) : null}
       {result.unusedFiles > 0 ? (
         <p className="text-muted-foreground">{m.resultUnused(counted(result.unusedFiles, LABELS.files))}</p>
       ) : null}

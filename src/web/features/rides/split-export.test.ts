@@ -6,7 +6,7 @@ import { BATCH_BYTES, BATCH_RIDES, openRideArchive, type RefusedRide, type RideB
 
 const csv = "Activity ID,Activity Name,Activity Type,Activity Gear,Filename\n1,Loop,Ride,Gravel,activities/1.gpx.gz\n";
 
-async function collect(zip: Uint8Array, name = "export_1.zip") {
+async function collect(zip: Uint8Array<ArrayBuffer>, name = "export_1.zip") {
   const archive = await openRideArchive(new File([zip], name));
   if (!archive) throw new Error("not opened");
   const parts: (RideBatch | RefusedRide)[] = [];

@@ -2,9 +2,16 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import { MAX_RIDE_FILE_BYTES } from "../../../shared/schemas/ride.ts";
-import { BATCH_BYTES, BATCH_RIDES, openRideArchive, type RefusedRide, type RideBatch } from "./split-export.ts";
+import {
+  BATCH_BYTES,
+  BATCH_RIDES,
+  openRideArchive,
+  type RefusedRide,
+  type RideBatch,
+} from "./split-export.ts";
 
-const csv = "Activity ID,Activity Name,Activity Type,Activity Gear,Filename\n1,Loop,Ride,Gravel,activities/1.gpx.gz\n";
+const csv =
+  "Activity ID,Activity Name,Activity Type,Activity Gear,Filename\n1,Loop,Ride,Gravel,activities/1.gpx.gz\n";
 
 async function collect(zip: Uint8Array<ArrayBuffer>, name = "export_1.zip") {
   const archive = await openRideArchive(new File([zip], name));

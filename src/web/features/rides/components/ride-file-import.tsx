@@ -67,7 +67,7 @@ async function importInBatches(
   return results;
 }
 
-/** One file after the other: the server holds one file at a time, and the bar moves file by file. */
+/** One file (or batch) after the other: the server holds one file at a time, and the bar moves with each. */
 async function importFiles(
   bicycleId: string,
   files: File[],

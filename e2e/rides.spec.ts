@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync, zipSync } from "fflate";
 import {
@@ -283,6 +283,108 @@ test("a Strava bulk export imported from one bicycle puts each ride on the bicyc
   await page.goto(`/bicycles/${gravel.id}?tab=rides`);
   await expect(rides).toHaveCount(1);
   await expect(rides.first()).toContainText("Gravel loop");
+});
+
+/** A ride of three points, 10 s apart, on its own day of 2025 (so that no two are the same ride). */
+function tinyGpx(day: number) {
+  const start = Date.UTC(2025, 0, 1, 8) + day * 86_400_000;
+  const point = (i: number) =>
+    `<trkpt lat="46.5" lon="${(6.6 + i * 0.001).toFixed(3)}"><time>${new Date(start + i * 10_000).toISOString()}</time></trkpt>`;
+  return `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${[0, 1, 2].map(point).join("")}</trkseg></trk></gpx>`;
+}
+
+test.describe("a Strava export too large for one request", () => {
+  // The one batch the test makes fail on the way (an aborted request).
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("is sent in batches by the browser: every ride arrives, on the bicycle its gear names, as if sent whole", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    test.setTimeout(180_000);
+    expect(rider.email).toBeTruthy();
+    await becomePremiumThroughApi(page, baseURL!);
+    const road = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const gravel = await createBicycleThroughApi(page, baseURL!, { name: "Gravel Grinder" });
+    // More ride files than one request takes (500); the first 20 were ridden on the gravel bike.
+    const rides = 520;
+    const csv = ["Activity ID,Activity Name,Activity Type,Activity Gear,Filename"];
+    const files: Record<string, Uint8Array> = {
+      "export_9/media/photo.jpg": new Uint8Array(20_000),
+      "export_9/profile.csv": new TextEncoder().encode("Athlete ID\n9"),
+    };
+    for (let i = 1; i <= rides; i++) {
+      csv.push(`${i},Ride number ${i},Ride,${i <= 20 ? "Gravel Grinder" : ""},activities/${i}.gpx.gz`);
+      files[`export_9/activities/${i}.gpx.gz`] = gzipSync(new TextEncoder().encode(tinyGpx(i)));
+    }
+    files["export_9/activities.csv"] = new TextEncoder().encode(csv.join("\n"));
+    const exported = {
+      name: "export_9.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from(zipSync(files)),
+    };
+
+    // The second batch's request fails: its rides say why, and the next batches go on.
+    const sent: string[] = [];
+    await page.route(`**/api/bicycles/${road.id}/rides/files*`, (route) => {
+      sent.push(route.request().url());
+      return sent.length === 2 ? route.abort() : route.continue();
+    });
+    await page.goto(`/bicycles/${road.id}?tab=rides`);
+    await page.getByLabel("Ride files", { exact: true }).setInputFiles([exported]);
+    await expect(page.getByRole("progressbar", { name: /^Importing rides [\d,]+ of 520…$/ })).toBeVisible();
+    const results = page.getByRole("list", { name: "Imported files" }).getByRole("listitem");
+    await expect(results).toHaveCount(rides, { timeout: 60_000 });
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    expect(sent.length).toBeGreaterThan(2);
+    await expect(results.nth(0)).toContainText("1.gpx.gz");
+    await expect(results.nth(0)).toContainText("Imported to Gravel Grinder · Ride number 1");
+    await expect(results.nth(20)).toContainText("Imported · Ride number 21");
+    await expect(results.filter({ hasText: "Not imported: The server could not be reached." })).toHaveCount(
+      100,
+    );
+    await expect(results.filter({ hasText: /^(\d+)\.gpx\.gzImported/ })).toHaveCount(rides - 100);
+    await expect(page.getByText(`${rides - 100} rides imported`)).toBeVisible();
+    await expect(page.getByText(`${rides} files read`)).toBeVisible();
+
+    // The same export again: what arrived is already there, and the rides that did not arrive now do.
+    await page.unroute(`**/api/bicycles/${road.id}/rides/files*`);
+    await page.getByLabel("Ride files", { exact: true }).setInputFiles([exported]);
+    await expect(page.getByText("100 rides imported")).toBeVisible({ timeout: 60_000 });
+    await expect(results.filter({ hasText: "Already there" })).toHaveCount(rides - 100);
+    await expect(page.getByRole("region", { name: "Rides" })).toContainText("500 rides");
+
+    await page.goto(`/bicycles/${gravel.id}?tab=rides`);
+    await expect(page.getByRole("region", { name: "Rides" })).toContainText("20 rides");
+  });
+});
+
+test("a damaged .zip too large for one request says it could not be opened, without sending it", async ({
+  page,
+  baseURL,
+  rider,
+}, testInfo) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  // Over the 100 MB a request may carry, so the browser reads it before sending anything: a zip's first
+  // header, then nothing a zip has (no directory at its end).
+  const damaged = testInfo.outputPath("damaged-export.zip");
+  const bytes = Buffer.alloc(101 * 1024 * 1024);
+  bytes.write("PK\x03\x04", "latin1");
+  writeFileSync(damaged, bytes);
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/rides/files")) sent.push(request.url());
+  });
+
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  await page.getByLabel("Ride files", { exact: true }).setInputFiles(damaged);
+  const results = page.getByRole("list", { name: "Imported files" }).getByRole("listitem");
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toContainText("damaged-export.zip");
+  await expect(results.first()).toContainText("Not imported: The .zip could not be opened");
+  expect(sent).toEqual([]);
 });
 
 test("the Rides page's number is in the address: Back from a ride's bicycle finds the same page", async ({

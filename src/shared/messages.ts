@@ -406,6 +406,8 @@ export const messages = {
     damagedGzip: "The file could not be read: it is incomplete or damaged (gzip)",
     zipInZip: "A .zip inside the .zip: import that .zip on its own",
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
+    /** The progress of a .zip sent in batches (too large for one request), counted in its rides. */
+    importingRides: (done: string, total: string) => `Importing rides ${done} of ${total}…`,
     nameRequired: "Please give the file's name",
     nameTooLong: "The file's name must be at most 300 characters",
     /** What became of a file, in the list of results. */

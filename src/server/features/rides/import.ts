@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { and, eq, gte, lte, or } from "drizzle-orm";
 import yauzl from "yauzl";
+import { entryBaseName, isRideEntry, isStravaIndex } from "../../../shared/domain/ride-archive.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   MAX_RIDE_FILE_BYTES,
@@ -235,14 +236,6 @@ async function storeRide(
 }
 
 /**
- * A ride file by its name in a .zip: .gpx, .tcx or .fit, gzipped or not, and a .zip inside (to say it must be
- * imported alone). The rest of an export (photos, CSV, JSON) is passed over and counts for nothing.
- */
-const RIDE_FILE_NAME = /\.(?:(?:gpx|tcx|fit)(?:\.gz)?|zip)$/i;
-/** Strava's bulk export: the index of its activity files (strava-export.ts). */
-const STRAVA_INDEX = "activities.csv";
-
-/**
  * Calls `onEntry` for each ride file of a .zip, one after another; `read` gives its bytes, `activity` what a
  * Strava export's activities.csv says of it. The archive's directory is listed first, so one with too many
  * ride files is refused before any ride is stored. Entries over the size limit are refused by their declared
@@ -264,11 +257,8 @@ function eachZipEntry(
       file.on("error", () => reject(badZip()));
       file.on("entry", (entry: yauzl.Entry) => {
         const fullName = entryName(entry);
-        const name = path.posix.basename(fullName);
-        const skipped = fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || name.startsWith(".");
-        if (!skipped && RIDE_FILE_NAME.test(name)) entries.push({ name, fullName, entry });
-        if (!skipped && name.toLowerCase() === STRAVA_INDEX)
-          index ??= { folder: path.posix.dirname(fullName), entry };
+        if (isRideEntry(fullName)) entries.push({ name: entryBaseName(fullName), fullName, entry });
+        if (isStravaIndex(fullName)) index ??= { folder: path.posix.dirname(fullName), entry };
         file.readEntry();
       });
       file.on("end", async () => {

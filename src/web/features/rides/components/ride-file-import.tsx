@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { toast } from "@/lib/toaster.ts";
 import { cn } from "@/lib/utils.ts";
+import { formatNumber } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import {
   MAX_RIDE_FILE_BYTES,
@@ -12,6 +13,7 @@ import {
   type RideFileResult,
 } from "../../../../shared/schemas/ride.ts";
 import { uploadRideFile, useInvalidateRides } from "../api.ts";
+import { openRideArchive, type RideArchive } from "../split-export.ts";
 
 const m = messages.rideFiles;
 
@@ -21,26 +23,94 @@ function statusText({ status, ride }: RideFileResult, bicycleId: string): string
   return status === "imported" ? m.importedTo(ride.bicycleName) : m.alreadyOn(ride.bicycleName);
 }
 
-/** One file after the other: the server holds one file at a time, and the bar moves file by file. */
+interface Progress {
+  done: number;
+  total: number;
+  /** Counted in rides when a .zip goes in batches, else in files. */
+  rides: boolean;
+}
+
+const isZip = (file: File) => file.name.toLowerCase().endsWith(".zip");
+
+function unreadable(file: string, reason: string): RideFileResult {
+  return { file, status: "unreadable", reason, ride: null };
+}
+
+/** Sends one file; when the request fails, each of the files it held is reported with the reason. */
+async function send(bicycleId: string, file: File, names: string[]): Promise<RideFileResult[]> {
+  try {
+    return await uploadRideFile(bicycleId, file);
+  } catch (error) {
+    const reason = error instanceof ApiError && error.message ? error.message : m.unreadable;
+    return names.map((name) => unreadable(name, reason));
+  }
+}
+
+/** A .zip too large for one request, batch after batch: its results read as if it had gone whole. */
+async function importInBatches(
+  bicycleId: string,
+  file: File,
+  archive: RideArchive,
+  step: (rides: number) => void,
+): Promise<RideFileResult[]> {
+  if (archive.rides === 0) return [unreadable(file.name, m.emptyZip)];
+  const results: RideFileResult[] = [];
+  for await (const batch of archive.batches()) {
+    if ("refused" in batch) {
+      results.push(batch.refused);
+      step(1);
+    } else {
+      results.push(...(await send(bicycleId, batch.zip, batch.files)));
+      step(batch.files.length);
+    }
+  }
+  return results;
+}
+
+/** One file (or batch) after the other: the server holds one file at a time, and the bar moves with each. */
 async function importFiles(
   bicycleId: string,
   files: File[],
-  onProgress: (done: number) => void,
+  onProgress: (progress: Progress) => void,
 ): Promise<RideFileResult[]> {
+  // Every .zip's directory first: one too large for a request is split, and the bar counts its rides.
+  const archives = await Promise.all(
+    files.map((file) => (isZip(file) ? openRideArchive(file).catch(() => null) : null)),
+  );
+  const split = await Promise.all(
+    archives.map(async (archive) => {
+      if (!archive?.fitsOneRequest) return archive;
+      await archive.close();
+      return null;
+    }),
+  );
+  const progress = {
+    done: 0,
+    total: split.reduce((sum, archive) => sum + Math.max(archive?.rides ?? 1, 1), 0),
+    rides: split.some((archive) => archive !== null),
+  };
+  const step = (count: number) => {
+    progress.done += count;
+    onProgress({ ...progress });
+  };
+  onProgress({ ...progress });
+
   const results: RideFileResult[] = [];
   for (const [index, file] of files.entries()) {
-    const limit = file.name.toLowerCase().endsWith(".zip") ? MAX_RIDE_ZIP_BYTES : MAX_RIDE_FILE_BYTES;
-    if (file.size > limit) {
-      results.push({ file: file.name, status: "unreadable", reason: m.tooLarge, ride: null });
-    } else {
-      try {
-        results.push(...(await uploadRideFile(bicycleId, file)));
-      } catch (error) {
-        const reason = error instanceof ApiError && error.message ? error.message : m.unreadable;
-        results.push({ file: file.name, status: "unreadable", reason, ride: null });
-      }
+    const archive = split[index];
+    if (archive) {
+      results.push(...(await importInBatches(bicycleId, file, archive, step)));
+      await archive.close();
+      if (archive.rides === 0) step(1);
+      continue;
     }
-    onProgress(index + 1);
+    if (file.size > (isZip(file) ? MAX_RIDE_ZIP_BYTES : MAX_RIDE_FILE_BYTES)) {
+      // A .zip too large to send whose directory could not be read is not a .zip that can be split.
+      results.push(unreadable(file.name, isZip(file) ? m.badZip : m.tooLarge));
+    } else {
+      results.push(...(await send(bicycleId, file, [file.name])));
+    }
+    step(1);
   }
   return results;
 }
@@ -50,7 +120,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const refresh = useInvalidateRides();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
   // Numbered as read: several files of a .zip may share a name.
   const [results, setResults] = useState<(RideFileResult & { order: number })[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -59,8 +129,8 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
     const files = [...(list ?? [])];
     if (files.length === 0 || progress) return;
     setResults([]);
-    setProgress({ done: 0, total: files.length });
-    const found = await importFiles(bicycleId, files, (done) => setProgress({ done, total: files.length }));
+    setProgress({ done: 0, total: files.length, rides: false });
+    const found = await importFiles(bicycleId, files, setProgress);
     setProgress(null);
     setResults(found.map((result, order) => ({ ...result, order })));
     if (input.current) input.current.value = "";
@@ -116,7 +186,9 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
       {progress ? (
         <div className="grid gap-1" role="status">
           <label htmlFor={`${inputId}-progress`} className="text-sm">
-            Importing {progress.done} of {progress.total} {progress.total === 1 ? "file" : "files"}…
+            {progress.rides
+              ? m.importingRides(formatNumber(progress.done, 0), formatNumber(progress.total, 0))
+              : `Importing ${progress.done} of ${progress.total} ${progress.total === 1 ? "file" : "files"}…`}
           </label>
           <progress
             id={`${inputId}-progress`}

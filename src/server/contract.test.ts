@@ -62,7 +62,7 @@ const isZod = (schema: unknown): schema is ZodType =>
 function documentValidator(doc: object) {
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; `example` and the like are OpenAPI's, not errors.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  (addFormats as unknown as { default: (ajv: Ajv2020) => void }).default(ajv);
   ajv.addSchema(doc, "openapi.json");
   const pointer = (...parts: string[]) =>
     parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
@@ -127,7 +127,7 @@ describeEachDatabase("the API contract", (kind) => {
   function documentOf(app: TestApp) {
     let made = documents.get(app);
     if (!made) {
-      made = app.app.request("/api/openapi.json").then(async (r) => documentValidator(await r.json()));
+      made = (async () => documentValidator(await (await app.app.request("/api/openapi.json")).json()))();
       documents.set(app, made);
     }
     return made;

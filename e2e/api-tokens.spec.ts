@@ -12,6 +12,11 @@ test("create an API token, see its secret once, use it from a script, then revok
   const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
   // The account page loads several cards at once; on a busy CI machine the list can take a while.
   await expect(card.getByText("No API tokens yet.")).toBeVisible({ timeout: 20_000 });
+  // What ends the tokens, as the account's other cards do it: a password change there always signs the
+  // other sessions out (and so ends the tokens); the Sessions card's "Sign out other sessions" does not.
+  await expect(card).toContainText(
+    "Changing or resetting your password revokes all your tokens. Signing out other sessions does not",
+  );
 
   // An empty name is refused beside the field.
   await card.getByRole("button", { name: "Create token" }).click();
@@ -24,6 +29,8 @@ test("create an API token, see its secret once, use it from a script, then revok
 
   const secretField = card.getByLabel("New API token");
   await expect(secretField).toHaveValue(/^vlg_[A-Za-z0-9_-]{43}$/);
+  // Focus goes to the secret, shown this once, not left behind the token list on the form's button.
+  await expect(secretField).toBeFocused();
   const secret = await secretField.inputValue();
   await card.getByRole("button", { name: "Copy token" }).click();
   await expect(page.getByText("Token copied")).toBeVisible();
@@ -45,8 +52,11 @@ test("create an API token, see its secret once, use it from a script, then revok
   expect((await script.post("/api/bicycles", { data: { name: "Nope" } })).status()).toBe(403);
 
   // Done: the secret is gone for good; the list shows the use.
-  await card.getByRole("button", { name: "Done" }).click();
+  await card.getByRole("button", { name: "Done" }).focus();
+  await page.keyboard.press("Enter");
   await expect(secretField).toHaveCount(0);
+  // The focused button went with the box: the keyboard goes on from the form, not the page's top.
+  await expect(card.getByLabel("Token name")).toBeFocused();
   await page.reload();
   await expect(list).toContainText("Last used");
   expect(await page.content()).not.toContain(secret);
@@ -79,6 +89,8 @@ for (const theme of ["dark", "light"] as const) {
       await card.getByRole("radio", { name: scope }).check();
       await card.getByRole("button", { name: "Create token" }).click();
       await expect(card.getByLabel("New API token")).toHaveValue(/^vlg_/);
+      // The second token's secret takes the focus too, not only the first's.
+      await expect(card.getByLabel("New API token")).toBeFocused();
     }
     await expect(card.getByRole("list", { name: "API tokens" }).getByRole("listitem")).toHaveCount(2);
     for (const width of [1280, 375]) {

@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps) {
     type: "http",
     scheme: "bearer",
     description:
-      "A personal API token, `Authorization: Bearer …`. Not taken by /api/auth/*, account deletion, token management or billing.",
+      "A personal API token, `Authorization: Bearer …`. Not taken by /api/auth/*, account deletion, token management, billing or Strava.",
   });
 
   app.use("*", requestId());

@@ -6,12 +6,21 @@ import {
   bicycles,
   components,
   feedback,
+  rides,
   serviceEntries,
+  serviceIntervals,
   sharedBikes,
   subscriptions,
   userSettings,
 } from "./db/schema.ts";
-import { createTestApp, signUp, type TestApp, type TestClient } from "./testing/test-app.ts";
+import {
+  createTestApp,
+  describeEachDatabase,
+  signUp,
+  type TestApp,
+  type TestClient,
+  tokenClient,
+} from "./testing/test-app.ts";
 
 /**
  * Every JSON write route, with a valid body to mutate and the ids it needs. Not here: uploads (multipart,
@@ -34,8 +43,27 @@ const ROUTES: [method: string, path: string, valid: Record<string, unknown>][] =
   ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork", brand: null }] }],
   ["POST", "/api/import/url", { url: "https://example.com" }],
   ["POST", "/api/feedback", { title: "t", feedback: "f" }],
-  ["PUT", "/api/settings", { distanceUnit: "mi" }],
+  ["PUT", "/api/settings", { distanceUnit: "mi", timeZone: "Europe/Berlin" }],
   ["POST", "/api/api-tokens", { name: "Script", scope: "read", expiresInDays: 30 }],
+  ["POST", "/api/components/assign", { componentIds: [":spare"], bicycleId: ":bicycle" }],
+  [
+    "POST",
+    "/api/bicycles/:bicycle/rides",
+    { name: "Loop", startedAt: "2024-05-01T08:00:00Z", distanceKm: 42, movingSeconds: 5400 },
+  ],
+  ["PUT", "/api/rides/:ride", { name: "Loop", distanceKm: 40 }],
+  ["POST", "/api/components/:component/intervals", { label: "Lower service", everyHours: 50 }],
+  ["PUT", "/api/intervals/:interval", { label: "Lower service", everyKm: 500 }],
+  ["PUT", "/api/reminders", { emailDigest: false }],
+  [
+    "POST",
+    "/api/services/import",
+    {
+      dateFormat: "iso",
+      bicycleId: ":bicycle",
+      rows: [{ row: 2, date: "2024-06-01", component: "Fork", description: "Imported", cost: "5" }],
+    },
+  ],
 ];
 
 /** Values known to break careless code: each is tried in every field of every route. */
@@ -107,17 +135,36 @@ describe("hostile input on every write route", () => {
         cost: 1,
       })
     ).service!.id;
+    ids.ride = (
+      await post(`/api/bicycles/${ids.bicycle}/rides`, {
+        name: "Base ride",
+        startedAt: "2024-05-01T08:00:00Z",
+        distanceKm: 10,
+        movingSeconds: 1800,
+      })
+    ).ride!.id;
+    ids.interval = (
+      await post(`/api/components/${ids.component}/intervals`, { label: "Chain", everyKm: 500 })
+    ).interval!.id;
   });
   afterAll(() => t.close());
 
   async function rowCounts() {
     const counts = await Promise.all(
-      [bicycles, components, serviceEntries, sharedBikes, feedback, userSettings, apiTokens].map(
-        async (table) => {
-          const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.userId, rider.userId));
-          return row!.n;
-        },
-      ),
+      [
+        bicycles,
+        components,
+        serviceEntries,
+        sharedBikes,
+        feedback,
+        userSettings,
+        apiTokens,
+        rides,
+        serviceIntervals,
+      ].map(async (table) => {
+        const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.userId, rider.userId));
+        return row!.n;
+      }),
     );
     return counts.join(",");
   }
@@ -167,4 +214,133 @@ describe("hostile input on every write route", () => {
       expect(response.status, raw.slice(0, 20)).toBeLessThan(500);
     }
   });
+});
+
+interface DocumentOperation {
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
+
+/** Ids that are no id of ours: not a UUID, an unknown UUID, encoded tricks and a very long one. */
+const BAD_IDS = [
+  "x",
+  "00000000-0000-4000-8000-000000000000",
+  "%00",
+  "..%2F..",
+  "%E0%A4%A",
+  "-1",
+  "a".repeat(3000),
+];
+/** Query values of the wrong type, out of range, repeated or huge. */
+const BAD_QUERY_VALUES = [
+  "",
+  "-1",
+  "abc",
+  "1e400",
+  "99999999999999999999",
+  "%00",
+  "2024-13-45",
+  "x".repeat(5000),
+];
+/** Bodies that are not the object a route takes, and values of the wrong type for any field. */
+const BAD_BODIES: unknown[] = [null, [], "text", 1, {}];
+const BAD_FIELD_VALUES: unknown[] = [
+  null,
+  "",
+  "x".repeat(20_000),
+  -1,
+  1e308,
+  true,
+  [],
+  { $gt: "" },
+  "\uD800",
+];
+
+/**
+ * Every operation of the published document, so a new route is covered without being listed here: bad ids
+ * in its path, bad values in each of its query parameters, and bad bodies and field values, sent with a
+ * read-and-write API token where the route takes one and with the session cookie where only a browser may
+ * call it. Nothing may answer 5xx, and every refusal has the one error body with a message.
+ */
+describeEachDatabase("hostile input on every route of the API document", (kind) => {
+  it("never answers 500, and every refusal has the error body", async () => {
+    const t = await createTestApp(kind, {
+      // Strava on, so that its routes are in the document too (nothing here reaches Strava).
+      env: { STRAVA_CLIENT_ID: "4242", STRAVA_CLIENT_SECRET: "strava-secret-for-the-walk" },
+    });
+    try {
+      const rider = await signUp(t.app);
+      const doc = (await (await t.app.request("/api/openapi.json")).json()) as {
+        paths: Record<string, Record<string, DocumentOperation>>;
+      };
+      // A token has 120 requests a minute: a fresh one every 100 requests.
+      let token: ReturnType<typeof tokenClient> | undefined;
+      let used = 0;
+      const asToken = async () => {
+        if (!token || used >= 100) {
+          const created = await rider.request("POST", "/api/api-tokens", { name: "walk", scope: "write" });
+          token = tokenClient(t.app, ((await created.json()) as { secret: string }).secret);
+          used = 0;
+        }
+        used++;
+        return token;
+      };
+      const problems: string[] = [];
+      let sent = 0;
+      for (const [template, methods] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(methods)) {
+          // Webhooks have their own senders and tests (features/billing, features/strava).
+          if (template.endsWith("/webhook")) continue;
+          const bearer = operation.security?.some((requirement) => "bearerAuth" in requirement);
+          const queryNames = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+          const json = operation.requestBody?.content?.["application/json"];
+          const fields = Object.keys(json?.schema?.properties ?? {});
+          const bodies: unknown[] = json
+            ? [
+                ...BAD_BODIES,
+                ...fields.map((field, i) => ({ [field]: BAD_FIELD_VALUES[i % BAD_FIELD_VALUES.length] })),
+              ]
+            : [undefined];
+          const paths = template.includes("{")
+            ? BAD_IDS.map((id) => template.replaceAll(/\{[^}]+\}/g, id))
+            : [template];
+          const urls = paths.flatMap((path) => [
+            path,
+            ...queryNames.flatMap((name, i) =>
+              // Each parameter alone, with a rotating bad value; and the same parameter twice.
+              [BAD_QUERY_VALUES[i % BAD_QUERY_VALUES.length]!, "1&" + name + "=2"].map(
+                (value) => `${path}?${name}=${value}`,
+              ),
+            ),
+          ]);
+          for (const url of urls) {
+            for (const body of bodies) {
+              const client = bearer ? await asToken() : rider;
+              const response = await client.request(method.toUpperCase(), url, body);
+              sent++;
+              const label = `${method.toUpperCase()} ${url.slice(0, 100)} ${JSON.stringify(body)?.slice(0, 60)}`;
+              if (response.status >= 500) problems.push(`${response.status} ${label}`);
+              else if (response.status >= 400) {
+                const text = await response.text();
+                const error = (() => {
+                  try {
+                    return (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
+                  } catch {
+                    return undefined;
+                  }
+                })();
+                if (!error?.code || !error.message)
+                  problems.push(`${response.status} without the error body: ${label}`);
+              }
+            }
+          }
+        }
+      }
+      expect(sent).toBeGreaterThan(500);
+      expect(problems).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
 });

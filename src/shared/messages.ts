@@ -179,9 +179,16 @@ export const messages = {
     readOnly: "This API token can only read. Create a token with read and write access to make changes.",
     notAllowed: "API tokens cannot be used here. Sign in to the app instead.",
     rateLimited: "Too many requests with this API token. Please wait a minute.",
+    nameTooLong: "Name must be at most 100 characters",
     /** On the Account page's API tokens card. */
+    cardDescription:
+      "Scripts can use a token to read or change your bicycles, parts, rides and service history through the API. Tokens cannot sign in, change your password, sessions or two-factor authentication, delete your account, manage billing or Strava, or make other tokens.",
+    /**
+     * The web app's password change always signs the other sessions out (change-password-card.tsx), so it
+     * always ends the tokens; the Sessions card's "Sign out other sessions" does not (docs/security.md).
+     */
     endedByPassword: (limit: number) =>
-      `Resetting your password, or changing it with "Sign out other sessions", revokes all your tokens. You can have up to ${limit} tokens.`,
+      `Changing or resetting your password revokes all your tokens. Signing out other sessions does not, so revoke any token you do not recognise. You can have up to ${limit} tokens.`,
     limitReached: (limit: number) =>
       `You can have at most ${limit} API tokens. Revoke one you no longer use, then create a new one.`,
   },

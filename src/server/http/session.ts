@@ -136,7 +136,8 @@ export function sessionMiddleware(auth: Auth, db: Database) {
 
 /**
  * Where a token is never accepted: the auth library's routes (sign-in, account deletion, ...), token
- * management and billing. A stolen token cannot take over the account, mint tokens or spend money.
+ * management, billing and the Strava connection (decision 0041). A stolen token cannot take over the
+ * account, mint tokens, spend money or connect or disconnect another service.
  */
 const TOKENS_REFUSED = ["/api/auth", "/api/api-tokens", "/api/billing", "/api/strava"];
 const READ_METHODS = new Set(["GET", "HEAD"]);

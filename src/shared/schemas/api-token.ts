@@ -13,11 +13,7 @@ export const API_TOKEN_LIMIT = 20;
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 
 export const createApiTokenSchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .max(100, "Name must be at most 100 characters"),
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(100, m.nameTooLong),
   scope: z.enum(API_TOKEN_SCOPES, { error: m.scopeInvalid }),
   /** Days until the token stops working; null: it works until revoked. */
   // One literal per choice: the OpenAPI document lists only the first value of a literal of several.

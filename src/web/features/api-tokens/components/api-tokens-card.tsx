@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, KeyRound } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
@@ -52,13 +52,22 @@ export function ApiTokensCard() {
       <CardHeader>
         <CardTitle>API tokens</CardTitle>
         <CardDescription>
-          Scripts can use a token to read or change your bicycles, parts and service history through the API.
-          Tokens cannot sign in, change your account or billing, or make other tokens.{" "}
-          {messages.apiTokens.endedByPassword(API_TOKEN_LIMIT)}
+          {messages.apiTokens.cardDescription} {messages.apiTokens.endedByPassword(API_TOKEN_LIMIT)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 text-sm">
-        {created ? <NewTokenSecret created={created} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <NewTokenSecret
+            // A new box for each new token, so focus goes to each new secret.
+            key={created.token.id}
+            created={created}
+            onDone={() => {
+              setCreated(null);
+              // The secret's box goes away with the focused button: keyboard users go on from the form.
+              document.getElementById(NAME_FIELD_ID)?.focus();
+            }}
+          />
+        ) : null}
         {tokens.isPending ? (
           <p role="status" className="text-muted-foreground">
             Loading API tokens...
@@ -82,7 +91,13 @@ export function ApiTokensCard() {
   );
 }
 
+const NAME_FIELD_ID = "api-token-name";
+
 function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
+  const secretField = useRef<HTMLTextAreaElement>(null);
+  // Focus (which selects it) goes to the secret as it appears, so the keyboard and a screen reader reach
+  // it at once instead of after the whole token list; it is shown only this once.
+  useEffect(() => secretField.current?.focus(), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.secret);
@@ -101,6 +116,7 @@ function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone:
           New API token
         </Label>
         <Textarea
+          ref={secretField}
           id="new-api-token"
           readOnly
           rows={2}
@@ -189,7 +205,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 border-t pt-4" aria-label="Create API token">
       <InputField
-        id="api-token-name"
+        id={NAME_FIELD_ID}
         label="Token name"
         hint="What will use it, e.g. “Backup script”."
         error={errors.name?.message}

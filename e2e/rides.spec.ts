@@ -325,15 +325,25 @@ test.describe("a Strava export too large for one request", () => {
       buffer: Buffer.from(zipSync(files)),
     };
 
-    // The second batch's request fails: its rides say why, and the next batches go on.
+    // The second batch's request fails: its rides say why, and the next batches go on. The fourth waits
+    // until the Rides list has shown what the first and third stored.
     const sent: string[] = [];
-    await page.route(`**/api/bicycles/${road.id}/rides/files*`, (route) => {
+    let releaseFourth = () => {};
+    const fourthReleased = new Promise<void>((resolve) => {
+      releaseFourth = resolve;
+    });
+    await page.route(`**/api/bicycles/${road.id}/rides/files*`, async (route) => {
       sent.push(route.request().url());
-      return sent.length === 2 ? route.abort() : route.continue();
+      if (sent.length === 2) return route.abort();
+      if (sent.length === 4) await fourthReleased;
+      return route.continue();
     });
     await page.goto(`/bicycles/${road.id}?tab=rides`);
     await page.getByLabel("Ride files", { exact: true }).setInputFiles([exported]);
     await expect(page.getByRole("progressbar", { name: /^Importing rides [\d,]+ of 520…$/ })).toBeVisible();
+    // Rides 1 to 100 (20 of them on the gravel bike) and 201 to 300 are in while the import goes on.
+    await expect(page.getByRole("region", { name: "Rides" })).toContainText("180 rides", { timeout: 60_000 });
+    releaseFourth();
     const results = page.getByRole("list", { name: "Imported files" }).getByRole("listitem");
     await expect(results).toHaveCount(rides, { timeout: 60_000 });
     await expect(page.getByRole("progressbar")).toHaveCount(0);
@@ -347,12 +357,14 @@ test.describe("a Strava export too large for one request", () => {
     await expect(results.filter({ hasText: /^(\d+)\.gpx\.gzImported/ })).toHaveCount(rides - 100);
     await expect(page.getByText(`${rides - 100} rides imported`)).toBeVisible();
     await expect(page.getByText(`${rides} files read`)).toBeVisible();
+    await expect(page.getByText("420 imported · 0 already there · 100 not imported")).toBeVisible();
 
     // The same export again: what arrived is already there, and the rides that did not arrive now do.
     await page.unroute(`**/api/bicycles/${road.id}/rides/files*`);
     await page.getByLabel("Ride files", { exact: true }).setInputFiles([exported]);
     await expect(page.getByText("100 rides imported")).toBeVisible({ timeout: 60_000 });
     await expect(results.filter({ hasText: "Already there" })).toHaveCount(rides - 100);
+    await expect(page.getByText("100 imported · 420 already there · 0 not imported")).toBeVisible();
     await expect(page.getByRole("region", { name: "Rides" })).toContainText("500 rides");
 
     await page.goto(`/bicycles/${gravel.id}?tab=rides`);

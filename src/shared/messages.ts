@@ -415,6 +415,9 @@ export const messages = {
     emptyZip: "The .zip holds no GPX, TCX or FIT files",
     /** The progress of a .zip sent in batches (too large for one request), counted in its rides. */
     importingRides: (done: string, total: string) => `Importing rides ${done} of ${total}…`,
+    /** Above the list of files: what became of them all, each figure already formatted. */
+    summary: (imported: string, duplicate: string, unreadable: string) =>
+      `${imported} imported · ${duplicate} already there · ${unreadable} not imported`,
     nameRequired: "Please give the file's name",
     nameTooLong: "The file's name must be at most 300 characters",
     /** What became of a file, in the list of results. */

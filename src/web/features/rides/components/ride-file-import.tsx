@@ -30,6 +30,9 @@ interface Progress {
   rides: boolean;
 }
 
+const count = (results: RideFileResult[], status: RideFileResult["status"]) =>
+  results.filter((result) => result.status === status).length;
+
 const isZip = (file: File) => file.name.toLowerCase().endsWith(".zip");
 
 function unreadable(file: string, reason: string): RideFileResult {
@@ -52,6 +55,7 @@ async function importInBatches(
   file: File,
   archive: RideArchive,
   step: (rides: number) => void,
+  onStored: () => void,
 ): Promise<RideFileResult[]> {
   if (archive.rides === 0) return [unreadable(file.name, m.emptyZip)];
   const results: RideFileResult[] = [];
@@ -61,6 +65,7 @@ async function importInBatches(
       step(1);
     } else {
       results.push(...(await send(bicycleId, batch.zip, batch.files)));
+      onStored();
       step(batch.files.length);
     }
   }
@@ -72,6 +77,8 @@ async function importFiles(
   bicycleId: string,
   files: File[],
   onProgress: (progress: Progress) => void,
+  /** After each batch of a split .zip: its rides are stored, and the lists can show them already. */
+  onStored: () => void,
 ): Promise<RideFileResult[]> {
   // Every .zip's directory first: one too large for a request is split, and the bar counts its rides.
   const archives = await Promise.all(
@@ -99,7 +106,7 @@ async function importFiles(
   for (const [index, file] of files.entries()) {
     const archive = split[index];
     if (archive) {
-      results.push(...(await importInBatches(bicycleId, file, archive, step)));
+      results.push(...(await importInBatches(bicycleId, file, archive, step, onStored)));
       await archive.close();
       if (archive.rides === 0) step(1);
       continue;
@@ -130,7 +137,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
     if (files.length === 0 || progress) return;
     setResults([]);
     setProgress({ done: 0, total: files.length, rides: false });
-    const found = await importFiles(bicycleId, files, setProgress);
+    const found = await importFiles(bicycleId, files, setProgress, () => void refresh());
     setProgress(null);
     setResults(found.map((result, order) => ({ ...result, order })));
     if (input.current) input.current.value = "";
@@ -198,8 +205,23 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
           />
         </div>
       ) : null}
+      {results.length > 1 ? (
+        <p className="text-sm font-medium">
+          {m.summary(
+            formatNumber(count(results, "imported"), 0),
+            formatNumber(count(results, "duplicate"), 0),
+            formatNumber(count(results, "unreadable"), 0),
+          )}
+        </p>
+      ) : null}
       {results.length > 0 ? (
-        <ul aria-label="Imported files" className="grid gap-1 text-sm">
+        // A Strava export answers thousands of lines: they scroll in a box of their own, not the page.
+        <ul
+          aria-label="Imported files"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable asks for it.
+          tabIndex={0}
+          className="grid max-h-[28rem] gap-1 overflow-y-auto rounded-md text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
           {results.map((result) => (
             <li
               key={result.order}

@@ -6,7 +6,9 @@ import {
   components,
   feedback,
   files,
+  rides,
   serviceEntries,
+  serviceIntervals,
   sharedBikes,
   subscriptions,
   userSettings,
@@ -48,6 +50,7 @@ const FORBIDDEN = {
 };
 
 const service = { date: "2024-05-01", description: "Checked", cost: 10 };
+const ride = { name: "Loop", startedAt: "2024-05-01T08:00:00Z", distanceKm: 42, movingSeconds: 5400 };
 
 const TABLE: Row[] = [
   // Fields that are not part of a route's schema are dropped by its validator: "ignored".
@@ -60,6 +63,28 @@ const TABLE: Row[] = [
   ["POST", "/api/feedback", { title: "Hi", feedback: "Nice" }, "ignored", 201],
   ["PUT", "/api/settings", { distanceUnit: "mi" }, "ignored", 200],
   ["POST", "/api/api-tokens", { name: "Script", scope: "read" }, "ignored", 201],
+  ["POST", "/api/bicycles/:bicycle/rides", ride, "ignored", 201],
+  ["PUT", "/api/rides/:ride", { name: "Loop", distanceKm: 40 }, "ignored", 200],
+  [
+    "POST",
+    "/api/components/:component/intervals",
+    { label: "Lower service", everyHours: 50 },
+    "ignored",
+    201,
+  ],
+  ["PUT", "/api/intervals/:interval", { label: "Lower service", everyKm: 500 }, "ignored", 200],
+  ["PUT", "/api/reminders", { emailDigest: false }, "ignored", 200],
+  [
+    "POST",
+    "/api/services/import",
+    {
+      dateFormat: "iso",
+      bicycleId: ":bicycle",
+      rows: [{ row: 2, date: "2024-06-01", component: "Fork", description: "Imported", cost: "5" }],
+    },
+    "ignored",
+    200,
+  ],
   // bicycleId is a real field of these: the victim's bicycle is someone else's object, so a 404.
   ["POST", "/api/components", { name: "Chain", type: "Drivetrain" }, "refused", 404],
   ["POST", "/api/components/:spare/assign", {}, "refused", 404],
@@ -92,7 +117,17 @@ const TABLE: Row[] = [
   ],
 ];
 
-const OWNED_TABLES = [bicycles, components, serviceEntries, sharedBikes, feedback, userSettings, apiTokens];
+const OWNED_TABLES = [
+  bicycles,
+  components,
+  serviceEntries,
+  sharedBikes,
+  feedback,
+  userSettings,
+  apiTokens,
+  rides,
+  serviceIntervals,
+];
 
 describe("mass assignment on every JSON write route", () => {
   let t: TestApp;
@@ -141,7 +176,16 @@ describe("mass assignment on every JSON write route", () => {
       .component!.id;
     const spare = (await post("/api/components", { name: "Spare", type: "Tires" })).component!.id;
     const serviceId = (await post(`/api/components/${component}/services`, service)).service!.id;
-    return { rider, own: { bicycle, component, spare, service: serviceId } as Record<string, string> };
+    const rideId = (await post(`/api/bicycles/${bicycle}/rides`, ride)).ride!.id;
+    const interval = (await post(`/api/components/${component}/intervals`, { label: "Wax", everyKm: 300 }))
+      .interval!.id;
+    return {
+      rider,
+      own: { bicycle, component, spare, service: serviceId, ride: rideId, interval } as Record<
+        string,
+        string
+      >,
+    };
   }
 
   async function victimState() {
@@ -153,6 +197,9 @@ describe("mass assignment on every JSON write route", () => {
       await read("/api/shared-links"),
       await read("/api/subscription"),
       await read("/api/settings"),
+      await read(`/api/bicycles/${ids.victimBicycle}/rides`),
+      await read(`/api/components/${ids.victimComponent}/intervals`),
+      await read("/api/reminders"),
     ]);
   }
 
@@ -248,7 +295,8 @@ describe("mass assignment on every JSON write route", () => {
     const source = await import("node:fs").then((fs) =>
       fs.readFileSync(new URL("./hostile-input.test.ts", import.meta.url), "utf8"),
     );
-    const writeRoutes = [...source.matchAll(/\["(POST|PUT|PATCH)",\s*"([^"]+)"/g)]
+    // Rows written over several lines too: `[` and the method on lines of their own.
+    const writeRoutes = [...source.matchAll(/\[\s*"(POST|PUT|PATCH)",\s*"([^"]+)"/g)]
       .map(([, method, path]) => `${method} ${path}`)
       .filter((route) => route !== "POST /api/import/url"); // takes only a URL and writes nothing
     const covered = new Set(TABLE.map(([method, path]) => `${method} ${path}`));

@@ -61,16 +61,31 @@ test("create an API token, see its secret once, use it from a script, then revok
   await expect(list).toContainText("Last used");
   expect(await page.content()).not.toContain(secret);
 
+  // A second token, to see where the keyboard goes once one is revoked.
+  const second = await page.request.post("/api/api-tokens", {
+    data: { name: "Nightly export", scope: "read", expiresInDays: 30 },
+    headers: { Origin: baseURL! },
+  });
+  expect(second.status()).toBe(201);
+  await page.reload();
+
   // Revoking asks first; cancelling keeps the token.
   await list.getByRole("button", { name: "Revoke Backup script" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Revoke this API token?" });
   await expect(dialog).toContainText("Scripts using “Backup script” will be refused");
   await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("listitem")).toHaveCount(2);
   await list.getByRole("button", { name: "Revoke Backup script" }).click();
   await dialog.getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByText("API token revoked")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  // The revoked row's button is gone: the keyboard goes on from the next token's, then from the form.
+  const revokeSecond = list.getByRole("button", { name: "Revoke Nightly export" });
+  await expect(revokeSecond).toBeFocused();
+  await page.keyboard.press("Enter");
+  await dialog.getByRole("button", { name: "Revoke token" }).press("Enter");
   await expect(card.getByText("No API tokens yet.")).toBeVisible();
+  await expect(card.getByLabel("Token name")).toBeFocused();
   expect((await script.get("/api/bicycles")).status()).toBe(401);
   await script.dispose();
 });

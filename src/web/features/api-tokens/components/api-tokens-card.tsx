@@ -14,6 +14,7 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { focusAfterRemoving } from "@/lib/focus.ts";
 import { applyServerFieldErrors } from "@/lib/form-errors.ts";
 import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
@@ -139,6 +140,9 @@ function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone:
 
 function TokenRow({ token }: { token: ApiToken }) {
   const revoke = useRevokeApiToken();
+  // The Revoke button goes with its row: the keyboard goes on from the next token's, or from the form.
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
@@ -159,7 +163,7 @@ function TokenRow({ token }: { token: ApiToken }) {
       </div>
       <ConfirmDialog
         trigger={
-          <Button variant="outline" size="sm" aria-label={`Revoke ${token.name}`}>
+          <Button ref={revokeButton} variant="outline" size="sm" aria-label={`Revoke ${token.name}`}>
             Revoke
           </Button>
         }
@@ -167,15 +171,20 @@ function TokenRow({ token }: { token: ApiToken }) {
         description={`Scripts using “${token.name}” will be refused from their next request. This cannot be undone.`}
         confirmLabel="Revoke token"
         pendingLabel="Revoking..."
-        onConfirm={() =>
-          revoke.mutateAsync(token.id).then(
+        returnFocusTo={returnFocus}
+        onConfirm={() => {
+          returnFocus.current = focusAfterRemoving(
+            revokeButton.current,
+            document.getElementById(NAME_FIELD_ID),
+          );
+          return revoke.mutateAsync(token.id).then(
             () => toast.success("API token revoked"),
             (error: unknown) => {
               showError(error);
               throw error;
             },
-          )
-        }
+          );
+        }}
       />
     </li>
   );

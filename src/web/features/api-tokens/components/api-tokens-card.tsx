@@ -52,9 +52,8 @@ export function ApiTokensCard() {
     <Card>
       <CardHeader>
         <CardTitle>API tokens</CardTitle>
-        <CardDescription>
-          {messages.apiTokens.cardDescription} {messages.apiTokens.endedByPassword(API_TOKEN_LIMIT)}
-        </CardDescription>
+        <CardDescription>{messages.apiTokens.cardDescription}</CardDescription>
+        <CardDescription>{messages.apiTokens.endedByPassword(API_TOKEN_LIMIT)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 text-sm">
         {created ? (

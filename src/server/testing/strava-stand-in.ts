@@ -59,8 +59,11 @@ export async function startStravaStandIn({
   /** Who approves the next /oauth/authorize, and the scope they grant (Strava lets them untick some). */
   const authorizeAs: { athleteId: number; scope: string } = { athleteId: 0, scope: FULL_SCOPE };
   let nextActivityId = 9_000_000_000;
-  /** Strava out of order: every request answers 503. */
-  const state = { down: false };
+  /**
+   * `down`: Strava out of order, every request answers 503. `tokenDelayMs`: /oauth/token answers this late,
+   * so that two refreshes can be under way at once.
+   */
+  const state = { down: false, tokenDelayMs: 0 };
 
   function issue(athleteId: number, scope: string) {
     const expiresAt = Math.floor(Date.now() / 1000) + 6 * 3600;
@@ -112,6 +115,7 @@ export async function startStravaStandIn({
       return res.end();
     }
     if (req.method === "POST" && url.pathname === "/oauth/token") {
+      if (state.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.tokenDelayMs));
       if (form.client_id !== clientId || form.client_secret !== clientSecret) {
         return send(res, 401, fault("Authorization Error", "client_id", "invalid"));
       }
@@ -127,6 +131,7 @@ export async function startStravaStandIn({
         if (refresh?.kind !== "refresh") {
           return send(res, 400, fault("Bad Request", "refresh_token", "invalid"));
         }
+        // As Strava: a refresh token is spent once, the new pair replaces it.
         tokens.delete(form.refresh_token!);
         return send(res, 200, issue(refresh.athleteId, refresh.scope));
       }

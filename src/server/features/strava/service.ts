@@ -111,7 +111,24 @@ async function accessToken(
   if (!force && row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) {
     return { token: await symmetricDecrypt({ key, data: row.accessToken }), refreshed: false };
   }
-  return { token: await refresh(deps, userId, row.refreshToken), refreshed: true };
+  return { token: await refreshOnce(deps, userId, row.refreshToken), refreshed: true };
+}
+
+/** Refreshes under way in this process, by user: a second caller waits for the first one's pair. */
+const refreshing = new Map<string, Promise<string>>();
+
+/**
+ * A new token pair for the stored refresh token. Strava takes a refresh token once, so two calls refreshing
+ * at once (an import and a webhook event) must not both spend it, or the later one is refused and the rider
+ * told to connect again: the second waits for the first one's pair. (Per process: servers sharing one
+ * PostgreSQL could still race, at most once per token's six hours.)
+ */
+function refreshOnce(deps: StravaDeps, userId: string, stored: string): Promise<string> {
+  const running = refreshing.get(userId);
+  if (running) return running;
+  const started = refresh(deps, userId, stored).finally(() => refreshing.delete(userId));
+  refreshing.set(userId, started);
+  return started;
 }
 
 /** A new token pair for the stored refresh token, stored; Strava refusing it means connecting again. */

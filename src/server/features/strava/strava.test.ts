@@ -410,6 +410,42 @@ describeEachDatabase("Strava", (kind) => {
     expect(await json(rider.request("GET", "/api/strava"))).toMatchObject({ connection: null });
   });
 
+  it("keeps the connection when an import and an event refresh the expired token at once", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", road.id);
+    strava.addActivity(athlete.id, { start_date: "2024-06-01T07:00:00Z", distance: 20_000 });
+    const fresh = strava.addActivity(athlete.id, { start_date: "2024-06-02T07:00:00Z", distance: 30_000 });
+    const expire = async () => {
+      strava.expireAccessTokens();
+      await t.db
+        .update(stravaConnections)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(stravaConnections.userId, rider.userId));
+    };
+    await expire();
+    // All three find the token ended before Strava answers a refresh; Strava takes a refresh token once.
+    strava.state.tokenDelayMs = 300;
+    const refreshes = strava.calls("POST", "/oauth/token").length;
+    let answers: Response[];
+    try {
+      answers = await Promise.all([
+        rider.request("POST", "/api/strava/import"),
+        rider.request("GET", "/api/strava/bikes"),
+        deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "create")),
+      ]);
+    } finally {
+      strava.state.tokenDelayMs = 0;
+    }
+    expect(strava.calls("POST", "/oauth/token").length - refreshes).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
+    // The refresh token kept is the one Strava takes now: the next refresh works too.
+    await expire();
+    const bikes = await rider.request("GET", "/api/strava/bikes");
+    expect(bikes.status).toBe(200);
+  });
+
   it("does not bring back a Strava ride deleted in Velolog, and leaves a ride the rider changed here as it is", async () => {
     const { rider, athlete } = await connectedRider();
     const road = await addBicycle(rider, "Road");

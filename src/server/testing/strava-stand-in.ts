@@ -16,7 +16,8 @@ export interface StandInActivity {
   total_elevation_gain: number;
   gear_id: string | null;
   type: string;
-  sport_type: string;
+  /** Missing on older activities, which name only the deprecated `type`. */
+  sport_type: string | undefined;
 }
 
 export interface StandInAthlete {

@@ -8,6 +8,7 @@ import type { Database } from "../../db/index.ts";
 import { rides, stravaConnections, stravaGear, stravaSkippedActivities } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
+import { notOnABicycle } from "../rides/files/sport.ts";
 import { SAME_RIDE_START_MS, sameRideTest } from "../rides/import.ts";
 import {
   ACTIVITIES_PER_PAGE,
@@ -253,13 +254,18 @@ interface ActivityRide {
   elevationGainM: number | null;
 }
 
-/** The ride an activity makes on the bicycle its bike is mapped to, or why it makes none. */
+/**
+ * The ride an activity makes on the bicycle its bike is mapped to, or why it makes none: "unusable" is an
+ * activity not ridden on a bicycle (a run the bike was left on; the file import's list of sports, so a
+ * virtual or e-bike ride counts) or without the figures a ride needs (a manual one without distance).
+ */
 function rideOf(
   activity: StravaActivity,
   mapped: Map<string, string>,
 ): ActivityRide | "unmapped" | "unusable" {
   const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
   if (!bicycleId) return "unmapped";
+  if (notOnABicycle([activity.sport_type ?? activity.type ?? ""])) return "unusable";
   const input = rideInputSchema.safeParse({
     name: activity.name?.trim() || "Strava ride",
     startedAt: activity.start_date,

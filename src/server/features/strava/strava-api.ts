@@ -37,6 +37,9 @@ export const activitySchema = z.object({
   moving_time: z.number(),
   total_elevation_gain: z.number().nullish(),
   gear_id: z.string().nullish(),
+  /** What the activity is ("GravelRide", "TrailRun"); older activities name only the deprecated `type`. */
+  sport_type: z.string().nullish(),
+  type: z.string().nullish(),
 });
 
 export type StravaActivity = z.infer<typeof activitySchema>;

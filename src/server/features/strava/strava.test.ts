@@ -6,7 +6,7 @@ import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { RidesPage } from "../../../shared/schemas/ride.ts";
 import type { StravaBike } from "../../../shared/schemas/strava.ts";
-import { stravaConnections, stravaGear } from "../../db/schema.ts";
+import { stravaConnections, stravaGear, subscriptions } from "../../db/schema.ts";
 import { type StravaStandIn, startStravaStandIn } from "../../testing/strava-stand-in.ts";
 import {
   anonymous,
@@ -444,6 +444,67 @@ describeEachDatabase("Strava", (kind) => {
     await expire();
     const bikes = await rider.request("GET", "/api/strava/bikes");
     expect(bikes.status).toBe(200);
+  });
+
+  it("imports every kind of ride on a mapped bike and nothing else, and follows an activity's bike and sport", async () => {
+    const { rider, athlete } = await connectedRider([
+      { id: "b1001", name: "Canyon Endurace" },
+      { id: "b1002", name: "Commuter" },
+      { id: "b1003", name: "Old bike" },
+    ]);
+    // Two bicycles: the premium plan's.
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    const road = await addBicycle(rider, "Road");
+    const commuter = await addBicycle(rider, "Commuter");
+    await mapBike(rider, "b1001", road.id);
+    await mapBike(rider, "b1002", commuter.id);
+    const at = (day: number) => `2024-11-${String(day).padStart(2, "0")}T07:00:00Z`;
+    const ride = (day: number, name: string, sport: Partial<{ type: string; sport_type: string }>) =>
+      strava.addActivity(athlete.id, { start_date: at(day), distance: 20_000 + day, name, ...sport });
+    ride(1, "Zwift", { type: "VirtualRide", sport_type: "VirtualRide" });
+    ride(2, "E-bike", { type: "EBikeRide", sport_type: "EMountainBikeRide" });
+    ride(3, "Gravel", { type: "Ride", sport_type: "GravelRide" });
+    // Older activities name only the deprecated `type`.
+    ride(4, "Velomobile", { type: "Velomobile", sport_type: undefined });
+    // Not ridden on a bicycle, though the bike was left on it: not a ride.
+    ride(5, "Run", { type: "Run", sport_type: "TrailRun" });
+    ride(6, "Walk", { type: "Walk", sport_type: undefined });
+    // Without a bike, and a manual activity without distance: nothing to count.
+    strava.addActivity(athlete.id, { start_date: at(7), distance: 20_000, name: "No bike", gear_id: null });
+    strava.addActivity(athlete.id, { start_date: at(8), distance: 0, moving_time: 3600, name: "Manual" });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 4,
+      alreadyThere: 0,
+      skipped: 0,
+    });
+    const names = async (bicycleId: string) =>
+      (await ridesOf(rider, bicycleId)).rides.map((r) => r.name).sort();
+    expect(await names(road.id)).toEqual(["E-bike", "Gravel", "Velomobile", "Zwift"]);
+
+    // Moved to the commuter on Strava: the ride moves; the same event twice changes nothing more.
+    const moved = ride(9, "Moved", { type: "Ride", sport_type: "Ride" });
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, moved.id, "create"));
+    moved.gear_id = "b1002";
+    for (let twice = 0; twice < 2; twice++) {
+      const changed = strava.event(SUBSCRIPTION, athlete.id, moved.id, "update", "activity", {
+        gear_id: "b1002",
+      });
+      expect((await deliver(changed)).status).toBe(200);
+    }
+    expect(await names(commuter.id)).toEqual(["Moved"]);
+    expect(await names(road.id)).not.toContain("Moved");
+    // Moved to a bike that is not imported: it leaves.
+    moved.gear_id = "b1003";
+    await deliver(
+      strava.event(SUBSCRIPTION, athlete.id, moved.id, "update", "activity", { gear_id: "b1003" }),
+    );
+    expect(await names(commuter.id)).toEqual([]);
+    // Changed into a run on Strava: no ride any more.
+    const zwift = [...athlete.activities.values()].find((a) => a.name === "Zwift")!;
+    zwift.type = "Run";
+    zwift.sport_type = "VirtualRun";
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, zwift.id, "update", "activity", { type: "Run" }));
+    expect(await names(road.id)).toEqual(["E-bike", "Gravel", "Velomobile"]);
   });
 
   it("does not bring back a Strava ride deleted in Velolog, and leaves a ride the rider changed here as it is", async () => {

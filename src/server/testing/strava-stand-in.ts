@@ -65,6 +65,11 @@ export async function startStravaStandIn({
    * so that two refreshes can be under way at once.
    */
   const state = { down: false, tokenDelayMs: 0 };
+  /**
+   * Strava's rate limit, as its headers tell it: `apiRequestsLeft` API requests answer before the rest
+   * answer 429 (the 15-minute window); `dailyUsedUp` says the day's count is used up too.
+   */
+  const rateLimit = { apiRequestsLeft: Number.POSITIVE_INFINITY, dailyUsedUp: false, used: 0 };
 
   function issue(athleteId: number, scope: string) {
     const expiresAt = Math.floor(Date.now() / 1000) + 6 * 3600;
@@ -147,6 +152,19 @@ export async function startStravaStandIn({
 
     if (!url.pathname.startsWith("/api/v3/"))
       return send(res, 404, fault("Record Not Found", "path", "invalid"));
+    rateLimit.used++;
+    const limited = rateLimit.apiRequestsLeft-- <= 0;
+    res.setHeader("X-RateLimit-Limit", "200,2000");
+    res.setHeader(
+      "X-RateLimit-Usage",
+      `${limited ? 200 : rateLimit.used},${rateLimit.dailyUsedUp ? 2000 : rateLimit.used}`,
+    );
+    res.setHeader("X-ReadRateLimit-Limit", "100,1000");
+    res.setHeader(
+      "X-ReadRateLimit-Usage",
+      `${limited ? 100 : rateLimit.used},${rateLimit.dailyUsedUp ? 1000 : rateLimit.used}`,
+    );
+    if (limited) return send(res, 429, fault("Rate Limit Exceeded", "", "exceeded"));
     const caller = bearer(req);
     if (!caller) return send(res, 401, fault("Authorization Error", "access_token", "invalid"));
     const athlete = athletes.get(caller.athleteId)!;
@@ -188,6 +206,7 @@ export async function startStravaStandIn({
     url: `http://127.0.0.1:${port}`,
     athletes,
     state,
+    rateLimit,
     authorizeAs,
     requests,
     calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),

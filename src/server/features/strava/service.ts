@@ -21,6 +21,7 @@ import {
   refreshTokens,
   type StravaActivity,
   StravaNotFound,
+  StravaRateLimited,
   StravaRefused,
 } from "./strava-api.ts";
 
@@ -213,6 +214,8 @@ export async function mapBike(
   const bikes = await listBikes(deps, userId);
   if (!bikes.some((bike) => bike.id === gearId)) throw notFound(m.noSuchBike);
   if (bicycleId) {
+    // This bike's rides come in from the first activity on: an import stopped halfway starts over.
+    await db.update(stravaConnections).set({ importAfter: null }).where(eq(stravaConnections.userId, userId));
     await db
       .insert(stravaGear)
       .values({ userId, gearId, bicycleId })
@@ -396,22 +399,47 @@ async function storeActivities(
   return outcomes;
 }
 
-/** Imports every past activity of the mapped bikes, a page of 200 at a time; running it again adds nothing. */
+/**
+ * Imports every past activity of the mapped bikes, oldest first, a page of 200 at a time; running it again
+ * adds nothing. Stopped by Strava's rate limit, it keeps what it stored, remembers where it got to and
+ * answers 429 saying so; the next import goes on from there (a second before, so an activity of the same
+ * second is not missed) and, once through, forgets it.
+ */
 export async function importPastRides(deps: StravaDeps, userId: string): Promise<StravaImportResult> {
+  const { db } = deps;
   const strava = await tokenUser(deps, userId);
-  const mapped = await gearMap(deps.db, userId);
+  const mapped = await gearMap(db, userId);
   if (mapped.size === 0) throw new AppError("VALIDATION", m.needsBike);
-  const skipped = await skippedActivities(deps.db, userId);
+  const skipped = await skippedActivities(db, userId);
+  const [connection] = await db
+    .select({ importAfter: stravaConnections.importAfter })
+    .from(stravaConnections)
+    .where(eq(stravaConnections.userId, userId));
+  const resumed = connection?.importAfter ?? null;
+  const after = resumed ? Math.floor(resumed.getTime() / 1000) - 1 : 0;
+  const setImportAfter = (importAfter: Date | null) =>
+    db.update(stravaConnections).set({ importAfter }).where(eq(stravaConnections.userId, userId));
   const result = { imported: 0, alreadyThere: 0, skipped: 0 };
+  let storedThrough = resumed;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const activities = await strava((token) => activitiesPage(deps.strava, token, page));
-    for (const stored of await storeActivities(deps.db, userId, activities, mapped, skipped)) {
+    let activities: StravaActivity[];
+    try {
+      activities = await strava((token) => activitiesPage(deps.strava, token, after, page));
+    } catch (error) {
+      if (!(error instanceof StravaRateLimited)) throw error;
+      if (storedThrough !== resumed) await setImportAfter(storedThrough);
+      throw new AppError("RATE_LIMITED", m.importRateLimited(result.imported, error.until));
+    }
+    for (const stored of await storeActivities(db, userId, activities, mapped, skipped)) {
       if (stored === "imported") result.imported++;
       if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
       if (stored === "skipped") result.skipped++;
     }
+    const last = activities.at(-1);
+    if (last) storedThrough = new Date(last.start_date);
     if (activities.length < ACTIVITIES_PER_PAGE) break;
   }
+  if (resumed) await setImportAfter(null);
   return result;
 }
 

@@ -241,14 +241,15 @@ describeEachDatabase("Strava", (kind) => {
     });
 
     // 451 activities: three pages. Once: the session, the token, the bike mapping, the activities deleted
-    // here before. Per page: the rides imported before, the rides around, the new ones.
+    // here before, where a stopped import got to. Per page: the rides imported before, the rides around,
+    // the new ones.
     let before = t.queries.count;
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 449,
       alreadyThere: 2,
       skipped: 0,
     });
-    expect(t.queries.count - before).toBeLessThanOrEqual(4 + 3 * 3);
+    expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
 
     // Again: nothing added, nothing rewritten.
@@ -258,8 +259,55 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 451,
       skipped: 0,
     });
-    expect(t.queries.count - before).toBeLessThanOrEqual(4 + 3 * 3);
+    expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+  });
+
+  it("stops an import at Strava's rate limit saying so, keeps what came in, and goes on from there next time", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    expect((await mapBike(rider, "b1001", road.id)).status).toBe(200);
+    const day = (n: number) => new Date(Date.UTC(2022, 0, 1) + n * 86_400_000).toISOString();
+    for (let n = 0; n < 450; n++)
+      strava.addActivity(athlete.id, { start_date: day(n), distance: 20_000 + n });
+    const expectLimited = async (message: string) => {
+      const answer = await rider.request("POST", "/api/strava/import");
+      expect(answer.status).toBe(429);
+      expect(await answer.json()).toEqual({ error: { code: "RATE_LIMITED", message } });
+    };
+    try {
+      // Strava answers one page, then 429 for the rest of its 15 minutes.
+      strava.rateLimit.apiRequestsLeft = 1;
+      await expectLimited(messages.strava.importRateLimited(200, "quarter"));
+      expect((await ridesOf(rider, road.id)).totals.rides).toBe(200);
+      // Later: it goes on after the last ride it stored, and this time the day's limit stops it.
+      strava.rateLimit.apiRequestsLeft = 1;
+      strava.rateLimit.dailyUsedUp = true;
+      await expectLimited(messages.strava.importRateLimited(199, "day"));
+      expect((await ridesOf(rider, road.id)).totals.rides).toBe(399);
+      // Meanwhile the bikes cannot be read either, and the card is told why.
+      const bikes = await rider.request("GET", "/api/strava/bikes");
+      expect(bikes.status).toBe(429);
+      expect(await bikes.json()).toMatchObject({ error: { message: messages.strava.rateLimited("day") } });
+    } finally {
+      strava.rateLimit.apiRequestsLeft = Number.POSITIVE_INFINITY;
+      strava.rateLimit.dailyUsedUp = false;
+    }
+    // The next day it ends with the one page left (the ride it stopped at is read again: already there).
+    const pages = strava.calls("GET", "/api/v3/athlete/activities").length;
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 51,
+      alreadyThere: 1,
+      skipped: 0,
+    });
+    expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+    // Through: the next import reads every activity again.
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 450,
+      skipped: 0,
+    });
   });
 
   it("maps a bike only to the caller's own bicycle: another user's is a 404 and nothing is stored", async () => {

@@ -437,7 +437,8 @@ export const messages = {
     /** An import stopped by Strava's rate limit; the next one goes on from there. */
     importRateLimited: (imported: number, until: "quarter" | "day") =>
       `Strava takes no more requests from Velolog ${until === "day" ? "today" : "for now"}, so the import stopped ` +
-      `after ${imported} ${imported === 1 ? "ride" : "rides"}. Run “Import past rides” again ` +
+      (imported === 0 ? "before a ride came in" : `after ${imported} ${imported === 1 ? "ride" : "rides"}`) +
+      `. Run “Import past rides” again ` +
       `${until === "day" ? "tomorrow" : "in 15 minutes"}: it goes on where it stopped.`,
     notConnected: "Connect Strava first.",
     noSuchBike: "No such bike on your Strava account.",

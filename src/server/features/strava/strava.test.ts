@@ -343,6 +343,14 @@ describeEachDatabase("Strava", (kind) => {
 
     strava.authorizeAs.scope = "read";
     expect(await connect(rider)).toBe("/account?strava=scope");
+    // Private activities unticked on Strava's page: refused too (their rides would be missing).
+    strava.authorizeAs.scope = "read,activity:read,profile:read_all";
+    expect(await connect(rider)).toBe("/account?strava=scope");
+    // "Cancel" on Strava's page: Strava sends error=access_denied.
+    const approving = strava.authorizeAs.athleteId;
+    strava.authorizeAs.athleteId = -1;
+    expect(await connect(rider)).toBe("/account?strava=denied");
+    strava.authorizeAs.athleteId = approving;
     expect(await json(rider.request("GET", "/api/strava"))).toEqual({
       connection: null,
       automaticSync: true,
@@ -649,6 +657,14 @@ describeEachDatabase("Strava", (kind) => {
     expect((await check("someone-elses-token")).status).toBe(403);
     const malformed = await deliver({ object_type: "activity" });
     expect(malformed.status).toBe(400);
+    for (const body of ["not json", "[]", "null", '{"object_id": 1e400}', '{"object_id": "1; drop"}']) {
+      const answer = await t.app.request("/api/strava/webhook", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      expect(answer.status, body).toBe(400);
+    }
   });
 });
 

@@ -7,8 +7,9 @@ import { startOwnServer } from "./own-server.ts";
 
 const CLIENT = { clientId: "4242", clientSecret: "strava-e2e-secret" };
 
-// Strava refusing the stored access is a 409 for /api/strava/bikes, which the card shows.
-test.use({ allowedConsoleErrors: [/status of 409/] });
+// Strava refusing the stored access is a 409 for /api/strava/bikes, and its rate limit a 429 for the
+// import, which the card shows.
+test.use({ allowedConsoleErrors: [/status of (409|429)/] });
 
 /** A full-page screenshot clipped to the card (an element screenshot waits for a stillness it may not get). */
 async function shootCard(page: Page, card: Locator, path: string) {
@@ -233,6 +234,42 @@ test("with Strava but no webhook subscription: the card says new rides come in t
         await shootCard(page, card, testInfo.outputPath(`strava-card-manual-${width}-${theme}.png`));
       }
     }
+
+    // Strava's rate limit stops the import after a page: the card says how far it got and when to go on.
+    const created = await page.request.post(`${url}/api/bicycles`, {
+      data: { name: "Gravel bike" },
+      headers: { Origin: url },
+    });
+    expect(created.status()).toBe(201);
+    for (let n = 0; n < 201; n++) {
+      const start = new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString();
+      strava.addActivity(27_182, { start_date: start, distance: 30_000 });
+    }
+    await page.reload();
+    await card.getByLabel("Gravel").selectOption({ label: "Gravel bike" });
+    await expect(card.getByLabel("Gravel")).not.toHaveValue("");
+    const importRides = card.getByRole("button", { name: "Import past rides" });
+    strava.rateLimit.apiRequestsLeft = 1;
+    await importRides.click();
+    await expect(card.getByText("so the import stopped after 200 rides")).toBeVisible();
+    await expect(card.getByText("again in 15 minutes: it goes on where it stopped.")).toBeVisible();
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+      for (const width of [1280, 375]) {
+        strava.rateLimit.apiRequestsLeft = Number.POSITIVE_INFINITY;
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${url}/account`);
+        await expect(importRides).toBeEnabled();
+        strava.rateLimit.apiRequestsLeft = 0;
+        await importRides.click();
+        await expect(card.getByText("so the import stopped before a ride came in")).toBeVisible();
+        await shootCard(page, card, testInfo.outputPath(`strava-card-rate-limited-${width}-${theme}.png`));
+      }
+    }
+    // Later: the import goes on where it stopped.
+    strava.rateLimit.apiRequestsLeft = Number.POSITIVE_INFINITY;
+    await importRides.click();
+    await expect(card.getByText("1 ride imported, 1 already there.")).toBeVisible();
   } finally {
     killAll();
     await strava.close();

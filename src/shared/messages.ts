@@ -430,6 +430,16 @@ export const messages = {
     unavailable: "Strava did not answer as expected. Please try again in a few minutes.",
     reconnect:
       "Strava no longer accepts Velolog's access (it was revoked on Strava or has ended). Please connect Strava again, or disconnect.",
+    rateLimited: (until: "quarter" | "day") =>
+      until === "day"
+        ? "Strava takes no more requests from Velolog today. Please try again tomorrow."
+        : "Strava takes no more requests from Velolog for now. Please try again in 15 minutes.",
+    /** An import stopped by Strava's rate limit; the next one goes on from there. */
+    importRateLimited: (imported: number, until: "quarter" | "day") =>
+      `Strava takes no more requests from Velolog ${until === "day" ? "today" : "for now"}, so the import stopped ` +
+      (imported === 0 ? "before a ride came in" : `after ${imported} ${imported === 1 ? "ride" : "rides"}`) +
+      `. Run “Import past rides” again ` +
+      `${until === "day" ? "tomorrow" : "in 15 minutes"}: it goes on where it stopped.`,
     notConnected: "Connect Strava first.",
     noSuchBike: "No such bike on your Strava account.",
     needsBike: "Choose a bicycle for at least one Strava bike first.",

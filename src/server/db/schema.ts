@@ -279,6 +279,11 @@ export const stravaConnections = pgTable("strava_connections", {
   refreshToken: text("refresh_token").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   scope: text("scope").notNull(),
+  /**
+   * Where the next "Import past rides" goes on: the start of the last activity an import had stored when
+   * Strava's rate limit stopped it. Null: the next import reads every activity.
+   */
+  importAfter: timestamp("import_after", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -16,7 +16,8 @@ export interface StandInActivity {
   total_elevation_gain: number;
   gear_id: string | null;
   type: string;
-  sport_type: string;
+  /** Missing on older activities, which name only the deprecated `type`. */
+  sport_type: string | undefined;
 }
 
 export interface StandInAthlete {
@@ -59,8 +60,16 @@ export async function startStravaStandIn({
   /** Who approves the next /oauth/authorize, and the scope they grant (Strava lets them untick some). */
   const authorizeAs: { athleteId: number; scope: string } = { athleteId: 0, scope: FULL_SCOPE };
   let nextActivityId = 9_000_000_000;
-  /** Strava out of order: every request answers 503. */
-  const state = { down: false };
+  /**
+   * `down`: Strava out of order, every request answers 503. `tokenDelayMs`: /oauth/token answers this late,
+   * so that two refreshes can be under way at once.
+   */
+  const state = { down: false, tokenDelayMs: 0 };
+  /**
+   * Strava's rate limit, as its headers tell it: `apiRequestsLeft` API requests answer before the rest
+   * answer 429 (the 15-minute window); `dailyUsedUp` says the day's count is used up too.
+   */
+  const rateLimit = { apiRequestsLeft: Number.POSITIVE_INFINITY, dailyUsedUp: false, used: 0 };
 
   function issue(athleteId: number, scope: string) {
     const expiresAt = Math.floor(Date.now() / 1000) + 6 * 3600;
@@ -112,6 +121,7 @@ export async function startStravaStandIn({
       return res.end();
     }
     if (req.method === "POST" && url.pathname === "/oauth/token") {
+      if (state.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.tokenDelayMs));
       if (form.client_id !== clientId || form.client_secret !== clientSecret) {
         return send(res, 401, fault("Authorization Error", "client_id", "invalid"));
       }
@@ -127,6 +137,7 @@ export async function startStravaStandIn({
         if (refresh?.kind !== "refresh") {
           return send(res, 400, fault("Bad Request", "refresh_token", "invalid"));
         }
+        // As Strava: a refresh token is spent once, the new pair replaces it.
         tokens.delete(form.refresh_token!);
         return send(res, 200, issue(refresh.athleteId, refresh.scope));
       }
@@ -141,6 +152,19 @@ export async function startStravaStandIn({
 
     if (!url.pathname.startsWith("/api/v3/"))
       return send(res, 404, fault("Record Not Found", "path", "invalid"));
+    rateLimit.used++;
+    const limited = rateLimit.apiRequestsLeft-- <= 0;
+    res.setHeader("X-RateLimit-Limit", "200,2000");
+    res.setHeader(
+      "X-RateLimit-Usage",
+      `${limited ? 200 : rateLimit.used},${rateLimit.dailyUsedUp ? 2000 : rateLimit.used}`,
+    );
+    res.setHeader("X-ReadRateLimit-Limit", "100,1000");
+    res.setHeader(
+      "X-ReadRateLimit-Usage",
+      `${limited ? 100 : rateLimit.used},${rateLimit.dailyUsedUp ? 1000 : rateLimit.used}`,
+    );
+    if (limited) return send(res, 429, fault("Rate Limit Exceeded", "", "exceeded"));
     const caller = bearer(req);
     if (!caller) return send(res, 401, fault("Authorization Error", "access_token", "invalid"));
     const athlete = athletes.get(caller.athleteId)!;
@@ -182,6 +206,7 @@ export async function startStravaStandIn({
     url: `http://127.0.0.1:${port}`,
     athletes,
     state,
+    rateLimit,
     authorizeAs,
     requests,
     calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),

@@ -153,7 +153,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         middleware: [available, signedIn()] as const,
         responses: {
           200: json(stravaBikesSchema, "The bikes."),
-          ...errors(401, 403, 404, 409, 503),
+          ...errors(401, 403, 404, 409, 429, 503),
         },
       }),
       async (c) => c.json({ bikes: await listBikes(strava(), requireUser(c.get("user")).id) }, 200),
@@ -170,7 +170,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         request: { params: stravaBikeParamSchema, body: jsonBody(stravaMappingInputSchema) },
         responses: {
           200: json(stravaBikesSchema, "The bikes, with the new mapping."),
-          ...errors(...writeErrors, 404, 409, 503),
+          ...errors(...writeErrors, 404, 409, 429, 503),
         },
       }),
       async (c) => {
@@ -191,7 +191,7 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         middleware: [available, signedIn()] as const,
         responses: {
           200: json(stravaImportResultSchema, "How many rides were added, and how many were already there."),
-          ...errors(400, 401, 403, 404, 409, 503),
+          ...errors(400, 401, 403, 404, 409, 429, 503),
         },
       }),
       async (c) => c.json(await importPastRides(strava(), requireUser(c.get("user")).id), 200),

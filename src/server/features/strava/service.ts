@@ -8,6 +8,7 @@ import type { Database } from "../../db/index.ts";
 import { rides, stravaConnections, stravaGear, stravaSkippedActivities } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
+import { notOnABicycle } from "../rides/files/sport.ts";
 import { SAME_RIDE_START_MS, sameRideTest } from "../rides/import.ts";
 import {
   ACTIVITIES_PER_PAGE,
@@ -20,6 +21,7 @@ import {
   refreshTokens,
   type StravaActivity,
   StravaNotFound,
+  StravaRateLimited,
   StravaRefused,
 } from "./strava-api.ts";
 
@@ -111,7 +113,24 @@ async function accessToken(
   if (!force && row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) {
     return { token: await symmetricDecrypt({ key, data: row.accessToken }), refreshed: false };
   }
-  return { token: await refresh(deps, userId, row.refreshToken), refreshed: true };
+  return { token: await refreshOnce(deps, userId, row.refreshToken), refreshed: true };
+}
+
+/** Refreshes under way in this process, by user: a second caller waits for the first one's pair. */
+const refreshing = new Map<string, Promise<string>>();
+
+/**
+ * A new token pair for the stored refresh token. Strava takes a refresh token once, so two calls refreshing
+ * at once (an import and a webhook event) must not both spend it, or the later one is refused and the rider
+ * told to connect again: the second waits for the first one's pair. (Per process: servers sharing one
+ * PostgreSQL could still race, at most once per token's six hours.)
+ */
+function refreshOnce(deps: StravaDeps, userId: string, stored: string): Promise<string> {
+  const running = refreshing.get(userId);
+  if (running) return running;
+  const started = refresh(deps, userId, stored).finally(() => refreshing.delete(userId));
+  refreshing.set(userId, started);
+  return started;
 }
 
 /** A new token pair for the stored refresh token, stored; Strava refusing it means connecting again. */
@@ -195,6 +214,8 @@ export async function mapBike(
   const bikes = await listBikes(deps, userId);
   if (!bikes.some((bike) => bike.id === gearId)) throw notFound(m.noSuchBike);
   if (bicycleId) {
+    // This bike's rides come in from the first activity on: an import stopped halfway starts over.
+    await db.update(stravaConnections).set({ importAfter: null }).where(eq(stravaConnections.userId, userId));
     await db
       .insert(stravaGear)
       .values({ userId, gearId, bicycleId })
@@ -236,13 +257,18 @@ interface ActivityRide {
   elevationGainM: number | null;
 }
 
-/** The ride an activity makes on the bicycle its bike is mapped to, or why it makes none. */
+/**
+ * The ride an activity makes on the bicycle its bike is mapped to, or why it makes none: "unusable" is an
+ * activity not ridden on a bicycle (a run the bike was left on; the file import's list of sports, so a
+ * virtual or e-bike ride counts) or without the figures a ride needs (a manual one without distance).
+ */
 function rideOf(
   activity: StravaActivity,
   mapped: Map<string, string>,
 ): ActivityRide | "unmapped" | "unusable" {
   const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
   if (!bicycleId) return "unmapped";
+  if (notOnABicycle([activity.sport_type ?? activity.type ?? ""])) return "unusable";
   const input = rideInputSchema.safeParse({
     name: activity.name?.trim() || "Strava ride",
     startedAt: activity.start_date,
@@ -373,22 +399,47 @@ async function storeActivities(
   return outcomes;
 }
 
-/** Imports every past activity of the mapped bikes, a page of 200 at a time; running it again adds nothing. */
+/**
+ * Imports every past activity of the mapped bikes, oldest first, a page of 200 at a time; running it again
+ * adds nothing. Stopped by Strava's rate limit, it keeps what it stored, remembers where it got to and
+ * answers 429 saying so; the next import goes on from there (a second before, so an activity of the same
+ * second is not missed) and, once through, forgets it.
+ */
 export async function importPastRides(deps: StravaDeps, userId: string): Promise<StravaImportResult> {
+  const { db } = deps;
   const strava = await tokenUser(deps, userId);
-  const mapped = await gearMap(deps.db, userId);
+  const mapped = await gearMap(db, userId);
   if (mapped.size === 0) throw new AppError("VALIDATION", m.needsBike);
-  const skipped = await skippedActivities(deps.db, userId);
+  const skipped = await skippedActivities(db, userId);
+  const [connection] = await db
+    .select({ importAfter: stravaConnections.importAfter })
+    .from(stravaConnections)
+    .where(eq(stravaConnections.userId, userId));
+  const resumed = connection?.importAfter ?? null;
+  const after = resumed ? Math.floor(resumed.getTime() / 1000) - 1 : 0;
+  const setImportAfter = (importAfter: Date | null) =>
+    db.update(stravaConnections).set({ importAfter }).where(eq(stravaConnections.userId, userId));
   const result = { imported: 0, alreadyThere: 0, skipped: 0 };
+  let storedThrough = resumed;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const activities = await strava((token) => activitiesPage(deps.strava, token, page));
-    for (const stored of await storeActivities(deps.db, userId, activities, mapped, skipped)) {
+    let activities: StravaActivity[];
+    try {
+      activities = await strava((token) => activitiesPage(deps.strava, token, after, page));
+    } catch (error) {
+      if (!(error instanceof StravaRateLimited)) throw error;
+      if (storedThrough !== resumed) await setImportAfter(storedThrough);
+      throw new AppError("RATE_LIMITED", m.importRateLimited(result.imported, error.until));
+    }
+    for (const stored of await storeActivities(db, userId, activities, mapped, skipped)) {
       if (stored === "imported") result.imported++;
       if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
       if (stored === "skipped") result.skipped++;
     }
+    const last = activities.at(-1);
+    if (last) storedThrough = new Date(last.start_date);
     if (activities.length < ACTIVITIES_PER_PAGE) break;
   }
+  if (resumed) await setImportAfter(null);
   return result;
 }
 

@@ -37,6 +37,9 @@ export const activitySchema = z.object({
   moving_time: z.number(),
   total_elevation_gain: z.number().nullish(),
   gear_id: z.string().nullish(),
+  /** What the activity is ("GravelRide", "TrailRun"); older activities name only the deprecated `type`. */
+  sport_type: z.string().nullish(),
+  type: z.string().nullish(),
 });
 
 export type StravaActivity = z.infer<typeof activitySchema>;
@@ -55,10 +58,32 @@ export class StravaNotFound extends Error {}
  */
 export class StravaRefused extends Error {}
 
+/**
+ * Strava's rate limit (429) is reached: its 15-minute window (reset at :00, :15, :30, :45) or, when the
+ * usage headers say a daily count is used up, the day's (reset at midnight UTC). Limits are per
+ * application, shared by every rider of this server.
+ */
+export class StravaRateLimited extends AppError {
+  readonly until: "quarter" | "day";
+  constructor(until: "quarter" | "day") {
+    super("RATE_LIMITED", messages.strava.rateLimited(until));
+    this.until = until;
+  }
+}
+
+/** Whether a daily count is used up: `X-RateLimit-Limit: 100,1000` and `X-RateLimit-Usage: 100,1000`. */
+function dailyLimitUsed(headers: Headers): boolean {
+  return ["X-RateLimit", "X-ReadRateLimit"].some((name) => {
+    const daily = (header: string) => Number(headers.get(`${name}-${header}`)?.split(",")[1]);
+    return daily("Usage") >= daily("Limit");
+  });
+}
+
 async function send(response: Promise<Response>, refused: readonly number[] = [401]): Promise<unknown> {
   const answer = await response.catch(() => {
     throw unavailable();
   });
+  if (answer.status === 429) throw new StravaRateLimited(dailyLimitUsed(answer.headers) ? "day" : "quarter");
   if (answer.status === 404) throw new StravaNotFound();
   if (refused.includes(answer.status)) throw new StravaRefused();
   if (!answer.ok) throw unavailable();
@@ -137,9 +162,10 @@ export async function athleteBikes(config: StravaConfig, accessToken: string) {
   return (athlete.bikes ?? []).map((bike) => ({ id: bike.id, name: bike.name || bike.id }));
 }
 
-export async function activitiesPage(config: StravaConfig, accessToken: string, page: number) {
+/** A page of the athlete's activities that started after `after` (epoch seconds), oldest first. */
+export async function activitiesPage(config: StravaConfig, accessToken: string, after: number, page: number) {
   const query = new URLSearchParams({
-    after: "0",
+    after: String(after),
     page: String(page),
     per_page: String(ACTIVITIES_PER_PAGE),
   });

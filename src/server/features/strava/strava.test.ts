@@ -6,7 +6,7 @@ import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { RidesPage } from "../../../shared/schemas/ride.ts";
 import type { StravaBike } from "../../../shared/schemas/strava.ts";
-import { stravaConnections, stravaGear } from "../../db/schema.ts";
+import { stravaConnections, stravaGear, subscriptions } from "../../db/schema.ts";
 import { type StravaStandIn, startStravaStandIn } from "../../testing/strava-stand-in.ts";
 import {
   anonymous,
@@ -241,14 +241,15 @@ describeEachDatabase("Strava", (kind) => {
     });
 
     // 451 activities: three pages. Once: the session, the token, the bike mapping, the activities deleted
-    // here before. Per page: the rides imported before, the rides around, the new ones.
+    // here before, where a stopped import got to. Per page: the rides imported before, the rides around,
+    // the new ones.
     let before = t.queries.count;
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 449,
       alreadyThere: 2,
       skipped: 0,
     });
-    expect(t.queries.count - before).toBeLessThanOrEqual(4 + 3 * 3);
+    expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
 
     // Again: nothing added, nothing rewritten.
@@ -258,8 +259,55 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 451,
       skipped: 0,
     });
-    expect(t.queries.count - before).toBeLessThanOrEqual(4 + 3 * 3);
+    expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+  });
+
+  it("stops an import at Strava's rate limit saying so, keeps what came in, and goes on from there next time", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    expect((await mapBike(rider, "b1001", road.id)).status).toBe(200);
+    const day = (n: number) => new Date(Date.UTC(2022, 0, 1) + n * 86_400_000).toISOString();
+    for (let n = 0; n < 450; n++)
+      strava.addActivity(athlete.id, { start_date: day(n), distance: 20_000 + n });
+    const expectLimited = async (message: string) => {
+      const answer = await rider.request("POST", "/api/strava/import");
+      expect(answer.status).toBe(429);
+      expect(await answer.json()).toEqual({ error: { code: "RATE_LIMITED", message } });
+    };
+    try {
+      // Strava answers one page, then 429 for the rest of its 15 minutes.
+      strava.rateLimit.apiRequestsLeft = 1;
+      await expectLimited(messages.strava.importRateLimited(200, "quarter"));
+      expect((await ridesOf(rider, road.id)).totals.rides).toBe(200);
+      // Later: it goes on after the last ride it stored, and this time the day's limit stops it.
+      strava.rateLimit.apiRequestsLeft = 1;
+      strava.rateLimit.dailyUsedUp = true;
+      await expectLimited(messages.strava.importRateLimited(199, "day"));
+      expect((await ridesOf(rider, road.id)).totals.rides).toBe(399);
+      // Meanwhile the bikes cannot be read either, and the card is told why.
+      const bikes = await rider.request("GET", "/api/strava/bikes");
+      expect(bikes.status).toBe(429);
+      expect(await bikes.json()).toMatchObject({ error: { message: messages.strava.rateLimited("day") } });
+    } finally {
+      strava.rateLimit.apiRequestsLeft = Number.POSITIVE_INFINITY;
+      strava.rateLimit.dailyUsedUp = false;
+    }
+    // The next day it ends with the one page left (the ride it stopped at is read again: already there).
+    const pages = strava.calls("GET", "/api/v3/athlete/activities").length;
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 51,
+      alreadyThere: 1,
+      skipped: 0,
+    });
+    expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+    // Through: the next import reads every activity again.
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 450,
+      skipped: 0,
+    });
   });
 
   it("maps a bike only to the caller's own bicycle: another user's is a 404 and nothing is stored", async () => {
@@ -295,6 +343,14 @@ describeEachDatabase("Strava", (kind) => {
 
     strava.authorizeAs.scope = "read";
     expect(await connect(rider)).toBe("/account?strava=scope");
+    // Private activities unticked on Strava's page: refused too (their rides would be missing).
+    strava.authorizeAs.scope = "read,activity:read,profile:read_all";
+    expect(await connect(rider)).toBe("/account?strava=scope");
+    // "Cancel" on Strava's page: Strava sends error=access_denied.
+    const approving = strava.authorizeAs.athleteId;
+    strava.authorizeAs.athleteId = -1;
+    expect(await connect(rider)).toBe("/account?strava=denied");
+    strava.authorizeAs.athleteId = approving;
     expect(await json(rider.request("GET", "/api/strava"))).toEqual({
       connection: null,
       automaticSync: true,
@@ -410,6 +466,103 @@ describeEachDatabase("Strava", (kind) => {
     expect(await json(rider.request("GET", "/api/strava"))).toMatchObject({ connection: null });
   });
 
+  it("keeps the connection when an import and an event refresh the expired token at once", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", road.id);
+    strava.addActivity(athlete.id, { start_date: "2024-06-01T07:00:00Z", distance: 20_000 });
+    const fresh = strava.addActivity(athlete.id, { start_date: "2024-06-02T07:00:00Z", distance: 30_000 });
+    const expire = async () => {
+      strava.expireAccessTokens();
+      await t.db
+        .update(stravaConnections)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(stravaConnections.userId, rider.userId));
+    };
+    await expire();
+    // All three find the token ended before Strava answers a refresh; Strava takes a refresh token once.
+    strava.state.tokenDelayMs = 300;
+    const refreshes = strava.calls("POST", "/oauth/token").length;
+    let answers: Response[];
+    try {
+      answers = await Promise.all([
+        rider.request("POST", "/api/strava/import"),
+        rider.request("GET", "/api/strava/bikes"),
+        deliver(strava.event(SUBSCRIPTION, athlete.id, fresh.id, "create")),
+      ]);
+    } finally {
+      strava.state.tokenDelayMs = 0;
+    }
+    expect(strava.calls("POST", "/oauth/token").length - refreshes).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
+    // The refresh token kept is the one Strava takes now: the next refresh works too.
+    await expire();
+    const bikes = await rider.request("GET", "/api/strava/bikes");
+    expect(bikes.status).toBe(200);
+  });
+
+  it("imports every kind of ride on a mapped bike and nothing else, and follows an activity's bike and sport", async () => {
+    const { rider, athlete } = await connectedRider([
+      { id: "b1001", name: "Canyon Endurace" },
+      { id: "b1002", name: "Commuter" },
+      { id: "b1003", name: "Old bike" },
+    ]);
+    // Two bicycles: the premium plan's.
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    const road = await addBicycle(rider, "Road");
+    const commuter = await addBicycle(rider, "Commuter");
+    await mapBike(rider, "b1001", road.id);
+    await mapBike(rider, "b1002", commuter.id);
+    const at = (day: number) => `2024-11-${String(day).padStart(2, "0")}T07:00:00Z`;
+    const ride = (day: number, name: string, sport: Partial<{ type: string; sport_type: string }>) =>
+      strava.addActivity(athlete.id, { start_date: at(day), distance: 20_000 + day, name, ...sport });
+    ride(1, "Zwift", { type: "VirtualRide", sport_type: "VirtualRide" });
+    ride(2, "E-bike", { type: "EBikeRide", sport_type: "EMountainBikeRide" });
+    ride(3, "Gravel", { type: "Ride", sport_type: "GravelRide" });
+    // Older activities name only the deprecated `type`.
+    ride(4, "Velomobile", { type: "Velomobile", sport_type: undefined });
+    // Not ridden on a bicycle, though the bike was left on it: not a ride.
+    ride(5, "Run", { type: "Run", sport_type: "TrailRun" });
+    ride(6, "Walk", { type: "Walk", sport_type: undefined });
+    // Without a bike, and a manual activity without distance: nothing to count.
+    strava.addActivity(athlete.id, { start_date: at(7), distance: 20_000, name: "No bike", gear_id: null });
+    strava.addActivity(athlete.id, { start_date: at(8), distance: 0, moving_time: 3600, name: "Manual" });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 4,
+      alreadyThere: 0,
+      skipped: 0,
+    });
+    const names = async (bicycleId: string) =>
+      (await ridesOf(rider, bicycleId)).rides.map((r) => r.name).sort();
+    expect(await names(road.id)).toEqual(["E-bike", "Gravel", "Velomobile", "Zwift"]);
+
+    // Moved to the commuter on Strava: the ride moves; the same event twice changes nothing more.
+    const moved = ride(9, "Moved", { type: "Ride", sport_type: "Ride" });
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, moved.id, "create"));
+    moved.gear_id = "b1002";
+    for (let twice = 0; twice < 2; twice++) {
+      const changed = strava.event(SUBSCRIPTION, athlete.id, moved.id, "update", "activity", {
+        gear_id: "b1002",
+      });
+      expect((await deliver(changed)).status).toBe(200);
+    }
+    expect(await names(commuter.id)).toEqual(["Moved"]);
+    expect(await names(road.id)).not.toContain("Moved");
+    // Moved to a bike that is not imported: it leaves.
+    moved.gear_id = "b1003";
+    await deliver(
+      strava.event(SUBSCRIPTION, athlete.id, moved.id, "update", "activity", { gear_id: "b1003" }),
+    );
+    expect(await names(commuter.id)).toEqual([]);
+    // Changed into a run on Strava: no ride any more.
+    const zwift = [...athlete.activities.values()].find((a) => a.name === "Zwift")!;
+    zwift.type = "Run";
+    zwift.sport_type = "VirtualRun";
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, zwift.id, "update", "activity", { type: "Run" }));
+    expect(await names(road.id)).toEqual(["E-bike", "Gravel", "Velomobile"]);
+  });
+
   it("does not bring back a Strava ride deleted in Velolog, and leaves a ride the rider changed here as it is", async () => {
     const { rider, athlete } = await connectedRider();
     const road = await addBicycle(rider, "Road");
@@ -504,6 +657,14 @@ describeEachDatabase("Strava", (kind) => {
     expect((await check("someone-elses-token")).status).toBe(403);
     const malformed = await deliver({ object_type: "activity" });
     expect(malformed.status).toBe(400);
+    for (const body of ["not json", "[]", "null", '{"object_id": 1e400}', '{"object_id": "1; drop"}']) {
+      const answer = await t.app.request("/api/strava/webhook", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      expect(answer.status, body).toBe(400);
+    }
   });
 });
 

@@ -81,7 +81,7 @@ export function stravaWebhookRoutes({ db, config, logger }: AppDeps) {
         request: { body: jsonBody(eventSchema) },
         responses: {
           200: json(z.object({ received: z.literal(true) }), "The event was read."),
-          ...errors(400, 404, 413, 503),
+          ...errors(400, 404, 413, 429, 503),
         },
       }),
       async (c) => {

@@ -48,6 +48,9 @@ export function useMapStravaBike() {
 export const needsReconnect = (error: unknown) =>
   error instanceof ApiError && error.code === "STRAVA_RECONNECT";
 
+/** Strava's rate limit stopped the import: the card says how far it got and when to go on, no toast. */
+export const rateLimited = (error: unknown) => error instanceof ApiError && error.code === "RATE_LIMITED";
+
 export function useImportStravaRides() {
   const invalidateRides = useInvalidateRides();
   const queryClient = useQueryClient();
@@ -55,6 +58,8 @@ export function useImportStravaRides() {
     mutationFn: () => call(client.strava.import.$post()),
     onSuccess: () => invalidateRides(),
     onError: (error) => {
+      // Some rides may have come in before the limit.
+      if (rateLimited(error)) return invalidateRides();
       showError(error);
       // The card then shows why, with "Connect again".
       if (needsReconnect(error)) void queryClient.invalidateQueries({ queryKey: stravaKeys.bikes });

@@ -13,6 +13,7 @@ import { messages } from "../../../../shared/messages.ts";
 import type { StravaBike, StravaOutcome } from "../../../../shared/schemas/strava.ts";
 import {
   needsReconnect,
+  rateLimited,
   useConnectStrava,
   useDisconnectStrava,
   useImportStravaRides,
@@ -142,6 +143,7 @@ function Connected({
             ? null
             : m.importWhy.unmapped;
   const result = importRides.data;
+  const stopped = importRides.isError && rateLimited(importRides.error) ? importRides.error.message : null;
   return (
     <div className="grid gap-4">
       <p>
@@ -196,15 +198,17 @@ function Connected({
             }
           />
         </div>
-        <p aria-live="polite" className="text-muted-foreground">
+        <p aria-live="polite" className={stopped ? "text-destructive" : "text-muted-foreground"}>
           {result
             ? m.imported(result.imported, result.alreadyThere, result.skipped)
-            : // Nothing comes in while Strava refuses the access: the message above says what to do.
-              reconnect
-              ? null
-              : automaticSync
-                ? m.hintAutomatic
-                : m.hintManual}
+            : stopped
+              ? stopped
+              : // Nothing comes in while Strava refuses the access: the message above says what to do.
+                reconnect
+                ? null
+                : automaticSync
+                  ? m.hintAutomatic
+                  : m.hintManual}
         </p>
       </div>
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "strava_connections" ADD COLUMN "import_after" timestamp with time zone;

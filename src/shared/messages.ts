@@ -126,6 +126,7 @@ export const messages = {
     loadSharedFailed: "Error loading shared bike",
     notFound: "Shared bike not found",
     notFoundTitle: "Bike Not Found",
+    notFoundText: "This link does not exist or is no longer shared.",
     copied: "Link copied",
     deleted: "Link deleted",
     unnamed: "Unnamed Bicycle",

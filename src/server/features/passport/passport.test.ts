@@ -211,6 +211,29 @@ describeEachDatabase("service passport API", (kind) => {
     for (let i = 1; i <= 70; i++) expect(text).toMatch(new RegExp(`Service number ${i}(?!\\d)`));
   });
 
+  it("goes on over the next page with a description taller than a page, beside its own date and cost", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = await json<{ bicycle: Bicycle }>(
+      rider.request("POST", "/api/bicycles", { name: "Tourer" }),
+    );
+    const chain = await addComponent(rider, bicycle.id, "Chain", 0);
+    const service = (date: string, description: string, cost: number) =>
+      rider.request("POST", `/api/components/${chain.id}/services`, { date, description, cost });
+    // 2,000 characters with no place to break a line: about 90 lines, more than a page holds.
+    expect((await service("2024-03-03", `Notes ${"W".repeat(1990)} END`, 77.77)).status).toBe(201);
+    await service("2024-01-01", "Oldest entry", 5);
+    const pages = await pdfPages(await rider.request("GET", `/api/bicycles/${bicycle.id}/passport.pdf`));
+    const starts = pages.findIndex((page) => page.includes("Mar 3, 2024"));
+    expect(pages[starts]).toContain("Notes WWW");
+    expect(pages[starts]).toContain("$77.77");
+    const ends = pages.findIndex((page) => / END/.test(page));
+    expect(ends).toBe(starts + 1);
+    expect(pages[ends]).toMatch(/Date\s+Component\s+Description\s+Cost\s+Receipt/);
+    expect(pages[ends]).not.toContain("$77.77");
+    expect(pages[ends]!.indexOf("Oldest entry")).toBeGreaterThan(pages[ends]!.indexOf(" END"));
+    expect(pages.join("\n").match(/W/g)?.length).toBe(1990);
+  });
+
   it("answers 404 for another user's bicycle and 400 for a bad costs value", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);

@@ -136,6 +136,12 @@ export const messages = {
     includeCostsInvalid: "Include service costs must be true or false",
     includeSerialNumberInvalid: "Include serial number must be true or false",
   },
+  passport: {
+    noShareLink:
+      "A QR code on the passport opens the bicycle's shared page. This bicycle has no share link yet.",
+    onlyLinksWithCosts:
+      "A QR code on the passport opens the bicycle's shared page. This bicycle's share links show costs, so a passport without costs needs a link without them.",
+  },
   import: {
     textRequiredTitle: "Text Required",
     textRequired: "Please paste the bike specification text",

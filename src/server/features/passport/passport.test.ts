@@ -111,13 +111,46 @@ describeEachDatabase("service passport API", (kind) => {
       ["2024-05-01", "Chain", "Waxed the chain", 12.5, false],
     ]);
     expect(passport.totals).toEqual({ entries: 2, totalCost: 102.49 });
-    expect(passport.shareUrl).toBeNull();
+    expect([passport.shareUrl, passport.shareUrlWithoutCosts]).toEqual([null, null]);
 
     const link = await json<{ link: { token: string } }>(
       rider.request("POST", `/api/bicycles/${bicycle.id}/share`, {}),
     );
     const shared = await json<Passport>(rider.request("GET", `/api/bicycles/${bicycle.id}/passport`));
     expect(shared.shareUrl).toBe(`${t.config.publicUrl}/shared/${link.link.token}`);
+    expect(shared.shareUrlWithoutCosts).toBeNull();
+  });
+
+  it("puts on a passport without costs only the QR code of a link without costs", async () => {
+    const rider = await signUp(t.app);
+    const bicycle = await bikeWithHistory(rider);
+    const pdfText = async (costs: boolean) =>
+      (
+        await pdfPages(await rider.request("GET", `/api/bicycles/${bicycle.id}/passport.pdf?costs=${costs}`))
+      ).join("\n");
+    const shareWith = async (includeCosts: boolean) =>
+      (
+        await json<{ link: { token: string } }>(
+          rider.request("POST", `/api/bicycles/${bicycle.id}/share`, { includeCosts }),
+        )
+      ).link.token;
+    const withoutCosts = await shareWith(false);
+    const withCosts = await shareWith(true);
+    const urls = await json<Passport>(rider.request("GET", `/api/bicycles/${bicycle.id}/passport`));
+    expect([urls.shareUrl, urls.shareUrlWithoutCosts]).toEqual([
+      `${t.config.publicUrl}/shared/${withCosts}`,
+      `${t.config.publicUrl}/shared/${withoutCosts}`,
+    ]);
+
+    const seller = await signUp(t.app);
+    const other = await bikeWithHistory(seller, "Only shared with costs");
+    await seller.request("POST", `/api/bicycles/${other.id}/share`, {});
+    const otherPdf = (costs: boolean) =>
+      seller.request("GET", `/api/bicycles/${other.id}/passport.pdf?costs=${costs}`);
+    // The newest link shows every amount: a passport printed without them would lead to them.
+    expect((await pdfPages(await otherPdf(true))).join("\n")).toContain("Scan for the shared page");
+    expect((await pdfPages(await otherPdf(false))).join("\n")).not.toContain("Scan for the shared page");
+    expect(await pdfText(false)).toContain("Scan for the shared page");
   });
 
   it("makes a PDF holding the bicycle, its components and service history with costs", async () => {

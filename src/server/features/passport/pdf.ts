@@ -218,7 +218,7 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
     doc.image(options.photo, sideX, sideY, { fit: [sideWidth, 112], align: "right" });
     sideY += 120;
   }
-  if (options.qrCode && passport.shareUrl) {
+  if (options.qrCode) {
     doc.image(options.qrCode, sideX + sideWidth - 90, sideY, { width: 90 });
     doc
       .font(REGULAR)

@@ -136,7 +136,7 @@ test.describe("service passport", () => {
 
     await page.getByLabel("Include costs").uncheck();
     await expect(qr).toHaveCount(0);
-    await expect(passport).toContainText("This bicycle's share links show costs");
+    await expect(passport).toContainText("Its share links all show costs");
     await page.getByRole("button", { name: "Add a QR code" }).click();
     const question = page.getByRole("alertdialog", { name: "Create a share link for the QR code?" });
     await expect(question).toContainText("without costs");

@@ -140,7 +140,7 @@ export const messages = {
     noShareLink:
       "A QR code on the passport opens the bicycle's shared page. This bicycle has no share link yet.",
     onlyLinksWithCosts:
-      "A QR code on the passport opens the bicycle's shared page. This bicycle's share links show costs, so a passport without costs needs a link without them.",
+      "A QR code on the passport opens the bicycle's shared page. Its share links all show costs: a passport without costs needs a link without them.",
   },
   import: {
     textRequiredTitle: "Text Required",

@@ -117,6 +117,35 @@ test.describe("service passport", () => {
     ]);
   });
 
+  test("without costs, the QR code is never one of a link that shows costs", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await bicycleWithHistory(page, baseURL!);
+    const shared = await page.request.post(`/api/bicycles/${bicycle.id}/share`, {
+      data: { includeCosts: true },
+      headers: { Origin: baseURL! },
+    });
+    expect(shared.status()).toBe(201);
+    await page.goto(`/bicycles/${bicycle.id}/passport`);
+    const passport = page.getByRole("article", { name: "Service passport" });
+    const qr = passport.getByRole("img", { name: "QR code of the bicycle's share link" });
+    await expect(qr).toBeVisible();
+
+    await page.getByLabel("Include costs").uncheck();
+    await expect(qr).toHaveCount(0);
+    await expect(passport).toContainText("Its share links all show costs");
+    await page.getByRole("button", { name: "Add a QR code" }).click();
+    const question = page.getByRole("alertdialog", { name: "Create a share link for the QR code?" });
+    await expect(question).toContainText("without costs");
+    await question.getByRole("button", { name: "Create share link" }).click();
+    await expect(qr).toBeVisible();
+    const links = await page.request.get("/api/shared-links");
+    expect(((await links.json()) as { links: unknown[] }).links).toHaveLength(2);
+  });
+
   test("prints the passport alone, without the app's header, footer or buttons", async ({
     page,
     baseURL,

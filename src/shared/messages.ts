@@ -126,6 +126,7 @@ export const messages = {
     loadSharedFailed: "Error loading shared bike",
     notFound: "Shared bike not found",
     notFoundTitle: "Bike Not Found",
+    notFoundText: "This link does not exist or is no longer shared.",
     copied: "Link copied",
     deleted: "Link deleted",
     unnamed: "Unnamed Bicycle",
@@ -134,6 +135,12 @@ export const messages = {
     deleteWarning: "Anyone with this link will no longer be able to see the bicycle.",
     includeCostsInvalid: "Include service costs must be true or false",
     includeSerialNumberInvalid: "Include serial number must be true or false",
+  },
+  passport: {
+    noShareLink:
+      "A QR code on the passport opens the bicycle's shared page. This bicycle has no share link yet.",
+    onlyLinksWithCosts:
+      "A QR code on the passport opens the bicycle's shared page. Its share links all show costs: a passport without costs needs a link without them.",
   },
   import: {
     textRequiredTitle: "Text Required",

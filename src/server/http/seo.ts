@@ -29,7 +29,8 @@ export function seoRoutes(publicUrl: string) {
           "Disallow: /api/",
           "Disallow: /account",
           "Disallow: /shared-links",
-          "Disallow: /shared/",
+          // Share pages are not disallowed: a crawler must fetch one to read its noindex (a disallowed
+          // address can still be listed, token and all, when some other page links to it).
           `Sitemap: ${publicUrl}/sitemap.xml`,
           "",
         ].join("\n"),

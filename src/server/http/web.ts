@@ -25,6 +25,10 @@ export interface PageHead {
   description: string;
   imageUrl?: string | null;
   url: string;
+  /** Kept out of search results (`noindex`): a share link's page, whose address is its key. */
+  noindex?: boolean;
+  /** The page's data is gone (a deleted share link): answered 404, the app's page still says so. */
+  missing?: boolean;
 }
 
 export interface WebAppOptions {
@@ -68,10 +72,13 @@ function headTags(head: PageHead): string {
   if (head.imageUrl) {
     tags.push(["property", "og:image", head.imageUrl], ["name", "twitter:image", head.imageUrl]);
   }
+  if (head.noindex) tags.push(["name", "robots", NOINDEX]);
   return tags
     .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`)
     .join("\n    ");
 }
+
+const NOINDEX = "noindex, nofollow";
 
 /** Who asks for a page: no session cookie, a valid session, or a cookie that is no (longer a) session. */
 type Visitor = "signed-out" | "signed-in" | "unknown";
@@ -198,6 +205,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     c.header("Vary", "Cookie");
     const signedOut = !SESSION_COOKIE.test(c.req.header("cookie") ?? "");
     const visitor: Visitor = signedOut ? "signed-out" : c.get("user") ? "signed-in" : "unknown";
+    if (own?.noindex) c.header("X-Robots-Tag", NOINDEX);
     return c.html(
       renderPage(
         c.req.path,
@@ -205,6 +213,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
         prerenderedBody(c.req.path, visitor),
         visitor,
       ),
+      own?.missing ? 404 : 200,
     );
   });
 }

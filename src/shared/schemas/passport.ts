@@ -46,6 +46,11 @@ export const passportSchema = z.object({
   totals: z.object({ entries: z.number(), totalCost: z.number() }),
   /** The newest share link of this bicycle, for the QR code; null when it has none. */
   shareUrl: z.string().nullable(),
+  /**
+   * The newest link that shows no costs: the QR code of a passport without costs, which must not lead to a
+   * page with them; null when every link shows costs.
+   */
+  shareUrlWithoutCosts: z.string().nullable(),
   distanceUnit: z.enum(DISTANCE_UNITS),
 });
 

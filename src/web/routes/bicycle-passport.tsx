@@ -63,7 +63,7 @@ export function BicyclePassportPage() {
         qr={
           <PassportQr
             bicycleId={bicycle.id}
-            shareUrl={passport.data.shareUrl}
+            passport={passport.data}
             includeCosts={includeCosts}
             onCreated={() => queryClient.invalidateQueries({ queryKey: passportKey(bicycle.id) })}
           />

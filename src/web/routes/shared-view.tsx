@@ -58,7 +58,7 @@ export function SharedViewPage() {
               <CardTitle className="text-xl">{m.notFoundTitle}</CardTitle>
             </CardHeader>
             <CardContent className="grid justify-items-center gap-4">
-              <p className="text-muted-foreground">This link does not exist or is no longer shared.</p>
+              <p className="text-muted-foreground">{m.notFoundText}</p>
               <Button asChild variant="outline">
                 <Link to="/">Go to Velolog</Link>
               </Button>

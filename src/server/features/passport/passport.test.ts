@@ -111,13 +111,46 @@ describeEachDatabase("service passport API", (kind) => {
       ["2024-05-01", "Chain", "Waxed the chain", 12.5, false],
     ]);
     expect(passport.totals).toEqual({ entries: 2, totalCost: 102.49 });
-    expect(passport.shareUrl).toBeNull();
+    expect([passport.shareUrl, passport.shareUrlWithoutCosts]).toEqual([null, null]);
 
     const link = await json<{ link: { token: string } }>(
       rider.request("POST", `/api/bicycles/${bicycle.id}/share`, {}),
     );
     const shared = await json<Passport>(rider.request("GET", `/api/bicycles/${bicycle.id}/passport`));
     expect(shared.shareUrl).toBe(`${t.config.publicUrl}/shared/${link.link.token}`);
+    expect(shared.shareUrlWithoutCosts).toBeNull();
+  });
+
+  it("puts on a passport without costs only the QR code of a link without costs", async () => {
+    const rider = await signUp(t.app);
+    const bicycle = await bikeWithHistory(rider);
+    const pdfText = async (costs: boolean) =>
+      (
+        await pdfPages(await rider.request("GET", `/api/bicycles/${bicycle.id}/passport.pdf?costs=${costs}`))
+      ).join("\n");
+    const shareWith = async (includeCosts: boolean) =>
+      (
+        await json<{ link: { token: string } }>(
+          rider.request("POST", `/api/bicycles/${bicycle.id}/share`, { includeCosts }),
+        )
+      ).link.token;
+    const withoutCosts = await shareWith(false);
+    const withCosts = await shareWith(true);
+    const urls = await json<Passport>(rider.request("GET", `/api/bicycles/${bicycle.id}/passport`));
+    expect([urls.shareUrl, urls.shareUrlWithoutCosts]).toEqual([
+      `${t.config.publicUrl}/shared/${withCosts}`,
+      `${t.config.publicUrl}/shared/${withoutCosts}`,
+    ]);
+
+    const seller = await signUp(t.app);
+    const other = await bikeWithHistory(seller, "Only shared with costs");
+    await seller.request("POST", `/api/bicycles/${other.id}/share`, {});
+    const otherPdf = (costs: boolean) =>
+      seller.request("GET", `/api/bicycles/${other.id}/passport.pdf?costs=${costs}`);
+    // The newest link shows every amount: a passport printed without them would lead to them.
+    expect((await pdfPages(await otherPdf(true))).join("\n")).toContain("Scan for the shared page");
+    expect((await pdfPages(await otherPdf(false))).join("\n")).not.toContain("Scan for the shared page");
+    expect(await pdfText(false)).toContain("Scan for the shared page");
   });
 
   it("makes a PDF holding the bicycle, its components and service history with costs", async () => {
@@ -209,6 +242,29 @@ describeEachDatabase("service passport API", (kind) => {
       expect(page).toMatch(/Date\s+Component\s+Description\s+Cost\s+Receipt/);
     const text = pages.join("\n");
     for (let i = 1; i <= 70; i++) expect(text).toMatch(new RegExp(`Service number ${i}(?!\\d)`));
+  });
+
+  it("goes on over the next page with a description taller than a page, beside its own date and cost", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = await json<{ bicycle: Bicycle }>(
+      rider.request("POST", "/api/bicycles", { name: "Tourer" }),
+    );
+    const chain = await addComponent(rider, bicycle.id, "Chain", 0);
+    const service = (date: string, description: string, cost: number) =>
+      rider.request("POST", `/api/components/${chain.id}/services`, { date, description, cost });
+    // 2,000 characters with no place to break a line: about 90 lines, more than a page holds.
+    expect((await service("2024-03-03", `Notes ${"W".repeat(1990)} END`, 77.77)).status).toBe(201);
+    await service("2024-01-01", "Oldest entry", 5);
+    const pages = await pdfPages(await rider.request("GET", `/api/bicycles/${bicycle.id}/passport.pdf`));
+    const starts = pages.findIndex((page) => page.includes("Mar 3, 2024"));
+    expect(pages[starts]).toContain("Notes WWW");
+    expect(pages[starts]).toContain("$77.77");
+    const ends = pages.findIndex((page) => / END/.test(page));
+    expect(ends).toBe(starts + 1);
+    expect(pages[ends]).toMatch(/Date\s+Component\s+Description\s+Cost\s+Receipt/);
+    expect(pages[ends]).not.toContain("$77.77");
+    expect(pages[ends]!.indexOf("Oldest entry")).toBeGreaterThan(pages[ends]!.indexOf(" END"));
+    expect(pages.join("\n").match(/W/g)?.length).toBe(1990);
   });
 
   it("answers 404 for another user's bicycle and 400 for a bad costs value", async () => {

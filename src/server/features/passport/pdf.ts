@@ -80,7 +80,7 @@ function drawRow(doc: PDFKit.PDFDocument, cols: Column[], cells: string[], y: nu
   let x = MARGIN;
   let height = 0;
   cols.forEach((col, i) => {
-    const text = printable(cells[i] ?? "");
+    const text = cells[i] ?? "";
     const options = { width: col.width - GAP, align: col.align ?? "left" } as const;
     doc.text(text, x, y, options);
     height = Math.max(height, doc.heightOfString(text, options));
@@ -91,9 +91,7 @@ function drawRow(doc: PDFKit.PDFDocument, cols: Column[], cells: string[], y: nu
 
 function rowHeight(doc: PDFKit.PDFDocument, cols: Column[], cells: string[]) {
   doc.font(REGULAR).fontSize(9);
-  return Math.max(
-    ...cols.map((col, i) => doc.heightOfString(printable(cells[i] ?? ""), { width: col.width - GAP })),
-  );
+  return Math.max(...cols.map((col, i) => doc.heightOfString(cells[i] ?? "", { width: col.width - GAP })));
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number) {
@@ -105,7 +103,34 @@ function rule(doc: PDFKit.PDFDocument, y: number) {
     .stroke();
 }
 
-/** A table that breaks across pages, its header repeated at the top of each. */
+/**
+ * The longest beginning of a cell's text that fits in `height` (ending at a space when it has one), and the
+ * rest, for a row taller than a page.
+ */
+function splitCell(doc: PDFKit.PDFDocument, text: string, width: number, height: number) {
+  const chars = Array.from(text);
+  let fits = 0;
+  let over = chars.length + 1;
+  while (over - fits > 1) {
+    const mid = Math.floor((fits + over) / 2);
+    if (doc.heightOfString(chars.slice(0, mid).join(""), { width }) <= height) fits = mid;
+    else over = mid;
+  }
+  if (fits < chars.length) {
+    // At the last space when it is on the last line or the one above: a word is not cut in two.
+    const space = fits > 0 ? chars.lastIndexOf(" ", fits - 1) : -1;
+    const line = doc.currentLineHeight(true);
+    const nearEnd =
+      space > 0 && doc.heightOfString(chars.slice(0, space).join(""), { width }) > height - 2 * line;
+    fits = nearEnd ? space + 1 : Math.max(fits, 1);
+  }
+  return [chars.slice(0, fits).join("").trimEnd(), chars.slice(fits).join("")] as const;
+}
+
+/**
+ * A table that breaks across pages, its header repeated at the top of each. A row stays whole when a page
+ * can hold it; one taller than a page (a long unbroken description) goes on over the next, cell beside cell.
+ */
 function table(doc: PDFKit.PDFDocument, cols: Column[], rows: string[][]) {
   const header = () => {
     const top = doc.y;
@@ -119,16 +144,39 @@ function table(doc: PDFKit.PDFDocument, cols: Column[], rows: string[][]) {
     rule(doc, top + height + 2);
     doc.y = top + height + 6;
   };
+  const nextPage = () => {
+    doc.addPage();
+    doc.y = MARGIN;
+    header();
+  };
   header();
-  for (const cells of rows) {
-    if (doc.y + rowHeight(doc, cols, cells) > bottomOf(doc)) {
-      doc.addPage();
-      doc.y = MARGIN;
-      header();
+  const line = doc.currentLineHeight(true);
+  for (const row of rows) {
+    let cells = row.map(printable);
+    for (;;) {
+      const top = doc.y;
+      const room = bottomOf(doc) - top;
+      const height = rowHeight(doc, cols, cells);
+      if (height <= room) {
+        drawRow(doc, cols, cells, top);
+        doc.y = top + height + 4;
+        break;
+      }
+      // A fresh page holds it whole (the header takes no more than two lines' height).
+      if (height <= bottomOf(doc) - MARGIN - 3 * line || room < 3 * line) {
+        nextPage();
+        continue;
+      }
+      const parts = cells.map((text, i) => splitCell(doc, text, cols[i]!.width - GAP, room));
+      drawRow(
+        doc,
+        cols,
+        parts.map(([now]) => now),
+        top,
+      );
+      cells = parts.map(([, later]) => later);
+      nextPage();
     }
-    const top = doc.y;
-    const height = drawRow(doc, cols, cells, top);
-    doc.y = top + height + 4;
   }
   doc.x = MARGIN;
 }
@@ -170,7 +218,7 @@ export function passportPdf(passport: Passport, options: PassportPdfOptions): PD
     doc.image(options.photo, sideX, sideY, { fit: [sideWidth, 112], align: "right" });
     sideY += 120;
   }
-  if (options.qrCode && passport.shareUrl) {
+  if (options.qrCode) {
     doc.image(options.qrCode, sideX + sideWidth - 90, sideY, { width: 90 });
     doc
       .font(REGULAR)

@@ -59,14 +59,14 @@ export function passportRoutes({ db, storage, config }: AppDeps) {
       async (c) => {
         const user = requireUser(c.get("user"));
         const passport = await readPassport(db, user.id, c.req.valid("param").id, config.publicUrl);
+        const includeCosts = c.req.valid("query").costs;
+        const shareUrl = includeCosts ? passport.shareUrl : passport.shareUrlWithoutCosts;
         const [photo, qrCode] = await Promise.all([
           passportPhoto(db, storage, user.id, passport.bicycle.imageUrl),
-          passport.shareUrl
-            ? QRCode.toBuffer(passport.shareUrl, { type: "png", margin: 1, width: 360 })
-            : null,
+          shareUrl ? QRCode.toBuffer(shareUrl, { type: "png", margin: 1, width: 360 }) : null,
         ]);
         const doc = passportPdf(passport, {
-          includeCosts: c.req.valid("query").costs,
+          includeCosts,
           photo,
           qrCode,
           madeAt: new Date(),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { fileIdFromUrl } from "../../../shared/schemas/file.ts";
 import type { Passport } from "../../../shared/schemas/passport.ts";
@@ -11,12 +11,28 @@ import { findOwnFile } from "../files/service.ts";
 import { listBicycleServices, totalOf } from "../services/service.ts";
 import { getSettings } from "../settings/service.ts";
 
-/** The newest share link made of the bicycle, as the public page's address; null when there is none. */
-async function shareUrlOf(db: Database, userId: string, bicycleId: string, publicUrl: string) {
+/**
+ * The newest share link made of the bicycle, as the public page's address; null when there is none. With
+ * `withoutCosts`, the newest that shows no costs: its snapshot has no price (takeSnapshot leaves the price
+ * out with the costs, and migration 0013 did the same to older links).
+ */
+async function shareUrlOf(
+  db: Database,
+  userId: string,
+  bicycleId: string,
+  publicUrl: string,
+  { withoutCosts }: { withoutCosts: boolean },
+) {
   const [row] = await db
     .select({ token: sharedBikes.shareToken })
     .from(sharedBikes)
-    .where(and(eq(sharedBikes.bicycleId, bicycleId), eq(sharedBikes.userId, userId)))
+    .where(
+      and(
+        eq(sharedBikes.bicycleId, bicycleId),
+        eq(sharedBikes.userId, userId),
+        withoutCosts ? sql`not ((${sharedBikes.bikeData} -> 'bike') ? 'price')` : undefined,
+      ),
+    )
     .orderBy(desc(sharedBikes.createdAt), desc(sharedBikes.id))
     .limit(1);
   return row ? `${publicUrl}/shared/${row.token}` : null;
@@ -30,10 +46,11 @@ export async function readPassport(
   publicUrl: string,
 ): Promise<Passport> {
   const bicycle = await getBicycle(db, userId, bicycleId);
-  const [parts, entries, shareUrl, settings] = await Promise.all([
+  const [parts, entries, shareUrl, shareUrlWithoutCosts, settings] = await Promise.all([
     listBicycleComponents(db, userId, bicycleId),
     listBicycleServices(db, userId, bicycleId),
-    shareUrlOf(db, userId, bicycleId, publicUrl),
+    shareUrlOf(db, userId, bicycleId, publicUrl, { withoutCosts: false }),
+    shareUrlOf(db, userId, bicycleId, publicUrl, { withoutCosts: true }),
     getSettings(db, userId),
   ]);
   return {
@@ -64,6 +81,7 @@ export async function readPassport(
     })),
     totals: { entries: entries.length, totalCost: totalOf(entries.map((e) => e.cost.toFixed(2))) },
     shareUrl,
+    shareUrlWithoutCosts,
     distanceUnit: settings.distanceUnit,
   };
 }

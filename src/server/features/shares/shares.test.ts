@@ -332,9 +332,45 @@ describeEachDatabase("share links API", (kind) => {
     expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/shared/${link.token}" />`);
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("<b>bike");
+  });
 
-    const unknown = await t.app.request("/shared/no-such-token-at-all");
-    expect(unknown.status).toBe(200);
-    expect(await unknown.text()).toContain("<title>Velolog</title>");
+  it("keeps every share page out of search results, and answers a deleted link's page 404", async () => {
+    const rider = await signUp(t.app);
+    const link = await share(rider, (await bikeWithHistory(rider)).id);
+    const robots = '<meta name="robots" content="noindex, nofollow" />';
+    const page = await t.app.request(`/shared/${link.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(await page.text()).toContain(robots);
+    // Crawlers may fetch the page, or they would never read its noindex.
+    expect(await (await t.app.request("/robots.txt")).text()).not.toMatch(/Disallow: \/shared\/?$/m);
+
+    expect((await rider.request("DELETE", `/api/shared-links/${link.id}`)).status).toBe(204);
+    for (const path of [`/shared/${link.token}`, "/shared", "/shared/no-such-token-at-all", "/shared/%E0"]) {
+      const gone = await t.app.request(path);
+      expect(gone.status, path).toBe(404);
+      expect(gone.headers.get("X-Robots-Tag"), path).toBe("noindex, nofollow");
+      const html = await gone.text();
+      expect(html, path).toContain(robots);
+      expect(html, path).toContain("<title>Bike Not Found · Velolog</title>");
+      expect(html, path).not.toContain("Trail Hardtail");
+    }
+  });
+
+  it("ends the links and their photos with the account", async () => {
+    const rider = await signUp(t.app);
+    const photo = await upload(rider, "bicycle-image");
+    const { bicycle } = await json<{ bicycle: Bicycle }>(
+      rider.request("POST", "/api/bicycles", { name: "Photo bike", imageUrl: photo.url }),
+    );
+    const link = await share(rider, bicycle.id);
+    const visitor = anonymous(t.app);
+    const photoPath = `/api/shared/${link.token}/files/${photo.id}`;
+    expect((await visitor.request("GET", photoPath)).status).toBe(200);
+    expect((await rider.request("POST", "/api/auth/delete-user", { password: "correct-horse" })).status).toBe(
+      200,
+    );
+    for (const path of [`/api/shared/${link.token}`, photoPath, `/shared/${link.token}`])
+      expect((await visitor.request("GET", path)).status, path).toBe(404);
   });
 });

@@ -7,24 +7,26 @@ import { useShareBicycle } from "@/features/shares/api.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
+import type { Passport } from "../../../../shared/schemas/passport.ts";
 
 /**
  * The QR code of the bicycle's share link; without a link, an offer to make one, which asks first (a
- * share link is public to anyone holding it).
+ * share link is public to anyone holding it). A passport without costs takes only a link without them.
  */
 export function PassportQr({
   bicycleId,
-  shareUrl,
+  passport,
   includeCosts,
   onCreated,
 }: {
   bicycleId: string;
-  shareUrl: string | null;
+  passport: Pick<Passport, "shareUrl" | "shareUrlWithoutCosts">;
   includeCosts: boolean;
   onCreated: () => Promise<unknown>;
 }) {
   const share = useShareBicycle(bicycleId);
   const [asking, setAsking] = useState(false);
+  const shareUrl = includeCosts ? passport.shareUrl : passport.shareUrlWithoutCosts;
   if (shareUrl) {
     return (
       <figure className="grid justify-items-center gap-1 text-center">
@@ -40,7 +42,7 @@ export function PassportQr({
   return (
     <div className="grid max-w-56 justify-items-start gap-2 rounded-lg border border-dashed p-3 text-sm print:hidden">
       <p className="text-muted-foreground">
-        A QR code on the passport opens the bicycle's shared page. This bicycle has no share link yet.
+        {passport.shareUrl ? messages.passport.onlyLinksWithCosts : messages.passport.noShareLink}
       </p>
       <Button type="button" size="sm" variant="outline" onClick={() => setAsking(true)}>
         <QrCodeIcon aria-hidden="true" /> Add a QR code

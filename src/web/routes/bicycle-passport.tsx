@@ -38,7 +38,7 @@ export function BicyclePassportPage() {
           <input
             id={costsId}
             type="checkbox"
-            className="size-4 accent-[var(--primary)]"
+            className="size-4 accent-[var(--primary)] pointer-coarse:size-5"
             checked={includeCosts}
             onChange={(event) => setIncludeCosts(event.target.checked)}
           />

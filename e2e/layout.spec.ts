@@ -196,7 +196,12 @@ test.describe("at 375 px wide", () => {
  * running text and the footer's lists (spaced apart, WCAG 2.5.8's exception) are left out, as are toasts.
  */
 async function smallTouchTargets(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Measured where an opening menu or dialog comes to rest (it zooms in).
+    const opening = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(opening.map((animation) => animation.finished));
     const scope = document.querySelector("[role=dialog], [role=alertdialog]") ?? document;
     const small: string[] = [];
     const shown = (element: Element) => {

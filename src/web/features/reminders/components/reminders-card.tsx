@@ -54,7 +54,7 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
         id={id}
         type="checkbox"
         role="switch"
-        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)] pointer-coarse:size-5"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)] pointer-coarse:mt-0 pointer-coarse:size-5"
         checked={choice ?? settings.emailDigest}
         aria-checked={choice ?? settings.emailDigest}
         aria-describedby={`${id}-hint`}

@@ -37,7 +37,7 @@ function Option({
       <input
         id={id}
         type="checkbox"
-        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)] pointer-coarse:size-5"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)] pointer-coarse:mt-0 pointer-coarse:size-5"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />

@@ -189,6 +189,162 @@ test.describe("at 375 px wide", () => {
   });
 });
 
+/**
+ * The controls on the page (the open dialog's, when one is) a finger can miss: buttons, links drawn as
+ * buttons, back links, the header's and tab bar's links, tabs, menu items, fields and selects under 44 x 44
+ * px, and checkboxes and radios whose press area does not reach 20 px to each side of their middle. Links in
+ * running text and the footer's lists (spaced apart, WCAG 2.5.8's exception) are left out, as are toasts.
+ */
+async function smallTouchTargets(page: Page) {
+  return page.evaluate(async () => {
+    // Measured where an opening menu or dialog comes to rest (it zooms in).
+    const opening = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    // One cancelled on the way (a toast leaving) rejects its promise: settled is enough.
+    await Promise.allSettled(opening.map((animation) => animation.finished));
+    const scope = document.querySelector("[role=dialog], [role=alertdialog]") ?? document;
+    const small: string[] = [];
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return (
+        box.width > 1 &&
+        box.height > 1 &&
+        !element.closest("[aria-hidden=true], [data-sonner-toaster], footer")
+      );
+    };
+    const name = (element: Element) =>
+      element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? element.id;
+    for (const element of scope.querySelectorAll(
+      "button:not([role=checkbox], [role=radio]), a[data-slot=button], header a, nav[aria-label=Tabs] a, main a:has(> svg:first-child), [role=tab], [role=menuitem], [role=menuitemradio], input:not([type=checkbox], [type=radio], [type=file], [type=hidden]), select",
+    )) {
+      if (!shown(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width < 44 || box.height < 44)
+        small.push(`${name(element)}: ${Math.round(box.width)} x ${Math.round(box.height)}`);
+    }
+    for (const element of scope.querySelectorAll("[role=checkbox], [role=radio]")) {
+      if (!shown(element)) continue;
+      // Measured where a finger would press it: on the screen.
+      element.scrollIntoView({ block: "center" });
+      const box = element.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const reaches = [x - 20, x + 20].every(
+        (at) => document.elementFromPoint(at, y)?.closest("[role=checkbox], [role=radio]") === element,
+      );
+      if (!reaches) small.push(`${name(element)}: its press area is ${Math.round(box.width)} px wide`);
+    }
+    return small;
+  });
+}
+
+test.describe("on a touch phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test("a new rider's first screens have controls a finger can hit: 44 px, checkboxes and radios with a 44 px press area", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const check = async (where: string) =>
+      expect(await smallTouchTargets(page), `small touch targets on ${where}`).toEqual([]);
+
+    await page.goto("/dashboard");
+    await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+    await check("the empty dashboard");
+    await page.getByRole("link", { name: "Add a bicycle", exact: true }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Trail Hardtail");
+    await check("the add form");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByRole("heading", { name: "Trail Hardtail", level: 1 })).toBeVisible();
+    await check("the new bicycle's page");
+    await page.getByRole("button", { name: "Add Component" }).click();
+    await check("the add component form");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Bicycle" });
+    await expect(dialog).toBeVisible();
+    await check("the Edit Bicycle dialog");
+    // Its close button, in the corner, too.
+    const close = (await dialog.getByRole("button", { name: "Close" }).boundingBox())!;
+    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("tab", { name: "Rides" }).click();
+    // Nothing can be dropped on a phone: the ride files' box says what to choose instead.
+    await expect(page.getByText("GPX, TCX or FIT files (gzipped too), or a .zip of them")).toBeVisible();
+    await expect(page.getByText("Drop GPX, TCX or FIT files here")).toBeHidden();
+    await page.getByRole("button", { name: "Add Ride" }).click();
+    await check("the Add Ride dialog");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+    await check("the user menu");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
+    await check("Account Settings");
+  });
+
+  test("the user menu shows the whole address, and a setting's explanation is 14 px", async ({
+    page,
+    rider,
+  }) => {
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "User menu" }).click();
+    const address = page.getByRole("menu").getByText(rider.email);
+    await expect(address).toBeVisible();
+    // Wrapped, not cut off with an ellipsis.
+    expect(await address.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.keyboard.press("Escape");
+
+    await page.goto("/account");
+    const hint = page.getByText("At least 8 characters, and not a common password.");
+    expect(
+      await hint.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
+    ).toBeGreaterThanOrEqual(14);
+  });
+
+  test("on a phone with a home indicator the tabs, the footer and toasts stay clear of it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // Safari gives the page the insets only with viewport-fit=cover.
+    await page.goto("/");
+    await expect(page.locator("meta[name=viewport]")).toHaveAttribute("content", /viewport-fit=cover/);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setSafeAreaInsetsOverride", { insets: { bottom: 34 } });
+    await signUpThroughApi(page, baseURL!);
+    await page.goto("/dashboard");
+    await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+    const bar = page.getByRole("navigation", { name: "Tabs" });
+    for (const name of ["Dashboard", "Bicycles", "Parts", "Account"]) {
+      const tab = (await bar.getByRole("link", { name }).boundingBox())!;
+      expect(tab.y + tab.height, `${name} above the home indicator`).toBeLessThanOrEqual(812 - 34);
+    }
+    const barTop = (await bar.boundingBox())!.y;
+    const slim = page.getByRole("navigation", { name: "Footer" });
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return slim.evaluate((nav) => nav.getBoundingClientRect().bottom);
+      })
+      .toBeLessThanOrEqual(barTop);
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Signed out successfully" });
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    const [toastBox, barBox] = [(await toast.boundingBox())!, (await bar.boundingBox())!];
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
+  });
+});
+
 test("tabs show the focus ring for the keyboard, not for a click", async ({ page }) => {
   await page.goto("/auth");
   const signUp = page.getByRole("tab", { name: "Sign Up" });

@@ -406,6 +406,10 @@ export const messages = {
     chooseBicycle: "Add rides by hand or from GPX, TCX and FIT files on a bicycle's Rides tab:",
   },
   rideFiles: {
+    // The drop zone's line: with a mouse, and on a touch screen (where nothing can be dropped).
+    dropHint:
+      "Drop GPX, TCX or FIT files here (gzipped too), or a .zip of them, such as Strava's bulk export.",
+    chooseHint: "GPX, TCX or FIT files (gzipped too), or a .zip of them, such as Strava's bulk export.",
     unknownFormat: "Not a GPX, TCX or FIT file",
     unreadable: "The file could not be read",
     noTrackPoints: "The file has no track points",

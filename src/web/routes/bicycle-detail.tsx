@@ -1,6 +1,7 @@
-import { ArrowLeft, Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } from "lucide-react";
+import { Bike, Camera, ExternalLink, FileText, Globe, Plus, Share2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
-import { Link, Navigate, useParams, useSearchParams } from "react-router";
+import { Navigate, useParams, useSearchParams } from "react-router";
+import { BackLink } from "@/components/back-link.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LoadFailed } from "@/components/load-failed.tsx";
 import { NoImage } from "@/components/no-image.tsx";
@@ -237,12 +238,7 @@ function BicycleView({
 }) {
   return (
     <div className="grid gap-6">
-      <Link
-        to="/bicycles"
-        className="inline-flex w-fit items-center gap-2 rounded-md text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Bicycles
-      </Link>
+      <BackLink to="/bicycles">Back to Bicycles</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-2">
           <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{bicycle.name}</h1>

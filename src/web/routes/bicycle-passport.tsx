@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Download, Printer } from "lucide-react";
+import { Download, Printer } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, Navigate, useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
+import { BackLink } from "@/components/back-link.tsx";
 import { DetailSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Label } from "@/components/ui/label.tsx";
@@ -29,18 +30,15 @@ export function BicyclePassportPage() {
   const { bicycle } = passport.data;
   return (
     <div className="grid gap-6">
-      <Link
-        to={`/bicycles/${bicycle.id}`}
-        className="inline-flex w-fit items-center gap-2 rounded-md text-sm wrap-anywhere text-muted-foreground hover:text-foreground print:hidden"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to {bicycle.name}
-      </Link>
+      <BackLink to={`/bicycles/${bicycle.id}`} className="print:hidden">
+        Back to {bicycle.name}
+      </BackLink>
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         <div className="flex items-center gap-2">
           <input
             id={costsId}
             type="checkbox"
-            className="size-4 accent-[var(--primary)]"
+            className="size-4 accent-[var(--primary)] pointer-coarse:size-5"
             checked={includeCosts}
             onChange={(event) => setIncludeCosts(event.target.checked)}
           />

@@ -1,6 +1,7 @@
-import { ArrowLeft, MoreHorizontal, Pencil, Trash2, Wrench } from "lucide-react";
+import { MoreHorizontal, Pencil, Trash2, Wrench } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { BackLink } from "@/components/back-link.tsx";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LoadFailed } from "@/components/load-failed.tsx";
@@ -212,12 +213,7 @@ function ComponentView({
   const unit = useDistanceUnit();
   return (
     <div className="grid gap-6">
-      <Link
-        to={back.to}
-        className="inline-flex w-fit items-center gap-2 text-sm wrap-anywhere text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> {back.label}
-      </Link>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
           <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{component.name}</h1>

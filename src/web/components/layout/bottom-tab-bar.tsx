@@ -31,13 +31,13 @@ const signedOutTabs = [
   { to: "/auth", label: "Sign In", Icon: LogIn },
 ];
 
-/** The fixed tab bar of small screens (under 768 px). */
+/** The fixed tab bar of small screens (under 768 px); its tabs sit above a phone's home indicator. */
 export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
   const tabs = signedIn ? signedInTabs : signedOutTabs;
   return (
     <nav
       aria-label="Tabs"
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid grid-cols-4">
         {tabs.map(({ to, label, Icon }) => (

@@ -16,7 +16,10 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
   return (
     <>
       {signedIn ? <SlimFooter /> : null}
-      <FullFooter signedIn={signedIn} className={signedIn ? "hidden md:block" : "pb-20 md:pb-0"} />
+      <FullFooter
+        signedIn={signedIn}
+        className={signedIn ? "hidden md:block" : "pb-[calc(5rem+env(safe-area-inset-bottom))] md:pb-0"}
+      />
     </>
   );
 }
@@ -30,7 +33,7 @@ const slimLinks: FooterLink[] = [
 
 function SlimFooter() {
   return (
-    <footer className="border-t pb-20 md:hidden">
+    <footer className="border-t pb-[calc(5rem+env(safe-area-inset-bottom))] md:hidden">
       <nav aria-label="Footer" className="px-4 py-3">
         <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <li>

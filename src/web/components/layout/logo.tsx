@@ -6,7 +6,7 @@ export function Logo() {
   return (
     <Link
       to="/"
-      className="flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+      className="flex items-center gap-2 rounded-md font-semibold tracking-tight pointer-coarse:min-h-11 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
     >
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
         <Bike className="size-5" aria-hidden="true" />

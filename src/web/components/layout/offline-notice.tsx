@@ -31,7 +31,7 @@ export function OfflineNotice() {
   return (
     <p
       role="status"
-      className="fixed inset-x-4 bottom-20 z-50 mx-auto w-fit rounded-md border bg-popover px-4 py-2 text-center text-sm text-popover-foreground shadow-lg md:bottom-6 print:hidden"
+      className="fixed inset-x-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-50 mx-auto w-fit rounded-md border bg-popover px-4 py-2 text-center text-sm text-popover-foreground shadow-lg md:bottom-[calc(1.5rem+env(safe-area-inset-bottom))] print:hidden"
     >
       {shellMessages.offline}
     </p>

@@ -32,6 +32,8 @@ export default function ThemedToaster() {
   const aboveTabBar = useTabBarShown();
   // Offline, the note (offline-notice.tsx) takes the bottom: toasts go above it.
   const lift = useOffline() ? OFFLINE_NOTICE_ROOM : 0;
+  // The tab bar grows by a phone's home-indicator inset (bottom-tab-bar.tsx).
+  const aboveBar = `calc(${80 + lift}px + env(safe-area-inset-bottom))`;
   return (
     <Toaster
       theme={theme}
@@ -39,8 +41,14 @@ export default function ThemedToaster() {
       visibleToasts={3}
       duration={4000}
       hotkey={["altKey", "KeyT"]}
-      mobileOffset={{ bottom: 80 + lift }}
-      offset={aboveTabBar ? { bottom: 80 + lift } : lift ? { bottom: 24 + lift } : undefined}
+      mobileOffset={{ bottom: aboveBar }}
+      offset={
+        aboveTabBar
+          ? { bottom: aboveBar }
+          : lift
+            ? { bottom: `calc(${24 + lift}px + env(safe-area-inset-bottom))` }
+            : undefined
+      }
       icons={{
         success: <CircleCheck className={`${icon} text-primary`} />,
         info: <Info className={`${icon} text-primary`} />,

@@ -29,9 +29,9 @@ export function UserMenu({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid gap-0.5">
-          <span className="truncate">{displayName(user)}</span>
+          <span className="wrap-anywhere">{displayName(user)}</span>
           {user.name.trim() ? (
-            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+            <span className="text-xs font-normal wrap-anywhere text-muted-foreground">{user.email}</span>
           ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

@@ -21,11 +21,12 @@ export const buttonVariants = cva(
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",
       },
+      // On a touch screen every size is at least 44 px each way (Apple's and WCAG 2.5.5's target size).
       size: {
-        default: "h-9 gap-2 px-4 py-2 has-[>svg]:px-3",
-        sm: "h-8 gap-1.5 px-3 has-[>svg]:px-2.5",
-        lg: "h-10 gap-2 px-6 has-[>svg]:px-4",
-        icon: "size-9 gap-2",
+        default: "h-9 gap-2 px-4 py-2 has-[>svg]:px-3 pointer-coarse:h-11",
+        sm: "h-8 gap-1.5 px-3 has-[>svg]:px-2.5 pointer-coarse:h-11",
+        lg: "h-10 gap-2 px-6 has-[>svg]:px-4 pointer-coarse:h-11",
+        icon: "size-9 gap-2 pointer-coarse:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

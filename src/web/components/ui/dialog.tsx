@@ -32,7 +32,8 @@ export function DialogContent({
         ref={content}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none [&_svg]:size-4">
+        {/* 44 px on a touch screen, its icon where it is with a mouse. */}
+        <DialogPrimitive.Close className="absolute top-2.5 right-2.5 inline-flex size-7 items-center justify-center rounded-md opacity-70 pointer-coarse:top-0.5 pointer-coarse:right-0.5 pointer-coarse:size-11 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none [&_svg]:size-4">
           <XIcon />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
+import { hintClasses } from "./hint-classes.ts";
 
 /**
  * A labelled form control with its hint or error message; the control names `${id}-error` (or `${id}-hint`,
@@ -24,7 +25,7 @@ export function FormField({
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        <p id={`${id}-hint`} className={hintClasses}>
           {hint}
         </p>
       ) : null}

@@ -8,7 +8,7 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<"sele
     <div className="relative">
       <select
         className={cn(
-          "flex h-9 w-full appearance-none rounded-md border border-input bg-background py-1 pr-8 pl-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm dark:bg-input/30",
+          "flex h-9 w-full pointer-coarse:h-11 appearance-none rounded-md border border-input bg-background py-1 pr-8 pl-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm dark:bg-input/30",
           className,
         )}
         {...props}

@@ -13,6 +13,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
+import { hintClasses } from "@/components/ui/hint-classes.ts";
 import { CsvDownloads } from "@/features/csv/components/csv-downloads.tsx";
 import { authClient } from "@/lib/auth-client.ts";
 import { messages } from "../../../../shared/messages.ts";
@@ -52,7 +53,7 @@ function DownloadFirst() {
       <h3 id="download-first-title" className="text-sm font-medium">
         Download your data first
       </h3>
-      <p className="text-xs text-muted-foreground">
+      <p className={hintClasses}>
         Keep a copy: everything in one .zip (photos and receipts included), or your records as spreadsheets.
       </p>
       <Button asChild size="sm" className="justify-self-start">

@@ -11,6 +11,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
 import { FormField } from "@/components/ui/form-field.tsx";
+import { hintClasses } from "@/components/ui/hint-classes.ts";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useBicycles } from "@/features/bicycles/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
@@ -267,7 +268,7 @@ export function ImportServicesDialog() {
             <Button variant="outline" className="justify-self-start" onClick={() => input.current?.click()}>
               Choose CSV file
             </Button>
-            <p className="text-xs text-muted-foreground">
+            <p className={hintClasses}>
               Columns for the date, the component's name, a description and (optionally) the cost. Up to{" "}
               {formatNumber(MAX_IMPORT_ROWS)} rows at a time.
             </p>

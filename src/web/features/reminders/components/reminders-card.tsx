@@ -5,6 +5,7 @@ import { CopyButton } from "@/components/copy-button.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { hintClasses } from "@/components/ui/hint-classes.ts";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { showError } from "@/lib/error-handler.ts";
@@ -53,7 +54,7 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
         id={id}
         type="checkbox"
         role="switch"
-        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)] pointer-coarse:mt-0 pointer-coarse:size-5"
         checked={choice ?? settings.emailDigest}
         aria-checked={choice ?? settings.emailDigest}
         aria-describedby={`${id}-hint`}
@@ -77,7 +78,7 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
       />
       <div className="grid gap-1">
         <Label htmlFor={id}>Email me when service is due</Label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        <p id={`${id}-hint`} className={hintClasses}>
           At most one mail a day, listing the intervals that became due soon or overdue.
         </p>
       </div>
@@ -101,7 +102,7 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
       <h4 className="flex items-center gap-2 font-medium">
         <CalendarDays aria-hidden="true" className="size-4" /> Calendar feed
       </h4>
-      <p className="text-xs text-muted-foreground">
+      <p className={hintClasses}>
         Subscribe to this private address in your calendar app to see when each interval comes due: the date
         for intervals in months, and the expected day at your last 90 days' riding pace for distance and
         hours. Anyone with the address can read these dates.

@@ -174,7 +174,8 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
           Import ride files
         </p>
         <p className="text-sm text-muted-foreground">
-          Drop GPX, TCX or FIT files here (gzipped too), or a .zip of them, such as Strava's bulk export.
+          <span className="pointer-coarse:hidden">{m.dropHint}</span>
+          <span className="hidden pointer-coarse:inline">{m.chooseHint}</span>
         </p>
         <input
           ref={input}

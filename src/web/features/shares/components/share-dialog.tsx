@@ -10,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog.tsx";
+import { hintClasses } from "@/components/ui/hint-classes.ts";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Textarea } from "@/components/ui/textarea.tsx";
@@ -36,13 +37,13 @@ function Option({
       <input
         id={id}
         type="checkbox"
-        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
+        className="mt-0.5 size-4 shrink-0 accent-[var(--primary)] pointer-coarse:mt-0 pointer-coarse:size-5"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
       <div className="grid gap-1">
         <Label htmlFor={id}>{label}</Label>
-        <p className="text-xs text-muted-foreground">{hint}</p>
+        <p className={hintClasses}>{hint}</p>
       </div>
     </div>
   );

@@ -1,18 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiTokens,
-  bicycles,
-  components,
-  feedback,
-  rides,
-  serviceEntries,
-  serviceIntervals,
-  sharedBikes,
-  subscriptions,
-  userSettings,
-} from "./db/schema.ts";
+import { subscriptions } from "./db/schema.ts";
+import { OWNED_TABLES } from "./testing/owned-tables.ts";
 import {
   createTestApp,
   describeEachDatabase,
@@ -151,17 +141,7 @@ describe("hostile input on every write route", () => {
 
   async function rowCounts() {
     const counts = await Promise.all(
-      [
-        bicycles,
-        components,
-        serviceEntries,
-        sharedBikes,
-        feedback,
-        userSettings,
-        apiTokens,
-        rides,
-        serviceIntervals,
-      ].map(async (table) => {
+      OWNED_TABLES.map(async (table) => {
         const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.userId, rider.userId));
         return row!.n;
       }),

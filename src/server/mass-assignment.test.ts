@@ -1,18 +1,7 @@
 import { and, type Column, eq, getTableColumns, lt, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiTokens,
-  bicycles,
-  components,
-  feedback,
-  files,
-  rides,
-  serviceEntries,
-  serviceIntervals,
-  sharedBikes,
-  subscriptions,
-  userSettings,
-} from "./db/schema.ts";
+import { bicycles, files, subscriptions } from "./db/schema.ts";
+import { OWNED_TABLES } from "./testing/owned-tables.ts";
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestClient } from "./testing/test-app.ts";
 
 /**
@@ -115,18 +104,6 @@ const TABLE: Row[] = [
     "refused",
     404,
   ],
-];
-
-const OWNED_TABLES = [
-  bicycles,
-  components,
-  serviceEntries,
-  sharedBikes,
-  feedback,
-  userSettings,
-  apiTokens,
-  rides,
-  serviceIntervals,
 ];
 
 describe("mass assignment on every JSON write route", () => {

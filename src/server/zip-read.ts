@@ -1,4 +1,5 @@
 import yauzl from "yauzl";
+import { zipEntryName } from "../shared/domain/ride-archive.ts";
 
 /**
  * Reading uploaded .zip files entry by entry with yauzl (ride files, account archives). Names are decoded here,
@@ -6,20 +7,12 @@ import yauzl from "yauzl";
  * a name may be. Nothing is ever written where an entry's name points.
  */
 
-/**
- * An entry's name as text, with Windows separators turned into "/". UTF-8 whenever the bytes are UTF-8 (macOS
- * writes UTF-8 without saying so); otherwise as the zip format says: its Unicode path field, else code page
- * 437, in which Windows' "Send to compressed folder" writes "Genève.gpx".
- */
+/** An entry's name as text (`zipEntryName`): yauzl reads the zip format's own fields when it is not UTF-8. */
 export function entryName(entry: yauzl.Entry): string {
   const raw = entry.fileName as unknown as Buffer;
-  let name: string;
-  try {
-    name = new TextDecoder("utf-8", { fatal: true }).decode(raw);
-  } catch {
-    name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
-  }
-  return name.replaceAll("\\", "/");
+  return zipEntryName(raw, () =>
+    yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false),
+  );
 }
 
 /** Whether a name would lead out of the folder it is unpacked in: an absolute path, a drive, or a ".." step. */

@@ -1,5 +1,10 @@
 import type { FileEntry, ZipWriter } from "@zip.js/zip.js";
-import { entryBaseName, isRideEntry, isStravaIndex } from "../../../shared/domain/ride-archive.ts";
+import {
+  entryBaseName,
+  isRideEntry,
+  isStravaIndex,
+  zipEntryName,
+} from "../../../shared/domain/ride-archive.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   MAX_RIDE_FILE_BYTES,
@@ -124,16 +129,7 @@ export async function openRideArchive(file: File): Promise<RideArchive | null> {
   };
 }
 
-/**
- * An entry's name as the server decodes it (zip-read.ts): UTF-8 whenever the bytes are UTF-8, else as the zip
- * format says; Windows separators as "/".
- */
+/** An entry's name as the server reads it (`zipEntryName`); zip.js decodes the zip format's own fields. */
 function fullName(entry: FileEntry): string {
-  let name: string;
-  try {
-    name = new TextDecoder("utf-8", { fatal: true }).decode(entry.rawFilename);
-  } catch {
-    name = entry.filename;
-  }
-  return name.replaceAll("\\", "/");
+  return zipEntryName(entry.rawFilename, () => entry.filename);
 }

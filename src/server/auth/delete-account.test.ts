@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestClient,
 } from "../testing/test-app.ts";
-import { clearOfStepEnd, secretOf, totpCode, wrongCode } from "../testing/totp.ts";
+import { secretOf, sendPreviousStepCode, totpCode, wrongCode } from "../testing/totp.ts";
 
 /** POST /api/auth/delete-user needs more than the session cookie (docs/security.md). */
 describeEachDatabase("deleting an account", (kind) => {
@@ -127,12 +127,9 @@ describeEachDatabase("deleting an account", (kind) => {
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     const secret = secretOf(totpURI);
-    // The previous step's code (still accepted): the current one is left for the deletion.
-    await clearOfStepEnd();
-    const verified = await post(
-      "/api/auth/two-factor/verify-totp",
-      { code: totpCode(secret, { stepOffset: -1 }) },
-      rider.cookie,
+    // The previous step's code, so that the current one is left for the deletion.
+    const verified = await sendPreviousStepCode(secret, (code) =>
+      post("/api/auth/two-factor/verify-totp", { code }, rider.cookie),
     );
     expect(verified.status).toBe(200);
     const cookie = cookiesOf(verified);

@@ -12,7 +12,7 @@ import {
   type TestClient,
   useTestApp,
 } from "../testing/test-app.ts";
-import { clearOfStepEnd, secretOf, totpCode, wrongCode } from "../testing/totp.ts";
+import { secretOf, sendPreviousStepCode, totpCode, wrongCode } from "../testing/totp.ts";
 
 const PASSWORD = "correct-horse";
 
@@ -32,12 +32,9 @@ async function enrol(t: TestApp, rider: TestClient) {
   expect(enabled.status).toBe(200);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretOf(totpURI);
-  // The previous step's code (still accepted), so that the current one is left for the test's sign-in.
-  await clearOfStepEnd();
-  const verified = await post(
-    "/api/auth/two-factor/verify-totp",
-    { code: totpCode(secret, { stepOffset: -1 }) },
-    rider.cookie,
+  // The previous step's code, so that the current one is left for the test's sign-in.
+  const verified = await sendPreviousStepCode(secret, (code) =>
+    post("/api/auth/two-factor/verify-totp", { code }, rider.cookie),
   );
   expect(verified.status).toBe(200);
   // Enrolment replaces the session (the user changed); the new cookie is the rider's from now on.

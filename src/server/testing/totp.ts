@@ -27,7 +27,25 @@ function base32Decode(text: string): Buffer {
  */
 export async function clearOfStepEnd(marginMs = 5_000): Promise<void> {
   const left = 30_000 - (Date.now() % 30_000);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left));
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * Sends the previous step's code (still accepted), which leaves the current one for a later sign-in. On a
+ * busy machine the clock can cross into the next step before the server checks it; that code is then two
+ * steps old and refused, so it is computed again and sent once more. Any other refusal is returned as is.
+ */
+export async function sendPreviousStepCode<Answer extends { status: number }>(
+  base32Secret: string,
+  send: (code: string) => Answer | Promise<Answer>,
+): Promise<Answer> {
+  await clearOfStepEnd();
+  const step = stepNow();
+  const response = await send(totpCode(base32Secret, { stepOffset: -1 }));
+  if (response.status !== 401 || stepNow() === step) return response;
+  return send(totpCode(base32Secret, { stepOffset: -1 }));
 }
 
 /**

@@ -80,6 +80,73 @@ test("a visitor walks the read-only demo from the landing page, and nothing is w
   expect(writes).toEqual([]);
 });
 
+test("a visitor sees what is due on the demo: the Due card, each part's wear and its intervals, read-only", async ({
+  page,
+}) => {
+  const apiCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/intervals")) apiCalls.push(request.url());
+  });
+  await page.goto("/dashboard");
+  const due = page.getByRole("list", { name: "Due intervals" }).getByRole("listitem");
+  // Overdue first (the brake fluid by months, the chain by distance), then due soon.
+  await expect(due).toHaveCount(4);
+  await expect(due.nth(0)).toContainText("MT200 hydraulic disc brakes: Brake fluid");
+  await expect(due.nth(0)).toContainText("Overdue");
+  await expect(due.nth(0)).toContainText("City Commuter · Was due Feb 20, 2024");
+  await expect(due.nth(1)).toContainText("Ultegra R8100 Di2 groupset: Replace chain");
+  await expect(due.nth(1)).toContainText("Road Warrior · 5,006.2 km of 3,000 km · 2,006.2 km over");
+  await expect(due.nth(2)).toContainText("Hightower Carbon C frame: Pivot bearing service");
+  await expect(due.nth(2)).toContainText("Due soon");
+  await expect(due.nth(2)).toContainText("76.2 of 80 h · 3.8 h left");
+  await expect(due.nth(3)).toContainText("MT200 hydraulic disc brakes: Check brake pads");
+  // The tyres and the cassette are fine: not on the card.
+  await expect(page.getByRole("list", { name: "Due intervals" })).not.toContainText("Replace tyres");
+
+  await due.nth(1).getByRole("link").click();
+  await expect(page).toHaveURL(/\/bicycles\/demo-2\/components\/comp-202$/);
+  const intervals = page
+    .getByRole("list", { name: "Service intervals" })
+    .getByRole("listitem")
+    .filter({
+      has: page.getByRole("heading"),
+    });
+  await expect(intervals).toHaveCount(2);
+  await expect(intervals.nth(0)).toContainText("Replace chain");
+  await expect(intervals.nth(0)).toContainText("Overdue");
+  await expect(intervals.nth(1)).toContainText("Replace cassette");
+  await expect(intervals.nth(1)).toContainText("OK");
+  await expect(intervals.nth(1)).toContainText("Every 9,000 km");
+  await expect(page.getByRole("progressbar", { name: "Replace cassette used" })).toHaveAttribute(
+    "aria-valuetext",
+    "56% used",
+  );
+  const addInterval = page.getByRole("button", { name: "Add Interval" });
+  await expect(addInterval).toHaveAttribute("aria-disabled", "true");
+  await expect(await hintOf(page, addInterval)).toHaveText("Sign up to set your own service intervals");
+  await addInterval.click({ force: true });
+  await expect(page.getByLabel("Label")).toHaveCount(0);
+  await expect(await hintOf(page, page.getByRole("button", { name: "Remove Replace chain" }))).toHaveText(
+    "Sign up to set your own service intervals",
+  );
+
+  // The bicycle's component rows carry each part's most urgent interval.
+  await page.goto("/bicycles/demo-3");
+  const brakes = page
+    .getByRole("list", { name: "Components" })
+    .getByRole("listitem")
+    .filter({ hasText: "MT200 hydraulic disc brakes" });
+  await expect(brakes.getByText("Overdue")).toBeVisible();
+  await expect(brakes.getByRole("progressbar", { name: "Brake fluid used" })).toBeVisible();
+  const grips = page
+    .getByRole("list", { name: "Components" })
+    .getByRole("listitem")
+    .filter({ hasText: "Flat bar with GP1 ergonomic grips" });
+  await expect(grips.getByRole("progressbar")).toHaveCount(0);
+  // All of it from the bundled demo: nothing asks the API about intervals.
+  expect(apiCalls).toEqual([]);
+});
+
 test("signed in, the dashboard adds up what the user has", async ({ page, baseURL, rider }) => {
   expect(rider.email).toBeTruthy();
   const bicycle = await createBicycleThroughApi(page, baseURL!, {

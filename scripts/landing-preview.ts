@@ -59,6 +59,8 @@ for (const theme of ["dark", "light"] as const) {
   });
   const top = (await phonePage.getByRole("region", { name: "Statistics" }).boundingBox())!.y - 16;
   const shot = await phonePage.screenshot({
+    // Below the Due card, the figures may start past the first screen.
+    fullPage: true,
     clip: { x: 0, y: top, width: PHONE.width, height: PHONE.height },
   });
   const file = path.join(outDir, `dashboard-${theme}-phone.webp`);

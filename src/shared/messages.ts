@@ -387,6 +387,9 @@ export const messages = {
       total === 1
         ? "Nothing is due. The one interval is fine."
         : `Nothing is due. All ${total} intervals are fine.`,
+    /** The demo's interval controls, as its other blocked actions say. */
+    signUpToSet: "Sign up to set your own service intervals",
+    demoNone: "No service intervals on this demo component.",
   },
   rides: {
     nameRequired: "Please enter a name for the ride",

@@ -44,6 +44,19 @@ export const demoDataSchema = z.object({
       cost: z.number(),
       receipt_url: z.string().nullable(),
       created_at: z.string(),
+      /** The service intervals this entry reset (counting starts again the day after it). */
+      resets_interval_ids: z.array(z.string()),
+    }),
+  ),
+  service_intervals: z.array(
+    z.object({
+      id: z.string(),
+      component_id: z.string(),
+      label: z.string(),
+      every_km: z.number().nullable(),
+      every_hours: z.number().nullable(),
+      every_months: z.number().int().nullable(),
+      created_at: z.string(),
     }),
   ),
   rides: z.array(

@@ -56,4 +56,38 @@ describe("the bundled demo", () => {
     });
     expect(stats.recentServices.map((s) => s.id)).toEqual(["svc-2", "svc-1", "svc-5", "svc-3", "svc-6"]);
   });
+
+  it("has service intervals in each state, counted from their last reset as a rider's are", () => {
+    const asOf = demoView(data, new Date("2026-12-02T12:00:00"));
+    const byLabel = new Map(asOf.intervals.map((i) => [i.label, i]));
+    const ridden = (bicycleId: string) =>
+      data.rides.filter((r) => r.bicycle_id === bicycleId).reduce((km, r) => km + r.distance_km, 0);
+
+    // Reset by "Chain and cassette replaced": every Road Warrior ride since counts, not the part's mileage.
+    const chain = byLabel.get("Replace chain")!;
+    expect(chain.lastServiceDate).toBe("2024-03-11");
+    expect(chain.status.distance!.used).toBeCloseTo(ridden("demo-2"), 1);
+    expect(chain.status.state).toBe("overdue");
+    expect(byLabel.get("Replace cassette")!.status.state).toBe("ok");
+    // Never serviced: the distance the brakes had when tracking began counts as well.
+    const pads = byLabel.get("Check brake pads")!;
+    expect(pads.lastServiceDate).toBeNull();
+    expect(pads.status.distance!.used).toBeCloseTo(
+      data.components.find((c) => c.id === "comp-303")!.mileage + ridden("demo-3"),
+      1,
+    );
+    expect(pads.status.state).toBe("due-soon");
+    expect(byLabel.get("Pivot bearing service")!.status.state).toBe("due-soon");
+    expect(byLabel.get("Brake fluid")!.status.time!.dueDate).toBe("2024-02-20");
+
+    const due = asOf.due();
+    expect(due.total).toBe(6);
+    expect(due.intervals.map((i) => i.status.state)).toEqual(["overdue", "overdue", "due-soon", "due-soon"]);
+    expect(asOf.intervalsOfComponent("comp-202").map((i) => i.label)).toEqual([
+      "Replace chain",
+      "Replace cassette",
+    ]);
+    const entry = asOf.servicesOfComponent("comp-202").services.find((s) => s.date === "2024-03-11")!;
+    expect(entry.resetsIntervalIds).toEqual([chain.id, byLabel.get("Replace cassette")!.id]);
+  });
 });

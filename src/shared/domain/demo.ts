@@ -1,11 +1,17 @@
+import { addDays, format, parseISO } from "date-fns";
 import type { Bicycle } from "../schemas/bicycle.ts";
 import type { Component } from "../schemas/component.ts";
 import { type DashboardStats, RECENT_SERVICES_LIMIT } from "../schemas/dashboard.ts";
 import type { Ride, RidesPage, RideTotals } from "../schemas/ride.ts";
 import type { ServiceEntry } from "../schemas/service-entry.ts";
+import type { ServiceInterval } from "../schemas/service-interval.ts";
 import { costPerKm } from "./costs.ts";
 import type { DemoData } from "./demo-schema.ts";
 import { PLANS } from "./plans.ts";
+import { byUrgency, intervalStatus } from "./service-intervals.ts";
+
+/** As the server's interval status: the bicycle's rides of the last this many days are the recent pace. */
+const PACE_DAYS = 90;
 
 export function isDemoId(id: string): boolean {
   return id.startsWith("demo-") || id.startsWith("comp-");
@@ -18,8 +24,11 @@ const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const byDateDesc = (a: ServiceEntry, b: ServiceEntry) =>
   newestFirst(a.date, b.date) || newestFirst(a.createdAt, b.createdAt);
 
-/** Turns the snake_case demo file into the shapes the API answers with, so the same screens show it. */
-export function demoView(data: DemoData) {
+/**
+ * Turns the snake_case demo file into the shapes the API answers with, so the same screens show it.
+ * Service intervals are as of `now`, in the visitor's time zone, as a rider's are in theirs.
+ */
+export function demoView(data: DemoData, now = new Date()) {
   const bicycleName = new Map(data.bicycles.map((b) => [b.id, b.name]));
 
   const rides: Ride[] = data.rides
@@ -88,6 +97,8 @@ export function demoView(data: DemoData) {
     })
     .sort(byDateDesc);
 
+  const intervals = demoIntervals(data, components, rides, now);
+
   // Demo components never move: a bicycle's service costs are its components' entries.
   const bicycles: Bicycle[] = data.bicycles.map((b) => {
     const distanceKm = Math.round(ridden(b.id).distanceKm * 10) / 10;
@@ -120,9 +131,17 @@ export function demoView(data: DemoData) {
     component: (id: string) => componentById.get(id) ?? null,
     servicesOfComponent: (componentId: string) => {
       const list = services.filter((s) => s.componentId === componentId);
-      // The demo has no service intervals: its entries reset none.
-      return { services: list.map((s) => ({ ...s, resetsIntervalIds: [] })), totalCost: sumCosts(list) };
+      const resets = new Map(data.service_entries.map((s) => [s.id, s.resets_interval_ids]));
+      return {
+        services: list.map((s) => ({ ...s, resetsIntervalIds: resets.get(s.id) ?? [] })),
+        totalCost: sumCosts(list),
+      };
     },
+    /** Every interval, most urgent first (the component rows' wear bars). */
+    intervals,
+    intervalsOfComponent: (componentId: string) => intervals.filter((i) => i.componentId === componentId),
+    /** What the Due card shows, as GET /api/intervals/due answers. */
+    due: () => ({ intervals: intervals.filter((i) => i.status.state !== "ok"), total: intervals.length }),
     servicesOfBicycle: (bicycleId: string) => services.filter((s) => s.bicycleId === bicycleId),
     /** A bicycle's rides as the API pages them (the demo has few enough for one page). */
     ridesOfBicycle: (bicycleId: string): RidesPage => {
@@ -160,6 +179,68 @@ export function demoView(data: DemoData) {
 }
 
 export type DemoView = ReturnType<typeof demoView>;
+
+/**
+ * The demo's intervals with their status, counted as the server counts a rider's: from the day after the
+ * last entry that reset it, else from the component's creation together with the distance it had before.
+ */
+function demoIntervals(data: DemoData, components: Component[], rides: Ride[], now: Date): ServiceInterval[] {
+  const componentById = new Map(components.map((c) => [c.id, c]));
+  const day = (at: Date) => format(at, "yyyy-MM-dd");
+  const paceFrom = now.getTime() - PACE_DAYS * 86_400_000;
+  return data.service_intervals
+    .flatMap((interval): ServiceInterval[] => {
+      const component = componentById.get(interval.component_id);
+      if (!component) return [];
+      // ISO dates sort as plain text: the last is the newest.
+      const lastServiceDate =
+        data.service_entries
+          .filter((s) => s.resets_interval_ids.includes(interval.id))
+          .map((s) => s.date)
+          .sort()
+          .at(-1) ?? null;
+      const countFrom = lastServiceDate
+        ? addDays(parseISO(lastServiceDate), 1)
+        : new Date(component.createdAt);
+      const ofBicycle = rides.filter((r) => r.bicycleId === component.bicycleId);
+      const used = ofBicycle.filter((r) => new Date(r.startedAt) >= countFrom);
+      const recent = ofBicycle.filter((r) => new Date(r.startedAt).getTime() >= paceFrom);
+      const sum = (list: Ride[], of: (r: Ride) => number) => list.reduce((total, r) => total + of(r), 0);
+      const rule = {
+        everyKm: interval.every_km,
+        everyHours: interval.every_hours,
+        everyMonths: interval.every_months,
+      };
+      const since = lastServiceDate ?? day(new Date(component.createdAt));
+      const status = intervalStatus(rule, {
+        since,
+        today: day(now),
+        // Never serviced: the distance the part had before tracking counts too.
+        usedKm: sum(used, (r) => r.distanceKm) + (lastServiceDate ? 0 : component.mileage),
+        usedHours: sum(used, (r) => r.movingSeconds) / 3600,
+        pace: {
+          kmPerDay: sum(recent, (r) => r.distanceKm) / PACE_DAYS,
+          hoursPerDay: sum(recent, (r) => r.movingSeconds) / 3600 / PACE_DAYS,
+        },
+      });
+      return [
+        {
+          id: interval.id,
+          componentId: component.id,
+          componentName: component.name,
+          componentType: component.type,
+          bicycleId: component.bicycleId,
+          bicycleName: component.bicycleName,
+          label: interval.label,
+          ...rule,
+          lastServiceDate,
+          since,
+          status,
+        },
+      ];
+    })
+    .sort(byUrgency);
+}
 
 function totalsOf(list: Ride[]): RideTotals {
   return {

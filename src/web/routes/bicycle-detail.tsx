@@ -78,7 +78,11 @@ function DemoBicycle({ id }: { id: string }) {
         </DisabledHint>
       }
       components={
-        <DemoBicycleComponents bicycleId={bicycle.id} components={demo.data.componentsOf(bicycle.id)} />
+        <DemoBicycleComponents
+          bicycleId={bicycle.id}
+          components={demo.data.componentsOf(bicycle.id)}
+          intervals={demo.data.intervals}
+        />
       }
       services={
         <RecentServicesList bicycleId={bicycle.id} services={demo.data.servicesOfBicycle(bicycle.id)} />

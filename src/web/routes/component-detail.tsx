@@ -19,7 +19,10 @@ import { EditComponentForm } from "@/features/components/components/bicycle-comp
 import { useComponentActions } from "@/features/components/components/component-actions.ts";
 import { ComponentTimeline } from "@/features/components/components/component-timeline.tsx";
 import { useDemo } from "@/features/demo/api.ts";
-import { ComponentIntervals } from "@/features/intervals/components/component-intervals.tsx";
+import {
+  ComponentIntervals,
+  DemoComponentIntervals,
+} from "@/features/intervals/components/component-intervals.tsx";
 import { DemoServiceHistory, ServiceHistory } from "@/features/services/components/service-history.tsx";
 import { isMissing } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
@@ -66,7 +69,12 @@ function DemoComponent({ id }: { id: string }) {
           </DisabledHint>
         </>
       }
-      services={<DemoServiceHistory log={demo.data.servicesOfComponent(component.id)} />}
+      services={
+        <>
+          <DemoComponentIntervals intervals={demo.data.intervalsOfComponent(component.id)} />
+          <DemoServiceHistory log={demo.data.servicesOfComponent(component.id)} />
+        </>
+      }
     />
   );
 }

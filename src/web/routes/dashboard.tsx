@@ -7,7 +7,7 @@ import { emptyDashboard, useDashboard } from "@/features/dashboard/api.ts";
 import { DashboardView } from "@/features/dashboard/components/dashboard-view.tsx";
 import { useDemo } from "@/features/demo/api.ts";
 import { DemoBanner } from "@/features/demo/components/demo-banner.tsx";
-import { DueCard } from "@/features/intervals/components/due-card.tsx";
+import { DemoDueCard, DueCard } from "@/features/intervals/components/due-card.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 
@@ -49,7 +49,12 @@ function DemoDashboard() {
   return (
     <div className="grid gap-6">
       <DemoBanner />
-      {demo.data ? <DashboardView stats={demo.data.dashboard()} /> : null}
+      {demo.data ? (
+        <>
+          <DemoDueCard due={demo.data.due()} />
+          <DashboardView stats={demo.data.dashboard()} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -102,7 +102,7 @@ const preview = (theme: "dark" | "light") => ({
  */
 function ProductPreview() {
   const alt =
-    "The Velolog dashboard: bicycle, component, service and spending totals above cards of three bicycles";
+    "The Velolog dashboard: the service that is due, then bicycle, component, service and spending totals and three bicycles";
   const picture = (theme: "dark" | "light", className: string) => {
     const files = preview(theme);
     return (

@@ -17,7 +17,7 @@ import {
 import { ComponentMenu } from "@/features/components/components/component-menu.tsx";
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
-import { ComponentDue } from "@/features/intervals/components/component-due.tsx";
+import { OwnComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatCostPerDistance } from "../../shared/domain/costs.ts";
@@ -192,7 +192,7 @@ function PartsBin() {
                           .filter(Boolean)
                           .join(" · ")}
                       </p>
-                      <ComponentDue componentId={component.id} />
+                      <OwnComponentDue componentId={component.id} />
                     </CardContent>
                   </Card>
                 </li>

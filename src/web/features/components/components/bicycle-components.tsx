@@ -5,9 +5,11 @@ import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
+import { ComponentDue, OwnComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useReturnFocus } from "@/lib/focus.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
+import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 import { useBicycleComponents } from "../api.ts";
 import { useComponentActions, useEditComponent } from "./component-actions.ts";
 import { ComponentList } from "./component-list.tsx";
@@ -96,6 +98,7 @@ export function BicycleComponents({
         <ComponentList
           bicycleId={bicycleId}
           components={list}
+          due={(componentId) => <OwnComponentDue componentId={componentId} />}
           onEdit={(component) => setForm({ mode: "edit", component })}
         />
       )}
@@ -107,9 +110,11 @@ export function BicycleComponents({
 export function DemoBicycleComponents({
   bicycleId,
   components,
+  intervals,
 }: {
   bicycleId: string;
   components: Component[];
+  intervals: ServiceInterval[];
 }) {
   return (
     <div className="grid gap-4">
@@ -120,7 +125,11 @@ export function DemoBicycleComponents({
           </Button>
         </DisabledHint>
       </div>
-      <ComponentList bicycleId={bicycleId} components={components} />
+      <ComponentList
+        bicycleId={bicycleId}
+        components={components}
+        due={(componentId) => <ComponentDue componentId={componentId} intervals={intervals} />}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { ComponentDue } from "@/features/intervals/components/component-due.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { formatCostPerDistance } from "../../../../shared/domain/costs.ts";
 import { formatWear } from "../../../../shared/domain/distance.ts";
@@ -15,10 +15,13 @@ import { ComponentMenu } from "./component-menu.tsx";
 export function ComponentList({
   bicycleId,
   components,
+  due,
   onEdit,
 }: {
   bicycleId: string;
   components: Component[];
+  /** A row's most urgent interval (`ComponentDue`). */
+  due: (componentId: string) => ReactNode;
   /** Absent for the read-only demo. */
   onEdit?: (component: Component) => void;
 }) {
@@ -54,7 +57,7 @@ export function ComponentList({
                 .filter(Boolean)
                 .join(" · ")}
             </p>
-            {onEdit ? <ComponentDue componentId={component.id} /> : null}
+            {due(component.id)}
           </div>
           {onEdit ? (
             <ComponentMenu component={component} onEdit={() => onEdit(component)} />

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -18,6 +19,7 @@ import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import type {
   ServiceInterval,
@@ -125,56 +127,36 @@ export function ComponentIntervals({ component }: { component: Component }) {
             ) : null}
           </div>
         ) : (
-          <ul aria-label="Service intervals" className="grid gap-4">
-            {intervals.data.map((interval) => (
-              <li key={interval.id} className="grid gap-2 rounded-lg border p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex min-w-0 flex-wrap items-center gap-2">
-                    <h3 className="font-medium wrap-anywhere">{interval.label}</h3>
-                    <IntervalBadge state={interval.status.state} />
-                  </div>
-                  <div className="flex gap-1">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Edit ${interval.label}`}
-                      onClick={() => {
-                        rememberOpener();
-                        setForm({ mode: "edit", interval });
-                      }}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Remove ${interval.label}`}
-                      onClick={(event) => {
-                        removeReturn.current = event.currentTarget;
-                        setRemoving(interval);
-                      }}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </div>
-                </div>
-                <WearBar
-                  state={interval.status.state}
-                  usedFraction={interval.status.usedFraction}
-                  label={`${interval.label} used`}
-                />
-                <p className="text-sm text-muted-foreground">
-                  {describeRule(interval, unit)}
-                  {interval.lastServiceDate ? "" : " · never serviced"}
-                </p>
-                <ul className="grid gap-0.5 text-sm">
-                  {describeUsage(interval, unit).map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+          <IntervalList
+            intervals={intervals.data}
+            unit={unit}
+            actions={(interval) => (
+              <>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Edit ${interval.label}`}
+                  onClick={() => {
+                    rememberOpener();
+                    setForm({ mode: "edit", interval });
+                  }}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Remove ${interval.label}`}
+                  onClick={(event) => {
+                    removeReturn.current = event.currentTarget;
+                    setRemoving(interval);
+                  }}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </>
+            )}
+          />
         )}
         <ConfirmDialog
           open={removing !== null}
@@ -200,6 +182,98 @@ export function ComponentIntervals({ component }: { component: Component }) {
         />
       </CardContent>
     </Card>
+  );
+}
+
+/** The demo's intervals: the same list, with every change blocked. */
+export function DemoComponentIntervals({ intervals }: { intervals: ServiceInterval[] }) {
+  const unit = useDistanceUnit();
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle as="h2">Service Intervals</CardTitle>
+        <DisabledHint hint={messages.intervals.signUpToSet}>
+          <Button size="sm" variant="outline" aria-disabled="true">
+            <Plus aria-hidden="true" /> Add Interval
+          </Button>
+        </DisabledHint>
+      </CardHeader>
+      <CardContent>
+        {intervals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{messages.intervals.demoNone}</p>
+        ) : (
+          <IntervalList
+            intervals={intervals}
+            unit={unit}
+            actions={(interval) => (
+              <>
+                <DisabledHint hint={messages.intervals.signUpToSet}>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-disabled="true"
+                    aria-label={`Edit ${interval.label}`}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                </DisabledHint>
+                <DisabledHint hint={messages.intervals.signUpToSet}>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-disabled="true"
+                    aria-label={`Remove ${interval.label}`}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </DisabledHint>
+              </>
+            )}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Each interval with its state, wear bar, rule and what is used and left; `actions` beside its label. */
+function IntervalList({
+  intervals,
+  unit,
+  actions,
+}: {
+  intervals: ServiceInterval[];
+  unit: DistanceUnit;
+  actions: (interval: ServiceInterval) => ReactNode;
+}) {
+  return (
+    <ul aria-label="Service intervals" className="grid gap-4">
+      {intervals.map((interval) => (
+        <li key={interval.id} className="grid gap-2 rounded-lg border p-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex min-w-0 flex-wrap items-center gap-2">
+              <h3 className="font-medium wrap-anywhere">{interval.label}</h3>
+              <IntervalBadge state={interval.status.state} />
+            </div>
+            <div className="flex gap-1">{actions(interval)}</div>
+          </div>
+          <WearBar
+            state={interval.status.state}
+            usedFraction={interval.status.usedFraction}
+            label={`${interval.label} used`}
+          />
+          <p className="text-sm text-muted-foreground">
+            {describeRule(interval, unit)}
+            {interval.lastServiceDate ? "" : " · never serviced"}
+          </p>
+          <ul className="grid gap-0.5 text-sm">
+            {describeUsage(interval, unit).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CalendarClock } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
@@ -12,11 +12,15 @@ import { type DistanceUnit, formatDistance } from "../../../../shared/domain/dis
 import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
+import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 import { useApplyDefaults, useDueIntervals } from "../api.ts";
 import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
 
 /** The suggested chain interval (3,000 km), named in the card's example in the user's unit. */
 const chainKm = defaultIntervalsFor("Drivetrain", "Chain")[0]?.everyKm ?? 3000;
+
+/** What GET /api/intervals/due answers: the overdue and due-soon intervals, and how many there are in all. */
+type DueIntervals = { intervals: ServiceInterval[]; total: number };
 
 const componentLink = (bicycleId: string | null, componentId: string) =>
   bicycleId ? `/bicycles/${bicycleId}/components/${componentId}` : `/parts-bin/components/${componentId}`;
@@ -25,6 +29,35 @@ const componentLink = (bicycleId: string | null, componentId: string) =>
 export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
   const unit = useDistanceUnit();
   const due = useDueIntervals();
+  return (
+    <DueFrame>
+      {/* With nothing set, what it offers depends on the bicycles, which the dashboard may still be loading. */}
+      {due.isPending || (due.data?.total === 0 && !bicycles) ? (
+        <LinesSkeleton label="Loading what is due..." lines={2} />
+      ) : due.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to load what is due.</AlertTitle>
+        </Alert>
+      ) : due.data.total === 0 ? (
+        <NoIntervals bicycles={bicycles ?? []} unit={unit} />
+      ) : (
+        <DueList due={due.data} unit={unit} />
+      )}
+    </DueFrame>
+  );
+}
+
+/** The demo dashboard's Due card: the demo's intervals as of today. */
+export function DemoDueCard({ due }: { due: DueIntervals }) {
+  const unit = useDistanceUnit();
+  return (
+    <DueFrame>
+      <DueList due={due} unit={unit} />
+    </DueFrame>
+  );
+}
+
+function DueFrame({ children }: { children: ReactNode }) {
   return (
     <Card aria-labelledby="due-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -36,45 +69,39 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
         </div>
         <CalendarClock className="size-5 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
-      <CardContent>
-        {/* With nothing set, what it offers depends on the bicycles, which the dashboard may still be loading. */}
-        {due.isPending || (due.data?.total === 0 && !bicycles) ? (
-          <LinesSkeleton label="Loading what is due..." lines={2} />
-        ) : due.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Failed to load what is due.</AlertTitle>
-          </Alert>
-        ) : due.data.total === 0 ? (
-          <NoIntervals bicycles={bicycles ?? []} unit={unit} />
-        ) : due.data.intervals.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{messages.intervals.noneDue(due.data.total)}</p>
-        ) : (
-          <ul aria-label="Due intervals" className="grid gap-3">
-            {due.data.intervals.map((interval) => (
-              <li key={interval.id} className="grid gap-1.5 rounded-lg border p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Link
-                    to={componentLink(interval.bicycleId, interval.componentId)}
-                    className="min-w-0 font-medium hover:underline"
-                  >
-                    {interval.componentName}: {interval.label}
-                  </Link>
-                  <IntervalBadge state={interval.status.state} />
-                </div>
-                <WearBar
-                  state={interval.status.state}
-                  usedFraction={interval.status.usedFraction}
-                  label={`${interval.componentName}: ${interval.label} used`}
-                />
-                <p className="text-sm text-muted-foreground">
-                  {[interval.bicycleName ?? "Parts bin", ...describeUsage(interval, unit)].join(" · ")}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+function DueList({ due, unit }: { due: DueIntervals; unit: DistanceUnit }) {
+  if (due.intervals.length === 0) {
+    return <p className="text-sm text-muted-foreground">{messages.intervals.noneDue(due.total)}</p>;
+  }
+  return (
+    <ul aria-label="Due intervals" className="grid gap-3">
+      {due.intervals.map((interval) => (
+        <li key={interval.id} className="grid gap-1.5 rounded-lg border p-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Link
+              to={componentLink(interval.bicycleId, interval.componentId)}
+              className="min-w-0 font-medium hover:underline"
+            >
+              {interval.componentName}: {interval.label}
+            </Link>
+            <IntervalBadge state={interval.status.state} />
+          </div>
+          <WearBar
+            state={interval.status.state}
+            usedFraction={interval.status.usedFraction}
+            label={`${interval.componentName}: ${interval.label} used`}
+          />
+          <p className="text-sm text-muted-foreground">
+            {[interval.bicycleName ?? "Parts bin", ...describeUsage(interval, unit)].join(" · ")}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 

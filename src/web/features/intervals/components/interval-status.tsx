@@ -99,8 +99,3 @@ export function describeRule(
   ].filter(Boolean);
   return `Every ${parts.join(" or ")}`;
 }
-
-/** The worst state among a component's intervals, with its most used share; null when it has none. */
-export function worstOf(intervals: ServiceInterval[]): ServiceInterval | null {
-  return intervals[0] ?? null;
-}

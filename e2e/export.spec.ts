@@ -60,3 +60,46 @@ test("a rider exports everything from Account Settings and imports it into a sec
   await page.goto("/bicycles");
   await expect(page.getByText("Export bike")).toBeVisible();
 });
+
+test("on a phone the import's file picker is the app's Choose file button, reached with the keyboard, and the file it chooses imports", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await createBicycleThroughApi(page, baseURL!, { name: "Phone bike" });
+  const exported = await page.request.get("/api/export");
+  expect(exported.ok()).toBe(true);
+  const zip = { name: "velolog-export.zip", mimeType: "application/zip", buffer: await exported.body() };
+
+  await page.context().clearCookies();
+  await signUpThroughApi(page, baseURL!);
+  await page.goto("/account");
+  const card = page
+    .getByRole("heading", { name: "Your data" })
+    .locator("xpath=ancestor::*[@data-slot='card'][1]");
+  // The browser's own file input (its "Choose File · No file chosen") is not what shows.
+  const input = card.getByLabel("Export file (.zip)");
+  expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  const choose = card.getByRole("button", { name: "Choose file" });
+  await expect(choose).toBeVisible();
+  await expect(choose).toHaveAccessibleDescription("Export file (.zip) No file chosen");
+
+  // From the button before it, Tab reaches Choose file (the hidden input is no Tab stop), with a focus ring.
+  await card.getByRole("button", { name: "Export everything" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(choose).toBeFocused();
+  expect(await choose.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
+
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Enter");
+  await (await chooser).setFiles(zip);
+  await expect(card).toContainText(/velolog-export\.zip \(\d/);
+  await expect(choose).toHaveAccessibleDescription(/^Export file \(\.zip\) velolog-export\.zip/);
+  await page.keyboard.press("Tab");
+  await expect(card.getByRole("button", { name: "Import", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("region", { name: "Import result" })).toContainText("1 bicycle");
+  await expect(choose).toHaveAccessibleDescription("Export file (.zip) No file chosen");
+});

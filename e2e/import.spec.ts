@@ -48,6 +48,61 @@ test("paste a spec sheet, edit and remove rows, import them into the parts bin",
   await expect(cards.filter({ hasText: "WTB Volt Sport" })).toContainText("WTB");
 });
 
+test("a long part name reads whole in the review on a phone, and the desktop's table keeps one-line rows", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/parts-bin");
+  await page.getByRole("button", { name: /Import from Text/ }).click();
+  await page.getByLabel("Specification text").fill(read("027-trek-fuel-ex-8-29-2014/spec.txt"));
+  await page.getByRole("button", { name: "Find Components" }).click();
+  await expect(page.getByText("Found 17 components")).toBeVisible();
+
+  const names = page.getByRole("textbox", { name: /^Name of component \d+$/ });
+  const values = await names.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+  // The frame's line, as the sheet has it: "Alpha Platinum Aluminum, ABP Convert, Full Floater, E2 tapered…"
+  const longest = values.reduce((a, b) => (b.length > a.length ? b : a));
+  expect(longest.length).toBeGreaterThan(150);
+  const field = page.getByLabel(`Name of component ${values.indexOf(longest) + 1}`, { exact: true });
+  // Nothing of any name is cut off or scrolled out of sight: every field is as large as its text.
+  const hidden = await names.evaluateAll((fields) =>
+    fields
+      .filter((f) => f.scrollWidth > f.clientWidth || f.scrollHeight > f.clientHeight)
+      .map((f) => (f as HTMLTextAreaElement).value),
+  );
+  expect(hidden).toEqual([]);
+  const brand = page.getByLabel("Brand of component 1", { exact: true });
+  const [tall, oneLine] = [(await field.boundingBox())!, (await brand.boundingBox())!];
+  expect(tall.height).toBeGreaterThan(3 * oneLine.height);
+
+  // A name takes no line break: Enter adds none, and one pasted in becomes a space.
+  await field.press("End");
+  await field.press("Enter");
+  await expect(field).toHaveValue(longest);
+  await field.fill("Fox Float\nrear shock");
+  await expect(field).toHaveValue("Fox Float rear shock");
+  await field.fill(longest);
+
+  // On a desktop the rows are a table again, and a name that fits is one line, as high as its brand field.
+  // (At 1000 px the card has the page's width: from 1024 px it shares the row and shows cards again.)
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect
+    .poll(async () => (await page.getByRole("columnheader", { name: "Component" }).boundingBox())?.height)
+    .toBeGreaterThan(10);
+  const shortest = values.reduce((a, b) => (b.length < a.length ? b : a));
+  const short = page.getByLabel(`Name of component ${values.indexOf(shortest) + 1}`, { exact: true });
+  const shortBrand = short.locator("xpath=ancestor::tr[1]").getByRole("textbox", { name: /^Brand of/ });
+  expect((await short.boundingBox())!.height).toBe((await shortBrand.boundingBox())!.height);
+  expect(await field.evaluate((f) => f.scrollHeight <= f.clientHeight)).toBe(true);
+
+  await page.getByRole("button", { name: "Import Components (17)" }).click();
+  const cards = page.getByRole("list", { name: "Parts bin components" }).getByRole("listitem");
+  await expect(cards).toHaveCount(17);
+  await expect(cards.filter({ hasText: longest.slice(0, 60) })).toHaveCount(1);
+});
+
 test("import from a website: the server reads the page", async ({ page, rider }) => {
   expect(rider.email).toBeTruthy();
   const html = read("024-trek-marlin-7-rento/page.html");

@@ -566,6 +566,82 @@ test("toasts sit above the bottom tab bar wherever it shows, also on a phone hel
   }
 });
 
+/**
+ * Whether each button `dialog` shows is clear of every toast: no toast's box reaches into the button's, and a
+ * press at its centre lands on the button.
+ */
+async function buttonsClearOfToasts(dialog: ReturnType<Page["getByRole"]>) {
+  return dialog.evaluate((element) => {
+    const toasts = [...document.querySelectorAll("[data-sonner-toast]")].map((t) =>
+      t.getBoundingClientRect(),
+    );
+    return [...element.querySelectorAll("button")]
+      .filter((button) => button.checkVisibility())
+      .map((button) => {
+        button.scrollIntoView({ block: "nearest" });
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const overlapped = toasts.some(
+          (t) => t.left < box.right && box.left < t.right && t.top < box.bottom && box.top < t.bottom,
+        );
+        return {
+          button: button.textContent?.trim() || button.getAttribute("aria-label"),
+          clear: button.contains(hit) && !overlapped,
+        };
+      });
+  });
+}
+
+test.describe("a toast while a dialog is open on a phone", () => {
+  // A failed save answers 500: the browser says so in the console.
+  test.use({ allowedConsoleErrors: [/status of 500/], viewport: { width: 375, height: 548 } });
+
+  test("covers none of the dialog's buttons, the confirmation's or a form's", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    // 375 x 548: an iPhone SE's page in Safari, between its address bar and its toolbar.
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tandem" });
+    await page.route(`**/api/bicycles/${bicycle.id}`, (route) =>
+      route.request().method() === "GET" ? route.fallback() : route.fulfill({ status: 500, body: "{}" }),
+    );
+    await page.goto(`/bicycles/${bicycle.id}`);
+    const toasts = page.locator("[data-sonner-toast]");
+    async function toastAtRest() {
+      await expect(toasts.first()).toHaveAttribute("data-mounted", "true");
+      await toasts
+        .first()
+        .evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    }
+
+    // The confirmation stays open when deleting fails, with the error toast beside it.
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete Bicycle" }).click();
+    await expect(toasts.filter({ hasText: "There was a problem deleting the bicycle." })).toBeVisible();
+    await toastAtRest();
+    await expect(confirm).toBeVisible();
+    expect(await buttonsClearOfToasts(confirm)).toEqual([
+      { button: "Cancel", clear: true },
+      { button: "Delete Bicycle", clear: true },
+    ]);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+
+    // A form too tall for the screen: its buttons at the bottom and its close button at the top.
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Edit Bicycle" });
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(toasts.first()).toBeVisible();
+    await toastAtRest();
+    const buttons = await buttonsClearOfToasts(form);
+    expect(buttons.map((b) => b.button)).toEqual(expect.arrayContaining(["Save", "Cancel", "Close"]));
+    expect(buttons.filter((b) => !b.clear)).toEqual([]);
+  });
+});
+
 test.describe("offline", () => {
   // A request still under way when the connection drops fails, as it would for a rider.
   test.use({

@@ -342,6 +342,7 @@ export const messages = {
     nothingNew: "Everything in this export is already in your account.",
     importFailed: "The import failed. Nothing was imported.",
     chooseFile: "Choose a Velolog export (.zip) first",
+    noFileChosen: "No file chosen",
     notZip: "This is not a .zip file. Choose the .zip that “Export everything” made.",
     badZip: "The .zip could not be read. Nothing was imported.",
     tooLarge: "The file is too large: an export to import may be at most 300 MB.",

@@ -6,6 +6,9 @@ import { OFFLINE_NOTICE_ROOM, useOffline } from "./offline-notice.tsx";
 
 const icon = "size-4";
 
+/** Below a phone's notch or status bar: index.css's --toast-room, which dialogs keep clear of, starts with it. */
+const TOP_OFFSET = "calc(env(safe-area-inset-top, 0px) + 0.75rem)";
+
 /** Where the bottom tab bar shows (bottom-tab-bar.tsx hides it from Tailwind's `md`, 48 rem, up). */
 const TAB_BAR_SHOWN = "(width < 48rem)";
 
@@ -27,24 +30,25 @@ function useTabBarShown(): boolean {
  */
 export default function ThemedToaster() {
   const { theme } = useTheme();
-  // Wherever the bottom tab bar shows (4 rem tall), toasts sit above it instead of covering it: sonner's
-  // mobile offset applies only below 600 px, its offset from there up (a phone held sideways, a small tablet).
-  const aboveTabBar = useTabBarShown();
+  // Wherever the bottom tab bar shows, toasts come in at the top (decision 0067): there they cover neither
+  // the tabs nor a dialog's buttons (dialogs keep below --toast-room, index.css), nor hide behind the
+  // on-screen keyboard. sonner's mobile offset applies only below 600 px, its offset from there up (a phone
+  // held sideways, a small tablet).
+  const atTop = useTabBarShown();
   // Offline, the note (offline-notice.tsx) takes the bottom: toasts go above it.
   const lift = useOffline() ? OFFLINE_NOTICE_ROOM : 0;
-  // The tab bar grows by a phone's home-indicator inset (bottom-tab-bar.tsx).
-  const aboveBar = `calc(${80 + lift}px + env(safe-area-inset-bottom))`;
   return (
     <Toaster
       theme={theme}
+      position={atTop ? "top-center" : "bottom-right"}
       closeButton
       visibleToasts={3}
       duration={4000}
       hotkey={["altKey", "KeyT"]}
-      mobileOffset={{ bottom: aboveBar }}
+      mobileOffset={{ top: TOP_OFFSET }}
       offset={
-        aboveTabBar
-          ? { bottom: aboveBar }
+        atTop
+          ? { top: TOP_OFFSET }
           : lift
             ? { bottom: `calc(${24 + lift}px + env(safe-area-inset-bottom))` }
             : undefined

@@ -1,4 +1,4 @@
-import { Download, Loader2, Upload } from "lucide-react";
+import { Download, FileArchive, Loader2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -91,7 +91,14 @@ function ImportForm() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ArchiveImportResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const importArchive = useImportArchive();
+
+  function choose(picked: File | undefined) {
+    setFile(picked ?? null);
+    setResult(null);
+    setRefusal(null);
+  }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -121,20 +128,52 @@ function ImportForm() {
         </h4>
         <p className="text-muted-foreground">{m.importHelp}</p>
       </div>
+      {/* The look of the app's other file pickers (uploads/image-picker.tsx): a dashed zone that takes a
+          dropped file, with a "Choose file" button as the keyboard's way in instead of the browser's input. */}
       <div className="grid gap-2">
-        <Label htmlFor={id}>Export file (.zip)</Label>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept=".zip,application/zip"
-          className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setResult(null);
-            setRefusal(null);
+        <Label htmlFor={id} id={`${id}-label`}>
+          Export file (.zip)
+        </Label>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds drag and drop to the button inside */}
+        <div
+          className={`grid gap-2 rounded-md border border-dashed p-3 ${dragging ? "border-primary bg-muted" : ""}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
           }}
-        />
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            choose(event.dataTransfer.files[0]);
+          }}
+        >
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept=".zip,application/zip"
+            // The "Choose file" button is the keyboard's way in; the input itself is no extra, invisible Tab stop.
+            tabIndex={-1}
+            className="sr-only"
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
+          <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-describedby={`${id}-label ${id}-chosen`}
+              onClick={() => input.current?.click()}
+            >
+              <FileArchive aria-hidden="true" /> Choose file
+            </Button>
+            <span className="pointer-coarse:hidden">or drag and drop it here</span>
+          </div>
+          <p id={`${id}-chosen`} className={file ? "wrap-anywhere" : "sr-only"}>
+            {file ? `${file.name} (${formatFileSize(file.size)})` : m.noFileChosen}
+          </p>
+        </div>
       </div>
       <div>
         <Button type="submit" variant="outline" disabled={importArchive.isPending}>

@@ -1,7 +1,9 @@
 import { Trash2 } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { Textarea } from "@/components/ui/textarea.tsx";
 import { describeRule } from "@/features/intervals/components/interval-status.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { COMPONENT_TYPES } from "../../../../shared/domain/component-types.ts";
@@ -66,12 +68,11 @@ export function ReviewTable({
                 {row.label ? (
                   <span className="mb-1 block text-xs text-muted-foreground">{row.label}</span>
                 ) : null}
-                <Input
+                <NameField
                   aria-label={`Name of component ${index + 1}`}
-                  maxLength={200}
                   value={row.name}
                   aria-invalid={!trimText(row.name)}
-                  onChange={(event) => update(row.id, { name: event.target.value })}
+                  onChange={(name) => update(row.id, { name })}
                 />
                 {showIntervals ? <SuggestedLine row={row} unit={unit} /> : null}
               </td>
@@ -112,6 +113,61 @@ export function ReviewTable({
       </table>
     </div>
   );
+}
+
+/**
+ * A part's name, whole however long (spec sheets have names of 150 characters and more): a text area as tall
+ * as its text, one line high like the other fields when the name fits. It takes no line breaks, as a name has
+ * none: Enter adds nothing, and a pasted break becomes a space. Its height is set from its content (not CSS's
+ * field-sizing, which older Safari lacks), again when its width changes (a phone turned).
+ */
+function NameField({
+  value,
+  onChange,
+  ...props
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  "aria-label": string;
+  "aria-invalid": boolean;
+}) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    if (field.current) fitToText(field.current);
+  }, [value]);
+  useEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    let width = element.offsetWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.offsetWidth === width) return;
+      width = element.offsetWidth;
+      fitToText(element);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Textarea
+      ref={field}
+      rows={1}
+      maxLength={200}
+      value={value}
+      // The one-line height and text position of an Input (h-9, 44 px on a touch screen).
+      className="min-h-9 resize-none overflow-hidden py-[5px] md:py-[7px] pointer-coarse:min-h-11 pointer-coarse:py-[9px] md:pointer-coarse:py-[11px]"
+      onKeyDown={(event) => {
+        if (event.key === "Enter" && !event.nativeEvent.isComposing) event.preventDefault();
+      }}
+      onChange={(event) => onChange(event.target.value.replace(/\s*[\r\n]+\s*/g, " "))}
+      {...props}
+    />
+  );
+}
+
+function fitToText(element: HTMLTextAreaElement) {
+  element.style.height = "auto";
+  element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
 }
 
 function SuggestedLine({ row, unit }: { row: ImportPreview; unit: ReturnType<typeof useDistanceUnit> }) {

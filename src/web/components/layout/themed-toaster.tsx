@@ -30,7 +30,7 @@ function useTabBarShown(): boolean {
  */
 export default function ThemedToaster() {
   const { theme } = useTheme();
-  // Wherever the bottom tab bar shows, toasts come in at the top (decision 0067): there they cover neither
+  // Wherever the bottom tab bar shows, toasts come in at the top (decision 0068): there they cover neither
   // the tabs nor a dialog's buttons (dialogs keep below --toast-room, index.css), nor hide behind the
   // on-screen keyboard. sonner's mobile offset applies only below 600 px, its offset from there up (a phone
   // held sideways, a small tablet).

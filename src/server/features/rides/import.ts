@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { and, eq, gte, lte, or } from "drizzle-orm";
 import yauzl from "yauzl";
-import { entryBaseName, isRideEntry, isStravaIndex } from "../../../shared/domain/ride-archive.ts";
+import {
+  entryBaseName,
+  isRideEntry,
+  isStravaIndex,
+  pathInExport,
+  type StravaActivity,
+  stravaActivities,
+} from "../../../shared/domain/ride-archive.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   MAX_RIDE_FILE_BYTES,
@@ -20,7 +26,7 @@ import { assertOwnBicycle } from "../components/service.ts";
 import { RideFileError, type RideFromFile, readRides } from "./files/read-ride-file.ts";
 import { notOnABicycle, sportWords } from "./files/sport.ts";
 import { getRide } from "./service.ts";
-import { bicycleOfGear, type StravaActivity, stravaActivities } from "./strava-export.ts";
+import { bicycleOfGear } from "./strava-export.ts";
 
 const m = messages.rideFiles;
 
@@ -253,12 +259,12 @@ function eachZipEntry(
     yauzl.fromBuffer(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), options, (error, file) => {
       if (error || !file) return reject(badZip());
       const entries: { name: string; fullName: string; entry: yauzl.Entry }[] = [];
-      let index: { folder: string; entry: yauzl.Entry } | undefined;
+      let index: { fullName: string; entry: yauzl.Entry } | undefined;
       file.on("error", () => reject(badZip()));
       file.on("entry", (entry: yauzl.Entry) => {
         const fullName = entryName(entry);
         if (isRideEntry(fullName)) entries.push({ name: entryBaseName(fullName), fullName, entry });
-        if (isStravaIndex(fullName)) index ??= { folder: path.posix.dirname(fullName), entry };
+        if (isStravaIndex(fullName)) index ??= { fullName, entry };
         file.readEntry();
       });
       file.on("end", async () => {
@@ -274,14 +280,13 @@ function eachZipEntry(
                 ),
               )
             : new Map<string, StravaActivity>();
-          const relative = (fullName: string) =>
-            index && index.folder !== "." ? path.posix.relative(index.folder, fullName) : fullName;
           for (const { name, fullName, entry } of entries) {
             const read = () =>
               readEntryAtMost(file, entry, MAX_RIDE_FILE_BYTES).catch((error: unknown) => {
                 throw new RideFileError(error instanceof EntryTooLargeError ? m.tooLarge : m.badZip);
               });
-            await onEntry(name, read, activities.get(relative(fullName)) ?? {});
+            const inExport = index ? pathInExport(index.fullName, fullName) : fullName;
+            await onEntry(name, read, (inExport !== null && activities.get(inExport)) || {});
           }
           resolve();
         } catch (error) {

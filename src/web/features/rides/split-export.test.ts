@@ -1,5 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { stravaActivities } from "../../../shared/domain/ride-archive.ts";
 import { messages } from "../../../shared/messages.ts";
 import { MAX_RIDE_FILE_BYTES } from "../../../shared/schemas/ride.ts";
 import {
@@ -9,9 +10,6 @@ import {
   type RefusedRide,
   type RideBatch,
 } from "./split-export.ts";
-
-const csv =
-  "Activity ID,Activity Name,Activity Type,Activity Gear,Filename\n1,Loop,Ride,Gravel,activities/1.gpx.gz\n";
 
 async function collect(zip: Uint8Array<ArrayBuffer>, name = "export_1.zip") {
   const archive = await openRideArchive(new File([zip], name));
@@ -28,7 +26,19 @@ async function collect(zip: Uint8Array<ArrayBuffer>, name = "export_1.zip") {
 }
 
 describe("splitting a Strava export too large for one request", () => {
-  it("sends every ride once, in order, in batches that each carry activities.csv at its path and nothing else", async () => {
+  it("sends every ride once, in order, each batch with an activities.csv of its own rides at the index's path", async () => {
+    const rides = 2 * BATCH_RIDES + 7;
+    const header =
+      "Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Activity Gear,Filename\n";
+    // The rider's names as Strava writes them: commas, quotes, a leading "=" or "-" kept as typed.
+    const nameOf = (i: number) =>
+      i === 2 ? '"Hill", then home' : i === 3 ? "-5 °C and =windy" : `Loop ${i}`;
+    let csv = header;
+    for (let i = 1; i <= rides; i++) {
+      const name = `"${nameOf(i).replaceAll('"', '""')}"`;
+      csv += `${i},"Mar 1, 2026",${name},Ride,"A long, long description",Gravel,activities/${i}.gpx.gz\n`;
+    }
+    csv += "999,,Not in the archive,Ride,,,activities/999.gpx.gz\n";
     const files: Record<string, Uint8Array> = {
       "export_1/activities.csv": strToU8(csv),
       "export_1/media/photo.jpg": new Uint8Array(5000),
@@ -36,7 +46,6 @@ describe("splitting a Strava export too large for one request", () => {
       "__MACOSX/export_1/activities/._1.gpx.gz": new Uint8Array(10),
       "export_1/activities/.hidden.gpx": new Uint8Array(10),
     };
-    const rides = 2 * BATCH_RIDES + 7;
     for (let i = 1; i <= rides; i++) files[`export_1/activities/${i}.gpx.gz`] = strToU8(`ride ${i}`);
     const { archive, parts, batches } = await collect(zipSync(files));
 
@@ -46,16 +55,46 @@ describe("splitting a Strava export too large for one request", () => {
       BATCH_RIDES,
       7,
     ]);
+    const whole = stravaActivities(csv);
     const sent = batches.flatMap((batch) => {
-      const names = Object.keys(batch);
-      expect(names[0]).toBe("export_1/activities.csv");
-      expect(strFromU8((batch as Record<string, Uint8Array>)["export_1/activities.csv"]!)).toBe(csv);
-      return names.slice(1);
+      const entries = batch as Record<string, Uint8Array>;
+      const rideNames = Object.keys(entries).filter((name) => name !== "export_1/activities.csv");
+      // What the server reads of the batch's index: exactly what the whole index says of its rides.
+      const index = stravaActivities(strFromU8(entries["export_1/activities.csv"]!));
+      const expected = rideNames.map((name) => [
+        name.replace("export_1/", ""),
+        whole.get(name.replace("export_1/", "")),
+      ]);
+      expect([...index]).toEqual(expected);
+      expect(strFromU8(entries["export_1/activities.csv"]!).length).toBeLessThan(csv.length / 2);
+      return rideNames;
     });
     expect(sent).toEqual(Array.from({ length: rides }, (_, i) => `export_1/activities/${i + 1}.gpx.gz`));
     const first = batches[0] as Record<string, Uint8Array>;
     expect(strFromU8(first["export_1/activities/1.gpx.gz"]!)).toBe("ride 1");
+    expect(stravaActivities(strFromU8(first["export_1/activities.csv"]!)).get("activities/3.gpx.gz")).toEqual(
+      {
+        name: "-5 °C and =windy",
+        type: "Ride",
+        gear: "Gravel",
+      },
+    );
     expect(parts[0]).toMatchObject({ files: expect.arrayContaining(["1.gpx.gz"]) });
+  });
+
+  it("sends no index with rides it does not name, and the index as it is when it is at the top", async () => {
+    const csv = "Activity Name,Filename\nTop,1.fit\n";
+    const { batches } = await collect(
+      zipSync({ "activities.csv": strToU8(csv), "1.fit": strToU8("x"), "sub/2.fit": strToU8("y") }),
+    );
+    expect(batches).toHaveLength(1);
+    const batch = batches[0] as Record<string, Uint8Array>;
+    expect(Object.keys(batch).sort()).toEqual(["1.fit", "activities.csv", "sub/2.fit"]);
+    expect([...stravaActivities(strFromU8(batch["activities.csv"]!))]).toEqual([["1.fit", { name: "Top" }]]);
+    const { batches: unnamed } = await collect(
+      zipSync({ "activities.csv": strToU8("a,b\n"), "1.fit": strToU8("x") }),
+    );
+    expect(Object.keys(unnamed[0]!)).toEqual(["1.fit"]);
   });
 
   it("keeps each batch under its size, and says of a ride file over the limit what the server would", async () => {

@@ -3,6 +3,10 @@ import {
   entryBaseName,
   isRideEntry,
   isStravaIndex,
+  pathInExport,
+  type StravaActivity,
+  stravaActivities,
+  stravaIndexCsv,
   zipEntryName,
 } from "../../../shared/domain/ride-archive.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -16,14 +20,17 @@ import {
 /**
  * A .zip of ride files too large for one request (a Strava bulk export of a few GB, thousands of rides) is sent
  * as several smaller .zip files made here in the browser. Each holds some of the ride files at their paths in
- * the original and the export's activities.csv at its path, so the server reads every batch as it would have
- * read the whole archive: the same names, types and gear per ride. Only the archive's directory and one entry
- * at a time are read from the file (zip.js reads slices of the Blob); nothing else is uploaded.
+ * the original and, at the index's path, an activities.csv of just those rides (the columns an import reads),
+ * so the server reads every batch as it would have read the whole archive: the same names, types and gear per
+ * ride. Only the archive's directory and one entry at a time are read from the file (zip.js reads slices of
+ * the Blob); nothing else is uploaded.
  */
 
 /** Small batches: the progress bar moves often, and neither the browser nor the server holds much at once. */
 export const BATCH_RIDES = 100;
 export const BATCH_BYTES = 20 * 1024 * 1024;
+/** The largest activities.csv read (Strava's for 50,000 activities is about 75 MB). */
+const MAX_INDEX_BYTES = 200 * 1024 * 1024;
 
 const m = messages.rideFiles;
 
@@ -72,19 +79,25 @@ export async function openRideArchive(file: File): Promise<RideArchive | null> {
   const index = files.find((entry) => isStravaIndex(fullName(entry)));
 
   async function* batches(): AsyncGenerator<RideBatch | RefusedRide> {
-    // An index the server would not read (too large, damaged) only costs the rides their Strava names there too.
+    // Read once here, however large (each batch carries only its own rides' rows); a damaged index only costs
+    // the rides their Strava names, as on the server.
     const csv =
-      index && index.uncompressedSize <= MAX_RIDE_FILE_BYTES
-        ? await index.getData(new zipjs.Uint8ArrayWriter()).catch(() => null)
+      index && index.uncompressedSize <= MAX_INDEX_BYTES
+        ? await index.getData(new zipjs.TextWriter()).catch(() => null)
         : null;
+    const activities = csv ? stravaActivities(csv) : new Map<string, StravaActivity>();
     let writer: ZipWriter<Blob> | null = null;
     let names: string[] = [];
+    let described: [string, StravaActivity][] = [];
     let bytes = 0;
     const finish = async (): Promise<RideBatch | null> => {
       if (!writer) return null;
+      if (index && described.length > 0) {
+        await writer.add(fullName(index), new zipjs.TextReader(stravaIndexCsv(described)));
+      }
       const zip = new File([await writer.close()], file.name, { type: "application/zip" });
       const batch = { zip, files: names };
-      [writer, names, bytes] = [null, [], 0];
+      [writer, names, described, bytes] = [null, [], [], 0];
       return batch;
     };
 
@@ -108,13 +121,13 @@ export async function openRideArchive(file: File): Promise<RideArchive | null> {
         yield unreadable(name, m.badZip);
         continue;
       }
-      if (!writer) {
-        writer = new zipjs.ZipWriter(new zipjs.BlobWriter("application/zip"), { useWebWorkers: false });
-        if (csv && index) await writer.add(fullName(index), new zipjs.Uint8ArrayReader(csv));
-      }
+      writer ??= new zipjs.ZipWriter(new zipjs.BlobWriter("application/zip"), { useWebWorkers: false });
       // Stored as they are: the rides are gzipped already.
       await writer.add(fullName(entry), new zipjs.Uint8ArrayReader(data), { level: 0 });
       names.push(name);
+      const inExport = index ? pathInExport(fullName(index), fullName(entry)) : null;
+      const activity = inExport === null ? undefined : activities.get(inExport);
+      if (inExport !== null && activity) described.push([inExport, activity]);
       bytes += data.byteLength;
     }
     const batch = await finish();

@@ -359,13 +359,26 @@ test.describe("a Strava export too large for one request", () => {
     await expect(page.getByText(`${rides} files read`)).toBeVisible();
     await expect(page.getByText("420 imported · 0 already there · 100 not imported")).toBeVisible();
 
-    // The same export again: what arrived is already there, and the rides that did not arrive now do.
+    // The same export again, with a small .zip of 3 rides and one GPX: what arrived is already there, the
+    // rides that did not arrive now do, and the bar counts every ride of both .zip files.
     await page.unroute(`**/api/bicycles/${road.id}/rides/files*`);
-    await page.getByLabel("Ride files", { exact: true }).setInputFiles([exported]);
-    await expect(page.getByText("100 rides imported")).toBeVisible({ timeout: 60_000 });
+    const small = zipSync(
+      Object.fromEntries(
+        [601, 602, 603].map((day) => [`${day}.gpx`, new TextEncoder().encode(tinyGpx(day))]),
+      ),
+    );
+    await page
+      .getByLabel("Ride files", { exact: true })
+      .setInputFiles([
+        exported,
+        { name: "three.zip", mimeType: "application/zip", buffer: Buffer.from(small) },
+        { name: "one.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from(tinyGpx(650)) },
+      ]);
+    await expect(page.getByRole("progressbar", { name: /^Importing rides [\d,]+ of 524…$/ })).toBeVisible();
+    await expect(page.getByText("104 rides imported")).toBeVisible({ timeout: 60_000 });
     await expect(results.filter({ hasText: "Already there" })).toHaveCount(rides - 100);
-    await expect(page.getByText("100 imported · 420 already there · 0 not imported")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Rides" })).toContainText("500 rides");
+    await expect(page.getByText("104 imported · 420 already there · 0 not imported")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Rides" })).toContainText("504 rides");
 
     await page.goto(`/bicycles/${gravel.id}?tab=rides`);
     await expect(page.getByRole("region", { name: "Rides" })).toContainText("20 rides");

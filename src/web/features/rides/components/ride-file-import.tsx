@@ -80,10 +80,12 @@ async function importFiles(
   /** After each batch of a split .zip: its rides are stored, and the lists can show them already. */
   onStored: () => void,
 ): Promise<RideFileResult[]> {
-  // Every .zip's directory first: one too large for a request is split, and the bar counts its rides.
+  // Every .zip's directory first: one too large for a request is split, and the bar counts the rides of
+  // every .zip (another file is one ride).
   const archives = await Promise.all(
     files.map((file) => (isZip(file) ? openRideArchive(file).catch(() => null) : null)),
   );
+  const ridesOf = archives.map((archive) => Math.max(archive?.rides ?? 1, 1));
   const split = await Promise.all(
     archives.map(async (archive) => {
       if (!archive?.fitsOneRequest) return archive;
@@ -93,8 +95,8 @@ async function importFiles(
   );
   const progress = {
     done: 0,
-    total: split.reduce((sum, archive) => sum + Math.max(archive?.rides ?? 1, 1), 0),
-    rides: split.some((archive) => archive !== null),
+    total: ridesOf.reduce((sum, rides) => sum + rides, 0),
+    rides: archives.some((archive) => archive !== null),
   };
   const step = (count: number) => {
     progress.done += count;
@@ -117,7 +119,7 @@ async function importFiles(
     } else {
       results.push(...(await send(bicycleId, file, [file.name])));
     }
-    step(1);
+    step(ridesOf[index]!);
   }
   return results;
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page, Worker } from "@playwright/test";
 import sharp from "sharp";
-import { createComponentThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** A real photo-sized JPEG over 1 MB (random noise compresses badly), written to a temp file. */
 async function largeJpeg(): Promise<string> {
@@ -332,4 +332,46 @@ test("on a slow connection the photo picked last is the one saved, and an upload
     (await page.getByRole("img", { name: "Slow Uploads" }).getAttribute("src"))!,
   );
   expect(await sharp(await kept.body()).metadata()).toMatchObject({ width: 300, height: 400 });
+});
+
+test("switching a receipt to a pasted link while its file uploads keeps the link", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toContain("@");
+  const held = await holdUploads(page);
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Receipts" });
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: "Chain",
+    type: "Drivetrain",
+    bicycleId: bicycle.id,
+  });
+  await page.goto(`/bicycles/${bicycle.id}/components/${component.id}`);
+  await page.getByRole("button", { name: "Add Service" }).click();
+  const form = page.getByRole("form", { name: "Add Service Entry" });
+  await form.getByLabel("Description").fill("New chain");
+  await form.getByLabel("Cost ($)").fill("30");
+  const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+  const isUpload = (request: { url: () => string }) => request.url().endsWith("/api/files");
+  const ended = Promise.race([
+    page.waitForEvent("requestfinished", isUpload),
+    page.waitForEvent("requestfailed", isUpload),
+  ]);
+  await form
+    .locator("#service-receipt-file")
+    .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect.poll(() => held.length).toBe(1);
+  await form.getByRole("radio", { name: "Paste a link" }).click();
+  const link = form.getByRole("textbox", { name: "Receipt link" });
+  await link.fill("https://shop.example.com/orders/77");
+  held[0]!();
+  await ended;
+  await expect(link).toHaveValue("https://shop.example.com/orders/77");
+  await form.getByRole("button", { name: "Add Service Entry" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.locator("tbody tr").first().getByRole("link", { name: "Receipt" })).toHaveAttribute(
+    "href",
+    "https://shop.example.com/orders/77",
+  );
 });

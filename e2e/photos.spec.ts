@@ -43,7 +43,8 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   await expect(sizes).toContainText(`Original: ${sizeText(photoSize)}`);
   await expect(sizes).toContainText(/Compressed: \d+(\.\d)? KB/);
   expect((await compressing).url()).toMatch(/compress/);
-  await expect(page.getByText("Uploaded")).toBeVisible();
+  // A screen reader hears it: the upload's status line is a live region.
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
     "aria-valuenow",
     "100",

@@ -249,8 +249,15 @@ export function ImagePicker({
             >
               <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
             </div>
-            <span className="text-xs text-muted-foreground">
-              {progress === 100 ? "Uploaded" : `Uploading... ${progress}%`}
+            {/* Announced when the upload starts and when it is stored; the percentage is the progress bar's. */}
+            <span className="text-xs text-muted-foreground" role="status">
+              {progress === 100 ? (
+                "Uploaded"
+              ) : (
+                <>
+                  Uploading... <span aria-hidden="true">{progress}%</span>
+                </>
+              )}
             </span>
           </div>
         ) : null}

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Worker } from "@playwright/test";
+import type { Page, Worker } from "@playwright/test";
 import sharp from "sharp";
-import { createComponentThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** A real photo-sized JPEG over 1 MB (random noise compresses badly), written to a temp file. */
 async function largeJpeg(): Promise<string> {
@@ -43,7 +43,8 @@ test("bicycle and component photos are uploaded and shown; a PDF receipt is atta
   await expect(sizes).toContainText(`Original: ${sizeText(photoSize)}`);
   await expect(sizes).toContainText(/Compressed: \d+(\.\d)? KB/);
   expect((await compressing).url()).toMatch(/compress/);
-  await expect(page.getByText("Uploaded")).toBeVisible();
+  // A screen reader hears it: the upload's status line is a live region.
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute(
     "aria-valuenow",
     "100",
@@ -179,6 +180,19 @@ for (const browser of [
         send.call(this, body);
       };
     });
+    // Decoding waits for the test (an old phone takes seconds), so the pending state can be seen.
+    await page.addInitScript(() => {
+      const decode = window.createImageBitmap.bind(window);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      Object.assign(window, { releaseDecode: () => release() });
+      window.createImageBitmap = (async (...args: Parameters<typeof decode>) => {
+        await released;
+        return decode(...args);
+      }) as typeof window.createImageBitmap;
+    });
     const workers: string[] = [];
     page.on("worker", (worker) => isCompressWorker(worker) && workers.push(worker.url()));
     const photo = await largeJpeg();
@@ -186,6 +200,10 @@ for (const browser of [
     await page.getByRole("button", { name: "Add Bicycle" }).click();
     await page.getByLabel("Name", { exact: true }).fill("Fallback Bike");
     await page.getByLabel("Photo", { exact: true }).setInputFiles(photo);
+    await expect(page.getByRole("status").filter({ hasText: "Compressing the image…" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add Bicycle" }).last()).toBeDisabled();
+    await page.evaluate(() => (window as unknown as { releaseDecode: () => void }).releaseDecode());
+    await expect(page.getByText("Compressing the image…")).toHaveCount(0);
     const sizes = page.getByText(/^Original: .* · Compressed: .*/);
     await expect(sizes).toContainText(`Original: ${sizeText(statSync(photo).size)}`);
     await expect(sizes).toContainText(/Compressed: \d+(\.\d)? KB/);
@@ -232,7 +250,129 @@ test.describe("an undecodable photo", () => {
         .getByLabel("Photo", { exact: true })
         .setInputFiles({ name: "broken.jpg", mimeType: "image/jpeg", buffer: broken });
       await expect(page.getByText("Failed to process image. Please try another file.")).toBeVisible();
+      // Tabbing back to the button, a screen reader hears which field it is and what went wrong.
+      await expect(page.getByRole("button", { name: "Choose file" })).toHaveAccessibleDescription(
+        "Photo Failed to process image. Please try another file.",
+      );
       expect(workers.length).toBe(withWorker ? 1 : 0);
     }
   });
+});
+
+/** Holds each photo upload until the test lets it through (a slow connection), in the order sent. */
+async function holdUploads(page: Page) {
+  const held: (() => void)[] = [];
+  await page.route("**/api/files", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue().catch(() => {}); // an upload the page cancelled has no request to continue
+  });
+  return held;
+}
+
+const solidPng = (color: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+test("on a slow connection the photo picked last is the one saved, and an upload can be cancelled", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toContain("@");
+  const held = await holdUploads(page);
+  await page.goto("/bicycles");
+  await page.getByRole("button", { name: "Add Bicycle" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Slow Uploads");
+  const photo = page.getByLabel("Photo", { exact: true });
+  const save = page.getByRole("button", { name: "Add Bicycle" }).last();
+  await photo.setInputFiles({
+    name: "first.png",
+    mimeType: "image/png",
+    buffer: await solidPng("#c00", 400, 300),
+  });
+  await expect.poll(() => held.length).toBe(1);
+  await expect(save).toBeDisabled();
+  // A second choice while the first is still on its way: the rider now sees (and means) this one.
+  await photo.setInputFiles({
+    name: "second.png",
+    mimeType: "image/png",
+    buffer: await solidPng("#00c", 300, 400),
+  });
+  await expect.poll(() => held.length).toBe(2);
+  held[1]!();
+  await expect(page.getByText("Uploaded")).toBeVisible();
+  held[0]!(); // the first, cancelled, would have arrived last
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+  const saved = await page.request.get(
+    (await page.getByRole("img", { name: "Slow Uploads" }).getAttribute("src"))!,
+  );
+  expect(await sharp(await saved.body()).metadata()).toMatchObject({ width: 300, height: 400 });
+
+  // Cancelling an upload under way leaves the photo the bicycle had.
+  await page.getByRole("heading", { name: "Slow Uploads", level: 1 }).waitFor();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Bicycle" });
+  await edit.getByLabel("Photo", { exact: true }).setInputFiles({
+    name: "third.png",
+    mimeType: "image/png",
+    buffer: await solidPng("#0c0", 500, 500),
+  });
+  await expect.poll(() => held.length).toBe(3);
+  await edit.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(edit.getByRole("button", { name: "Cancel upload" })).toHaveCount(0);
+  await expect(edit.getByRole("progressbar")).toHaveCount(0);
+  await expect(edit.getByRole("img", { name: "Photo preview" })).toHaveAttribute("src", /^\/api\/files\//);
+  held[2]!();
+  await edit.getByLabel("Description").fill("Photo kept");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Bicycle updated successfully.")).toBeVisible();
+  const kept = await page.request.get(
+    (await page.getByRole("img", { name: "Slow Uploads" }).getAttribute("src"))!,
+  );
+  expect(await sharp(await kept.body()).metadata()).toMatchObject({ width: 300, height: 400 });
+});
+
+test("switching a receipt to a pasted link while its file uploads keeps the link", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toContain("@");
+  const held = await holdUploads(page);
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Receipts" });
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: "Chain",
+    type: "Drivetrain",
+    bicycleId: bicycle.id,
+  });
+  await page.goto(`/bicycles/${bicycle.id}/components/${component.id}`);
+  await page.getByRole("button", { name: "Add Service" }).click();
+  const form = page.getByRole("form", { name: "Add Service Entry" });
+  await form.getByLabel("Description").fill("New chain");
+  await form.getByLabel("Cost ($)").fill("30");
+  const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+  const isUpload = (request: { url: () => string }) => request.url().endsWith("/api/files");
+  const ended = Promise.race([
+    page.waitForEvent("requestfinished", isUpload),
+    page.waitForEvent("requestfailed", isUpload),
+  ]);
+  await form
+    .locator("#service-receipt-file")
+    .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: pdf });
+  await expect.poll(() => held.length).toBe(1);
+  await form.getByRole("radio", { name: "Paste a link" }).click();
+  const link = form.getByRole("textbox", { name: "Receipt link" });
+  await link.fill("https://shop.example.com/orders/77");
+  held[0]!();
+  await ended;
+  await expect(link).toHaveValue("https://shop.example.com/orders/77");
+  await form.getByRole("button", { name: "Add Service Entry" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.locator("tbody tr").first().getByRole("link", { name: "Receipt" })).toHaveAttribute(
+    "href",
+    "https://shop.example.com/orders/77",
+  );
 });

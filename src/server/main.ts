@@ -11,12 +11,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 async function main() {
   const config = loadConfig();
-  const { app, database, logger, mailer } = await buildServer(config);
-  // Scheduled work (reminder digests) runs in this process; several processes share it (decision 0043).
+  const { app, database, logger, mailer, storage } = await buildServer(config);
+  // Scheduled work (reminder digests, removing unattached uploads) runs in this process; several processes share it (decision 0043).
   const jobRunner = startJobRunner({
     db: database.db,
     logger,
-    jobs: scheduledJobs({ db: database.db, config, logger, mailer }),
+    jobs: scheduledJobs({ db: database.db, config, logger, mailer, storage }),
   });
   if (config.allowLoopbackImportsForTests) {
     logger.warn(

@@ -54,5 +54,5 @@ export async function buildServer(config: Config, options: { webDir?: string | n
     logger,
     webDir: webDir && existsSync(path.join(webDir, "index.html")) ? webDir : undefined,
   });
-  return { app, database, logger, mailer };
+  return { app, database, logger, mailer, storage };
 }

@@ -323,6 +323,8 @@ export const messages = {
     originalSize: "Original",
     compressedSize: "Compressed",
     removePhoto: "Remove photo",
+    cancelUpload: "Cancel upload",
+    compressing: "Compressing the image…",
   },
   /** The account export (.zip) and its import (decision 0048). */
   archive: {

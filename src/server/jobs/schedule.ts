@@ -1,6 +1,8 @@
 import type { Mailer } from "../adapters/mail.ts";
+import type { Storage } from "../adapters/storage.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/index.ts";
+import { sweepUnattachedFiles } from "../features/files/service.ts";
 import { sendReminderDigests } from "../features/reminders/digest.ts";
 import type { Logger } from "../logger.ts";
 import type { Job } from "./runner.ts";
@@ -10,10 +12,11 @@ export interface JobDeps {
   config: Config;
   logger: Logger;
   mailer: Mailer;
+  storage: Storage;
 }
 
 /** Every scheduled job of the app, started by main.ts. */
-export function scheduledJobs({ db, config, logger, mailer }: JobDeps): Job[] {
+export function scheduledJobs({ db, config, logger, mailer, storage }: JobDeps): Job[] {
   return [
     {
       // Hourly, so a digest goes out within the hour after an interval comes due (at most one a day).
@@ -25,6 +28,15 @@ export function scheduledJobs({ db, config, logger, mailer }: JobDeps): Job[] {
           now,
         );
         if (sent > 0) logger.info({ job: "reminder-digests", sent }, "reminder digests sent");
+      },
+    },
+    {
+      // Hourly: uploads nothing shows a day after they were made (decision 0068), for every user.
+      name: "unattached-files",
+      everyMs: 60 * 60_000,
+      run: async ({ now }) => {
+        const removed = await sweepUnattachedFiles(db, storage, now);
+        if (removed > 0) logger.info({ job: "unattached-files", removed }, "unattached uploads removed");
       },
     },
   ];

@@ -168,7 +168,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   dataDirs.set(app, config.dataDir);
-  return { app, db: database.db, config, queries, mailer, close: database.close };
+  return { app, db: database.db, config, queries, mailer, storage, logger, close: database.close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -2,13 +2,15 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { UploadedFile } from "../../../shared/schemas/file.ts";
 import { files } from "../../db/schema.ts";
+import { createJobRunner } from "../../jobs/runner.ts";
+import { scheduledJobs } from "../../jobs/schedule.ts";
 import {
   anonymous,
   describeEachDatabase,
@@ -353,6 +355,78 @@ describeEachDatabase("files API", (kind) => {
       (await rider.request("PUT", `/api/bicycles/${bike.id}`, { name: "B", imageUrl: null })).status,
     ).toBe(200);
     expect(existsSync(secondPath)).toBe(false);
+  });
+
+  it("removes the photos only a share link still showed when the link is deleted", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const old = await uploaded(await upload(rider, png, "old.png", "image/png"));
+    const current = await uploaded(await upload(rider, png, "new.png", "image/png"));
+    const shareOf = async (bicycleId: string) => {
+      const response = await rider.request("POST", `/api/bicycles/${bicycleId}/share`, {});
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { link: { id: string } }).link;
+    };
+    const bike = (
+      (await (await rider.request("POST", "/api/bicycles", { name: "B", imageUrl: old.url })).json()) as {
+        bicycle: Bicycle;
+      }
+    ).bicycle;
+    // The photo is replaced after sharing: the first link keeps showing the old one.
+    const first = await shareOf(bike.id);
+    const put = await rider.request("PUT", `/api/bicycles/${bike.id}`, { name: "B", imageUrl: current.url });
+    expect(put.status).toBe(200);
+    // The second link shows the new one, and lives on after the bicycle is deleted (sold, say).
+    const second = await shareOf(bike.id);
+    expect((await rider.request("DELETE", `/api/bicycles/${bike.id}`)).status).toBe(204);
+    const [oldPath, currentPath] = [(await diskPath(old.id))!, (await diskPath(current.id))!];
+    expect([existsSync(oldPath), existsSync(currentPath)]).toEqual([true, true]);
+
+    expect((await rider.request("DELETE", `/api/shared-links/${first.id}`)).status).toBe(204);
+    expect([existsSync(oldPath), existsSync(currentPath)]).toEqual([false, true]);
+    expect((await rider.request("DELETE", `/api/shared-links/${second.id}`)).status).toBe(204);
+    expect(existsSync(currentPath)).toBe(false);
+    expect(await t.db.select().from(files).where(eq(files.userId, rider.userId))).toEqual([]);
+  });
+
+  it("frees, within the hour after a day, an upload whose form was never saved, even if its owner never uploads again", async () => {
+    const rider = await signUp(t.app);
+    const other = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    // Picked, uploaded, and the form cancelled: nothing shows it.
+    const abandoned = await uploaded(await upload(rider, png, "a.png", "image/png"));
+    const shown = await uploaded(await upload(rider, png, "b.png", "image/png"));
+    expect((await rider.request("POST", "/api/bicycles", { name: "B", imageUrl: shown.url })).status).toBe(
+      201,
+    );
+    const theirs = await uploaded(await upload(other, png, "c.png", "image/png"));
+    const fresh = await uploaded(await upload(other, png, "d.png", "image/png"));
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.db
+      .update(files)
+      .set({ createdAt: dayAgo })
+      .where(inArray(files.id, [abandoned.id, shown.id, theirs.id]));
+    const paths = await Promise.all(
+      [abandoned, shown, theirs, fresh].map(async (f) => (await diskPath(f.id))!),
+    );
+
+    const runner = createJobRunner({
+      db: t.db,
+      logger: t.logger,
+      jobs: scheduledJobs({
+        db: t.db,
+        config: t.config,
+        logger: t.logger,
+        mailer: t.mailer,
+        storage: t.storage,
+      }),
+    });
+    expect(await runner.runDue()).toContain("unattached-files");
+    // The abandoned ones (of both users) are gone; the bicycle's photo and an upload made today stay.
+    expect(paths.map((p) => existsSync(p))).toEqual([false, true, false, true]);
+    expect((await rider.request("GET", abandoned.url)).status).toBe(404);
+    expect((await rider.request("GET", shown.url)).status).toBe(200);
+    expect((await other.request("GET", fresh.url)).status).toBe(200);
   });
 
   it("deleting an account removes everything that user uploaded, and only theirs", async () => {

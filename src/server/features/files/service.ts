@@ -158,6 +158,20 @@ export async function deleteUnreferencedFiles(
   for (const { key } of deleted) await storage.delete(key);
 }
 
+/**
+ * The scheduled sweep (jobs/schedule.ts): every user's uploads that nothing shows and that are older than
+ * the grace period (a form cancelled after picking, a link deleted while its request failed half-way),
+ * so none waits for its owner's next upload. Returns how many were removed.
+ */
+export async function sweepUnattachedFiles(db: Database, storage: Storage, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(files)
+    .where(and(lt(files.createdAt, new Date(now.getTime() - UNATTACHED_GRACE_MS)), unreferenced))
+    .returning({ key: files.key });
+  for (const { key } of deleted) await storage.delete(key);
+  return deleted.length;
+}
+
 /** After a photo or receipt URL was replaced or its owner deleted: removes those files if now unused. */
 export async function releaseFileUrls(
   db: Database,

@@ -61,7 +61,7 @@ export function shareRoutes({ db, storage }: AppDeps) {
         responses: { 204: noContent, ...errors(400, 401, 403, 404) },
       }),
       async (c) => {
-        await deleteShare(db, requireUser(c.get("user")).id, c.req.valid("param").id);
+        await deleteShare(db, storage, requireUser(c.get("user")).id, c.req.valid("param").id);
         return c.body(null, 204);
       },
     )

@@ -8,12 +8,13 @@ import type {
   SharedBikeView,
   SharedLink,
 } from "../../../shared/schemas/share.ts";
+import type { Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { components, serviceEntries, sharedBikes } from "../../db/schema.ts";
 import { notFound } from "../../errors.ts";
 import { assertUuid, getBicycle } from "../bicycles/service.ts";
 import { listBicycleComponents } from "../components/service.ts";
-import { findOwnFile } from "../files/service.ts";
+import { deleteUnreferencedFiles, findOwnFile } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
 
 /** 192 random bits, URL-safe: unguessable, and short enough to paste. */
@@ -113,13 +114,20 @@ export async function listShares(db: Database, userId: string): Promise<SharedLi
   return rows.map(toLink);
 }
 
-export async function deleteShare(db: Database, userId: string, id: string): Promise<void> {
+/**
+ * Ends a link at once. The photos its snapshot showed are removed with it unless something else still
+ * shows them (a bicycle's photo replaced after sharing, or a bicycle deleted while its link lived on).
+ */
+export async function deleteShare(db: Database, storage: Storage, userId: string, id: string): Promise<void> {
   assertUuid(id);
   const deleted = await db
     .delete(sharedBikes)
     .where(and(eq(sharedBikes.id, id), eq(sharedBikes.userId, userId)))
-    .returning({ id: sharedBikes.id });
+    .returning({ bikeData: sharedBikes.bikeData });
   if (deleted.length === 0) throw notFound();
+  await deleteUnreferencedFiles(db, storage, userId, {
+    ids: photoIdsOf(deleted[0]!.bikeData as SharedBikeSnapshot),
+  });
 }
 
 async function findShare(db: Database, token: string) {
@@ -139,7 +147,7 @@ async function findShare(db: Database, token: string) {
 
 /** The snapshot's photos: the stored URLs (the owner's), each as a file id when it is one of ours. */
 function photoIdsOf(snapshot: SharedBikeSnapshot): string[] {
-  return [snapshot.bike.imageUrl, ...snapshot.components.map((c) => c.imageUrl)]
+  return [snapshot.bike?.imageUrl, ...(snapshot.components ?? []).map((c) => c.imageUrl)]
     .map(fileIdFromUrl)
     .filter((id): id is string => id !== null);
 }

@@ -48,40 +48,76 @@ export function ImagePicker({
   const [pickedPdf, setPickedPdf] = useState(false);
   const [sizes, setSizes] = useState<{ before: number; after: number } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [compressing, setCompressing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // The pick under way (compressing or uploading); a newer pick, Cancel, Remove or leaving the form ends it,
+  // so an older upload finishing late never puts its photo over the one the rider chose last.
+  const pending = useRef<AbortController | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => () => void (localPreview && URL.revokeObjectURL(localPreview)), [localPreview]);
+  useEffect(() => () => pending.current?.abort(), []);
+
+  /** Stops the pick under way, if any, and shows what the field held before it. */
+  function cancelPending() {
+    if (!pending.current) return;
+    pending.current.abort();
+    pending.current = null;
+    setBusy(false);
+    onBusyChange?.(false);
+    setLocalPreview(null);
+    setPickedPdf(false);
+    setSizes(null);
+    setProgress(null);
+    setCompressing(false);
+  }
 
   async function pick(file: File | undefined) {
     if (!file) return;
+    cancelPending();
     setSizes(null);
     setProgress(null);
     const problem = checkFile(file, kind);
     setError(problem);
     if (problem) return;
+    const controller = new AbortController();
+    pending.current = controller;
     const isImage = file.type.startsWith("image/");
     setPickedPdf(!isImage);
     setLocalPreview(isImage ? URL.createObjectURL(file) : null);
+    setBusy(true);
     onBusyChange?.(true);
     try {
       let toSend = file;
       if (isImage && file.size > COMPRESS_ABOVE_BYTES) {
-        toSend = await compressImage(file);
+        setCompressing(true);
+        toSend = await compressImage(file).finally(() => {
+          if (!controller.signal.aborted) setCompressing(false);
+        });
+        if (controller.signal.aborted) return;
         setSizes({ before: file.size, after: toSend.size });
       }
-      const uploaded = await uploadFile(toSend, purpose, setProgress);
+      const uploaded = await uploadFile(toSend, purpose, setProgress, controller.signal);
+      if (controller.signal.aborted) return;
       onChange(uploaded.url);
     } catch (failure) {
+      if (controller.signal.aborted) return;
       setError(failure instanceof Error && failure.message ? failure.message : m.uploadFailed);
       setLocalPreview(null);
+      setPickedPdf(false);
       setProgress(null);
     } finally {
-      onBusyChange?.(false);
+      if (pending.current === controller) {
+        pending.current = null;
+        setBusy(false);
+        onBusyChange?.(false);
+      }
     }
   }
 
   function remove() {
+    cancelPending();
     setLocalPreview(null);
     setPickedPdf(false);
     setSizes(null);
@@ -163,6 +199,7 @@ export function ImagePicker({
             variant="outline"
             size="sm"
             className="pointer-fine:hidden"
+            aria-describedby={error ? `${id}-label ${id}-error` : `${id}-label`}
             onClick={() => camera.current?.click()}
           >
             <Camera aria-hidden="true" /> Take photo
@@ -172,12 +209,18 @@ export function ImagePicker({
             type="button"
             variant="outline"
             size="sm"
+            // Tabbing here, a screen reader names the field and its error, not only "Choose file".
+            aria-describedby={error ? `${id}-label ${id}-error` : `${id}-label`}
             onClick={() => input.current?.click()}
           >
             <ImagePlus aria-hidden="true" /> Choose file
           </Button>
           <span className="pointer-coarse:hidden">or drag and drop it here</span>
-          {value || localPreview ? (
+          {busy ? (
+            <Button type="button" variant="ghost" size="sm" onClick={cancelPending}>
+              <X aria-hidden="true" /> {m.cancelUpload}
+            </Button>
+          ) : value || localPreview ? (
             <Button type="button" variant="ghost" size="sm" onClick={remove}>
               <X aria-hidden="true" /> {kind === "receipt" ? "Remove file" : m.removePhoto}
             </Button>
@@ -187,6 +230,11 @@ export function ImagePicker({
           <p className="text-xs text-muted-foreground" data-testid={`${id}-sizes`}>
             {m.originalSize}: {formatFileSize(sizes.before)} · {m.compressedSize}:{" "}
             {formatFileSize(sizes.after)}
+          </p>
+        ) : null}
+        {compressing ? (
+          <p className="text-xs text-muted-foreground" role="status">
+            {m.compressing}
           </p>
         ) : null}
         {progress !== null ? (
@@ -201,13 +249,20 @@ export function ImagePicker({
             >
               <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
             </div>
-            <span className="text-xs text-muted-foreground">
-              {progress === 100 ? "Uploaded" : `Uploading... ${progress}%`}
+            {/* Announced when the upload starts and when it is stored; the percentage is the progress bar's. */}
+            <span className="text-xs text-muted-foreground" role="status">
+              {progress === 100 ? (
+                "Uploaded"
+              ) : (
+                <>
+                  Uploading... <span aria-hidden="true">{progress}%</span>
+                </>
+              )}
             </span>
           </div>
         ) : null}
         {error ? (
-          <p className="text-sm text-destructive" role="alert">
+          <p className="text-sm text-destructive" role="alert" id={`${id}-error`}>
             {error}
           </p>
         ) : null}

@@ -3,14 +3,25 @@ import { messages } from "../../../shared/messages.ts";
 import type { ApiErrorBody } from "../../../shared/schemas/common.ts";
 import type { FilePurpose, UploadedFile } from "../../../shared/schemas/file.ts";
 
-/** Sends a file to POST /api/files, reporting progress: 10 when sending starts, 100 when stored. */
+/**
+ * Sends a file to POST /api/files, reporting progress: 10 when sending starts, 100 when stored. Aborting
+ * the signal stops the request and rejects with an AbortError.
+ */
 export function uploadFile(
   file: File,
   purpose: FilePurpose,
   onProgress: (percent: number) => void,
+  signal?: AbortSignal,
 ): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException("The upload was cancelled.", "AbortError");
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(aborted());
     xhr.open("POST", "/api/files");
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {

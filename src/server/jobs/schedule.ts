@@ -31,7 +31,7 @@ export function scheduledJobs({ db, config, logger, mailer, storage }: JobDeps):
       },
     },
     {
-      // Hourly: uploads nothing shows a day after they were made (decision 0068), for every user.
+      // Hourly: uploads nothing shows a day after they were made (decision 0069), for every user.
       name: "unattached-files",
       everyMs: 60 * 60_000,
       run: async ({ now }) => {

@@ -4,12 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import ICAL from "ical.js";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
-import { readOutbox } from "../../adapters/mail.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
+import { createSmtpMailer, readOutbox } from "../../adapters/mail.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import { buildServer } from "../../server.ts";
 import { lastLinkTo } from "../../testing/outbox.ts";
+import { startSmtpServer } from "../../testing/smtp-server.ts";
 import { exited, freshServerBundle, killAll, startServer } from "../../testing/spawn-server.ts";
 import {
   anonymous,
@@ -24,6 +26,9 @@ import { sendReminderDigests } from "./digest.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Midday UTC of the day `ms` falls in: daytime for a rider in UTC (the default zone), when digests go out. */
+const middayUtc = (ms: number) => Math.floor(ms / DAY) * DAY + DAY / 2;
 
 async function json<T>(response: Promise<Response>): Promise<T> {
   const done = await response;
@@ -94,8 +99,8 @@ describeEachDatabase("reminders", (kind) => {
     const rider = await signUp(t.app);
     const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
     await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
-    const start = Date.now();
-    const at = (days: number, hours = 0) => new Date(start + days * DAY + hours * 3_600_000);
+    const start = middayUtc(Date.now());
+    const at = (days: number, hours = 0) => new Date(start + days * DAY + hours * HOUR);
 
     // Nothing due yet: no mail.
     await sendReminderDigests(digestDeps(), at(1));
@@ -144,7 +149,7 @@ describeEachDatabase("reminders", (kind) => {
     const rider = await signUp(t.app);
     const bystander = await signUp(t.app);
     // Fitted 130 days ago, so that the service below is dated in the past, as a service entry must be.
-    const start = Date.now() - 130 * DAY;
+    const start = middayUtc(Date.now() - 130 * DAY);
     const { componentId } = await bikeWithComponent(rider, {
       name: "Brakes",
       type: "Brakes",
@@ -173,11 +178,119 @@ describeEachDatabase("reminders", (kind) => {
     ]);
   });
 
+  /** A rider in a time zone with a brake fluid interval of two months, made today. */
+  async function riderIn(timeZone: string) {
+    const rider = await signUp(t.app);
+    await json(rider.request("PUT", "/api/settings", { timeZone }));
+    const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    // The moment it is `time` ("07:30") on the rider's own day `days` from today.
+    const local = (days: number, time: string) => {
+      const [hours, minutes] = time.split(":").map(Number);
+      const day = dayInZone(new Date(Date.now() + days * DAY), timeZone);
+      return new Date(startOfDayInZone(day, timeZone).getTime() + hours! * HOUR + minutes! * 60_000);
+    };
+    return { rider, bicycleId, local };
+  }
+
+  for (const timeZone of ["America/Los_Angeles", "Pacific/Auckland"]) {
+    it(`mails a rider in ${timeZone} in their morning, not in their night`, async () => {
+      const { rider, local } = await riderIn(timeZone);
+      // Due soon since the rider's midnight (57 of about 60 days): at 02:00 their time, nothing yet.
+      await sendReminderDigests(digestDeps(), local(57, "02:00"));
+      await sendReminderDigests(digestDeps(), local(57, "06:59"));
+      expect(digestsTo(rider.email)).toHaveLength(0);
+      await sendReminderDigests(digestDeps(), local(57, "07:00"));
+      expect(digestsTo(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 due soon"]);
+    });
+  }
+
+  it("mails at most one digest on the rider's own day, also when a UTC day begins in the middle of it", async () => {
+    const { rider, bicycleId, local } = await riderIn("America/Los_Angeles");
+    const { component: chain } = await json<{ component: { id: string } }>(
+      rider.request("POST", "/api/components", { bicycleId, name: "Chain", type: "Drivetrain" }),
+    );
+    await addInterval(rider, chain.id, { label: "Replace chain", everyKm: 100 });
+    await sendReminderDigests(digestDeps(), local(57, "07:30"));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // A long ride that afternoon puts the chain at 95 of its 100 km: news, but the rider was mailed today.
+    await json(
+      rider.request("POST", `/api/bicycles/${bicycleId}/rides`, {
+        name: "Long ride",
+        startedAt: new Date().toISOString(),
+        distanceKm: 95,
+        movingSeconds: 14_400,
+      }),
+    );
+    // 18:00 in Los Angeles is past midnight UTC: a new UTC day, the same day for the rider.
+    await sendReminderDigests(digestDeps(), local(57, "18:00"));
+    await sendReminderDigests(digestDeps(), local(57, "21:30"));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // The next morning: the chain, and not the brake fluid again.
+    await sendReminderDigests(digestDeps(), local(58, "07:30"));
+    const digests = digestsTo(rider.email);
+    expect(digests).toHaveLength(2);
+    expect(digests[1]!.text).toContain("Replace chain: Chain on Road bike");
+    expect(digests[1]!.text).not.toContain("Brake fluid");
+  });
+
+  describe("with a mail server", () => {
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    beforeEach(async () => {
+      smtp = await startSmtpServer();
+    });
+    afterEach(() => smtp.close());
+    const smtpDeps = () => ({
+      ...digestDeps(),
+      mailer: createSmtpMailer({ url: smtp.url, from: "no-reply@velolog.test" }, createLogger("silent")),
+    });
+    const received = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+    it("answers the rider while a slow mail server takes the digest", async () => {
+      const rider = await signUp(t.app);
+      const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+      await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+      smtp.hold();
+      const run = sendReminderDigests(smtpDeps(), new Date(middayUtc(Date.now()) + 63 * DAY));
+      try {
+        for (let tries = 0; smtp.waiting() === 0; tries++) {
+          if (tries > 200) throw new Error("the digest never reached the mail server");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // The mail server keeps the digest waiting; the rider turning reminders off is answered meanwhile.
+        const answer = await Promise.race([
+          rider.request("PUT", "/api/reminders", { emailDigest: false }),
+          new Promise<"no answer">((resolve) => setTimeout(() => resolve("no answer"), 5_000)),
+        ]);
+        expect(answer === "no answer" ? answer : answer.status).toBe(200);
+      } finally {
+        smtp.release();
+        await run;
+      }
+      expect(received(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 overdue"]);
+    });
+
+    it("tries a refused digest again on the next run, the same day", async () => {
+      const rider = await signUp(t.app);
+      const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+      await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+      const day = middayUtc(Date.now()) + 63 * DAY;
+      smtp.refuse();
+      expect(await sendReminderDigests(smtpDeps(), new Date(day))).toBe(0);
+      smtp.accept();
+      await sendReminderDigests(smtpDeps(), new Date(day + HOUR));
+      await sendReminderDigests(smtpDeps(), new Date(day + 2 * HOUR));
+      expect(received(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 overdue"]);
+    });
+  });
+
   it("offers mail programs one-click unsubscribe (RFC 8058), which works without a session", async () => {
     const rider = await signUp(t.app);
     const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
     await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
-    await sendReminderDigests(digestDeps(), new Date(Date.now() + 63 * DAY));
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + 63 * DAY));
     const [digest] = digestsTo(rider.email);
     expect(digest!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const address = /^<(https?:\/\/\S+)>$/.exec(digest!.headers?.["List-Unsubscribe"] ?? "")?.[1];
@@ -371,6 +484,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           ((await (await request(route, body, cookie)).json()) as Record<string, { id: string }>)[
             route.endsWith("rides") ? "ride" : route.endsWith("bicycles") ? "bicycle" : "component"
           ]!.id;
+        // The servers run the job now: a zone where it is midday now, when digests go out (Etc/GMT+N is UTC−N).
+        const offset = 12 - new Date().getUTCHours();
+        await setup.app.request("/api/settings", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, Cookie: cookie },
+          body: JSON.stringify({
+            timeZone: offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`,
+          }),
+        });
         const bicycle = await post("/api/bicycles", { name: "Commuter" });
         const chain = await post("/api/components", {
           bicycleId: bicycle,

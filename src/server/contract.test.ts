@@ -299,6 +299,13 @@ describeEachDatabase("the API contract", (kind) => {
     );
     await answer(
       visitor(
+        "GET",
+        `/api/reminders/unsubscribe/one-click?token=${unsubscribeToken(t.config.authSecret, riderClient.userId)}`,
+      ),
+      302,
+    );
+    await answer(
+      visitor(
         "POST",
         `/api/reminders/unsubscribe/one-click?token=${unsubscribeToken(t.config.authSecret, riderClient.userId)}`,
       ),

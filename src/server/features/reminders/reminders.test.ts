@@ -310,7 +310,22 @@ describeEachDatabase("reminders", (kind) => {
     expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
     expect((await post("")).status).toBe(400);
 
-    const done = await post(oneClick.search);
+    // A mail program without RFC 8058 (or a link scanner) opens it like a link: the page that asks, no change.
+    const opened = await t.app.request(`${oneClick.pathname}${oneClick.search}`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/unsubscribe${oneClick.search}`);
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
+
+    // Posted from a webmail's own page, as a cross-site form: the token is what counts.
+    const done = await t.app.request(`${oneClick.pathname}${oneClick.search}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://webmail.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(done.status).toBe(200);
     expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: false });
   });

@@ -88,11 +88,31 @@ export function reminderRoutes({ db, config }: AppDeps) {
     )
     .openapi(
       createRoute({
+        method: "get",
+        path: "/unsubscribe/one-click",
+        tags,
+        summary:
+          "The List-Unsubscribe address opened in a browser: on to the unsubscribe page, which asks first",
+        description:
+          "Mail programs without RFC 8058 open the List-Unsubscribe address like a link, and a link scanner may too: a GET changes nothing, it redirects to `/unsubscribe?token=…`, whose button turns the digest off.",
+        security: auth.public,
+        request: { query: z.object({ token: z.string().max(500).optional() }) },
+        responses: { 302: { description: "On to the unsubscribe page." }, ...errors(400) },
+      }),
+      (c) => {
+        const { token } = c.req.valid("query");
+        return c.redirect(token ? `/unsubscribe?${new URLSearchParams({ token })}` : "/unsubscribe", 302);
+      },
+    )
+    .openapi(
+      createRoute({
         method: "post",
         path: "/unsubscribe/one-click",
         tags,
         summary:
           "One-click unsubscribe (RFC 8058): the digest's List-Unsubscribe address, posted by the mail program",
+        description:
+          "Taken from any site (a webmail's page may post it from its own origin): the token alone authenticates, and it only turns mail off.",
         security: auth.public,
         request: { query: unsubscribeSchema },
         responses: {

@@ -309,7 +309,10 @@ export function createApp(deps: AppDeps) {
             : error.message;
       return c.json({ error: { code: "VALIDATION", message } }, error.status);
     }
-    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    logger.error(
+      { err: error, requestId: c.get("requestId"), path: redactTokens(c.req.path) },
+      "unhandled error",
+    );
     return c.json({ error: { code: "INTERNAL", message: messages.generic.error } }, 500);
   });
 

@@ -291,6 +291,8 @@ describeEachDatabase("the API contract", (kind) => {
     );
     const visitor = checkedClient(anonymous(t.app));
     await answer(visitor("GET", new URL(calendarUrl).pathname), 200);
+    await answer(rider("DELETE", "/api/reminders/calendar-link"), 200);
+    await answer(visitor("GET", new URL(calendarUrl).pathname), 404);
     await answer(
       visitor("POST", "/api/reminders/unsubscribe", {
         token: unsubscribeToken(t.config.authSecret, riderClient.userId),

@@ -178,6 +178,40 @@ describeEachDatabase("reminders", (kind) => {
     ]);
   });
 
+  it("tells an interval serviced and due again while reminders were off, once they are on again", async () => {
+    const rider = await signUp(t.app);
+    const start = middayUtc(Date.now() - 130 * DAY);
+    const { componentId } = await bikeWithComponent(rider, {
+      name: "Brakes",
+      type: "Brakes",
+      installedAt: new Date(start).toISOString().slice(0, 10),
+    });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    await sendReminderDigests(digestDeps(), new Date(start + 63 * DAY));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // Off; serviced the next day; overdue again two months later; then on again.
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: false }));
+    await json(
+      rider.request("POST", `/api/components/${componentId}/services`, {
+        date: new Date(start + 64 * DAY).toISOString().slice(0, 10),
+        description: "Bled",
+        cost: 25,
+      }),
+    );
+    await sendReminderDigests(digestDeps(), new Date(start + 65 * DAY));
+    await sendReminderDigests(digestDeps(), new Date(start + 129 * DAY));
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: true }));
+    // Saying "on" when it is on already changes nothing.
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: true }));
+    await sendReminderDigests(digestDeps(), new Date(start + 130 * DAY));
+    await sendReminderDigests(digestDeps(), new Date(start + 131 * DAY));
+    expect(digestsTo(rider.email).map((mail) => mail.subject)).toEqual([
+      "Service reminder: 1 overdue",
+      "Service reminder: 1 overdue",
+    ]);
+  });
+
   /** A rider in a time zone with a brake fluid interval of two months, made today. */
   async function riderIn(timeZone: string) {
     const rider = await signUp(t.app);
@@ -417,6 +451,18 @@ describeEachDatabase("reminders", (kind) => {
       "This calendar link is not valid. It may have been replaced by a new link.",
     );
     expect((await anonymous(t.app).request("GET", new URL(renewed).pathname)).status).toBe(200);
+
+    // Turned off: no address in Settings, and the last one answers as a made-up one does.
+    expect(await json(rider.request("DELETE", "/api/reminders/calendar-link"))).toEqual({
+      emailDigest: true,
+      calendarUrl: null,
+    });
+    const stopped = await anonymous(t.app).request("GET", new URL(renewed).pathname);
+    expect(stopped.status).toBe(404);
+    expect(((await stopped.json()) as { error: { message: string } }).error.message).toBe(
+      "This calendar link is not valid. It may have been replaced by a new link.",
+    );
+    expect((await anonymous(t.app).request("DELETE", "/api/reminders/calendar-link")).status).toBe(401);
   });
 
   it("puts an interval already overdue or due soon in the calendar feed today, even with no pace or months to date it", async () => {

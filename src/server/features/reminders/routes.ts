@@ -15,6 +15,7 @@ import {
   getReminderSettings,
   newCalendarLink,
   saveReminderSettings,
+  stopCalendarFeed,
   unsubscribe,
 } from "./service.ts";
 
@@ -66,6 +67,21 @@ export function reminderRoutes({ db, config }: AppDeps) {
         },
       }),
       async (c) => c.json(await newCalendarLink(db, config, requireUser(c.get("user")).id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: "delete",
+        path: "/calendar-link",
+        tags,
+        summary: "Turn the calendar feed off; its private URL stops working",
+        security: auth.signedIn,
+        middleware: [signedIn()] as const,
+        responses: {
+          200: json(reminderSettingsSchema, "The settings, without a calendar URL."),
+          ...errors(401, 403),
+        },
+      }),
+      async (c) => c.json(await stopCalendarFeed(db, config, requireUser(c.get("user")).id), 200),
     )
     .openapi(
       createRoute({

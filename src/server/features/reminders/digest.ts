@@ -182,6 +182,9 @@ async function digestFor(deps: DigestDeps, recipient: Recipient, now: Date, dayS
   return true;
 }
 
+/** How many intervals a digest lists (a mail read on a phone); more are counted, not listed. */
+export const DIGEST_LISTS_AT_MOST = 20;
+
 /** The digest's subject and text: overdue first, then due soon, each with its component's link. */
 export function digestMail(
   news: (ServiceInterval & { status: { state: TellableState } })[],
@@ -193,16 +196,20 @@ export function digestMail(
     overdue.length > 0 && `${overdue.length} overdue`,
     dueSoon.length > 0 && `${dueSoon.length} due soon`,
   ].filter(Boolean);
-  const section = (title: string, intervals: ServiceInterval[]) =>
+  // Overdue first; past DIGEST_LISTS_AT_MOST the rest is counted, and the dashboard link shows it all.
+  const listedOverdue = overdue.slice(0, DIGEST_LISTS_AT_MOST);
+  const listedDueSoon = dueSoon.slice(0, DIGEST_LISTS_AT_MOST - listedOverdue.length);
+  const section = (title: string, intervals: ServiceInterval[], listed: ServiceInterval[]) =>
     intervals.length === 0
       ? []
       : [
           title,
-          ...intervals.flatMap((interval) => [
+          ...listed.flatMap((interval) => [
             `- ${intervalTitle(interval)}`,
             `  ${describeUsage(interval, options.unit)}`,
             `  ${componentUrl(options.publicUrl, interval)}`,
           ]),
+          ...(listed.length < intervals.length ? [`- and ${intervals.length - listed.length} more`] : []),
           "",
         ];
   return {
@@ -212,12 +219,13 @@ export function digestMail(
       "",
       "Some of your bicycle components need attention:",
       "",
-      ...section("Overdue", overdue),
-      ...section("Due soon", dueSoon),
+      ...section("Overdue", overdue, listedOverdue),
+      ...section("Due soon", dueSoon, listedDueSoon),
       // Through the sign-in page, which goes straight on when signed in: /dashboard alone shows the demo.
       `Everything that is due: ${options.publicUrl}${signInPath("/dashboard")}`,
       "",
-      "--",
+      // "-- " (with its space) is the signature line mail programs recognise, and show the rest as a footer.
+      "-- ",
       "Velolog sends at most one reminder a day, when a service interval comes due.",
       `Stop these reminders: ${options.unsubscribeUrl}`,
       `Or turn them off in Account Settings: ${options.publicUrl}/account`,

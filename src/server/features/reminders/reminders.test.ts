@@ -212,6 +212,39 @@ describeEachDatabase("reminders", (kind) => {
     ]);
   });
 
+  it("tells a rider with 200 intervals due in one mail that lists 20 and counts the rest", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = await json<{ bicycle: { id: string } }>(
+      rider.request("POST", "/api/bicycles", { name: "Road bike" }),
+    );
+    for (let part = 0; part < 20; part++) {
+      const { component } = await json<{ component: { id: string } }>(
+        rider.request("POST", "/api/components", {
+          bicycleId: bicycle.id,
+          name: `Part ${part}`,
+          type: "Drivetrain",
+          mileage: 3500,
+        }),
+      );
+      // Half of them overdue (3,500 of 3,000 km), half due soon (3,500 of 3,800 km).
+      for (let check = 0; check < 10; check++) {
+        await addInterval(rider, component.id, {
+          label: `Check ${check}`,
+          everyKm: check % 2 ? 3800 : 3000,
+        });
+      }
+    }
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + DAY));
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + DAY + HOUR));
+    const [digest, ...more] = digestsTo(rider.email);
+    expect(more).toHaveLength(0);
+    expect(digest!.subject).toBe("Service reminder: 100 overdue, 100 due soon");
+    expect(digest!.text.match(/^- .+ on Road bike$/gm)).toHaveLength(20);
+    expect(digest!.text).toContain("- and 80 more\n");
+    expect(digest!.text).toContain("Due soon\n- and 100 more\n");
+    expect(digest!.text.split("\n").length).toBeLessThan(90);
+  }, 60_000);
+
   /** A rider in a time zone with a brake fluid interval of two months, made today. */
   async function riderIn(timeZone: string) {
     const rider = await signUp(t.app);

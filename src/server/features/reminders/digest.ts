@@ -183,7 +183,7 @@ async function digestFor(deps: DigestDeps, recipient: Recipient, now: Date, dayS
 }
 
 /** How many intervals a digest lists (a mail read on a phone); more are counted, not listed. */
-export const DIGEST_LISTS_AT_MOST = 20;
+export const DIGEST_LISTS_AT_MOST = 10;
 
 /** The digest's subject and text: overdue first, then due soon, each with its component's link. */
 export function digestMail(
@@ -204,13 +204,14 @@ export function digestMail(
       ? []
       : [
           title,
+          // A blank line after each: on a phone the link wraps over lines, and the next one must stand apart.
           ...listed.flatMap((interval) => [
             `- ${intervalTitle(interval)}`,
             `  ${describeUsage(interval, options.unit)}`,
             `  ${componentUrl(options.publicUrl, interval)}`,
+            "",
           ]),
-          ...(listed.length < intervals.length ? [`- and ${intervals.length - listed.length} more`] : []),
-          "",
+          ...(listed.length < intervals.length ? [`- and ${intervals.length - listed.length} more`, ""] : []),
         ];
   return {
     subject: `Service reminder: ${counts.join(", ")}`,

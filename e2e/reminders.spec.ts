@@ -53,7 +53,28 @@ test("turn the digest off and on, make a calendar link, and replace it", async (
   await expect(page.getByText("New calendar link made. The old link no longer works.")).toBeVisible();
   await expect(address).not.toHaveValue(first);
   expect((await calendarApp.get(first)).status()).toBe(404);
-  expect((await calendarApp.get(await address.inputValue())).status()).toBe(200);
+  const current = await address.inputValue();
+  expect((await calendarApp.get(current)).status()).toBe(200);
+
+  // Subscribing is a link away: webcal:// for the device's calendar app, Google Calendar's own page.
+  const webcal = current.replace(/^https?:/, "webcal:");
+  await expect(card.getByRole("link", { name: "Subscribe in your calendar app" })).toHaveAttribute(
+    "href",
+    webcal,
+  );
+  await expect(card.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute(
+    "href",
+    `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`,
+  );
+
+  // Turned off, after asking: the address goes from Settings and stops working.
+  await card.getByRole("button", { name: "Turn off" }).click();
+  const stopDialog = page.getByRole("alertdialog", { name: "Turn off the calendar feed?" });
+  await stopDialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByText("Calendar feed turned off. Its link no longer works.")).toBeVisible();
+  await expect(address).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Make calendar link" })).toBeVisible();
+  expect((await calendarApp.get(current)).status()).toBe(404);
   await calendarApp.dispose();
 });
 

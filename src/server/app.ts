@@ -188,7 +188,15 @@ export function createApp(deps: AppDeps) {
   app.route("/api/billing/webhook", stripeWebhookRoutes(deps));
   // Strava's webhook likewise: no Origin, no cookie, and its own body limit (features/strava/webhook-routes.ts).
   app.route("/api/strava/webhook", stravaWebhookRoutes(deps));
-  app.use("/api/*", sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]));
+  // Not for the digest's one-click unsubscribe, which a webmail may post from its own page (RFC 8058): its
+  // token authenticates it, and it can only turn mail off.
+  app.use(
+    "/api/*",
+    except(
+      "/api/reminders/unsubscribe/one-click",
+      sameOriginWrites([deps.config.publicUrl, ...deps.config.trustedOrigins]),
+    ),
+  );
   // Uploads, ride files and account archives have their own, larger limits (features/files/routes.ts,
   // features/rides/routes.ts, features/export/routes.ts).
   app.use(
@@ -301,7 +309,10 @@ export function createApp(deps: AppDeps) {
             : error.message;
       return c.json({ error: { code: "VALIDATION", message } }, error.status);
     }
-    logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    logger.error(
+      { err: error, requestId: c.get("requestId"), path: redactTokens(c.req.path) },
+      "unhandled error",
+    );
     return c.json({ error: { code: "INTERNAL", message: messages.generic.error } }, 500);
   });
 

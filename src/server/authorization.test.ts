@@ -125,9 +125,13 @@ const MATRIX: Row[] = [
   ["GET", "/api/reminders", undefined, 200, 200, 401],
   ["PUT", "/api/reminders", { emailDigest: false }, 200, 200, 401],
   ["POST", "/api/reminders/calendar-link", undefined, 200, 200, 401],
+  // Another user turning off a feed turns off their own (none here), never the owner's.
+  ["DELETE", "/api/reminders/calendar-link", undefined, 200, 200, 401],
   // The mail's link needs no session: whoever holds the owner's signed token turns the owner's mail off.
   ["POST", "/api/reminders/unsubscribe", { token: ":unsubscribe" }, 200, 200, 200],
   ["POST", "/api/reminders/unsubscribe/one-click?token=:unsubscribe", undefined, 200, 200, 200],
+  // Opened like a link, it only leads on to the unsubscribe page, which asks.
+  ["GET", "/api/reminders/unsubscribe/one-click?token=:unsubscribe", undefined, 302, 302, 302],
   // The feed's private URL is its own credential: it shows its owner's dates to whoever has it.
   ["GET", "/api/calendar/:calendar/velolog.ics", undefined, 200, 200, 200],
   ["GET", "/api/api-tokens", undefined, 200, 200, 401],
@@ -237,8 +241,10 @@ const TOKENS: Record<string, [write: number, read: number]> = {
   "GET /api/reminders": [200, 200],
   "PUT /api/reminders": [200, 403],
   "POST /api/reminders/calendar-link": [200, 403],
+  "DELETE /api/reminders/calendar-link": [200, 403],
   "POST /api/reminders/unsubscribe": [200, 403],
   "POST /api/reminders/unsubscribe/one-click?token=:unsubscribe": [200, 403],
+  "GET /api/reminders/unsubscribe/one-click?token=:unsubscribe": [302, 302],
   "GET /api/calendar/:calendar/velolog.ics": [200, 200],
   "GET /api/api-tokens": [403, 403],
   "POST /api/api-tokens": [403, 403],

@@ -291,11 +291,20 @@ describeEachDatabase("the API contract", (kind) => {
     );
     const visitor = checkedClient(anonymous(t.app));
     await answer(visitor("GET", new URL(calendarUrl).pathname), 200);
+    await answer(rider("DELETE", "/api/reminders/calendar-link"), 200);
+    await answer(visitor("GET", new URL(calendarUrl).pathname), 404);
     await answer(
       visitor("POST", "/api/reminders/unsubscribe", {
         token: unsubscribeToken(t.config.authSecret, riderClient.userId),
       }),
       200,
+    );
+    await answer(
+      visitor(
+        "GET",
+        `/api/reminders/unsubscribe/one-click?token=${unsubscribeToken(t.config.authSecret, riderClient.userId)}`,
+      ),
+      302,
     );
     await answer(
       visitor(

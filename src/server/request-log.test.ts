@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { userSettings } from "./db/schema.ts";
 import { captureLogs } from "./testing/log-capture.ts";
 import { anonymous, createTestApp, describeEachDatabase, signUp, type TestApp } from "./testing/test-app.ts";
 
@@ -86,5 +87,15 @@ describeEachDatabase("request log", (kind) => {
       .lines()
       .filter((l) => l.msg === "request" && l.path === "/api/calendar/[redacted]/velolog.ics");
     expect(feedLines.length).toBeGreaterThanOrEqual(2);
+
+    // A feed that fails (here: a zone this Node does not know, left by an older or newer release) is logged
+    // as an error, still without the token.
+    await t.db
+      .insert(userSettings)
+      .values({ userId: rider.userId, timeZone: "Mars/Olympus_Mons" })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { timeZone: "Mars/Olympus_Mons" } });
+    expect((await anonymous(t.app).request("GET", feedPath)).status).toBe(500);
+    expect(logs.lines().some((l) => l.msg === "unhandled error")).toBe(true);
+    expect(logs.text()).not.toContain(token);
   });
 });

@@ -207,6 +207,8 @@ export const messages = {
     unsubscribeInvalid: "This unsubscribe link is not valid. Turn reminders off in Account Settings instead.",
     calendarNotFound: "This calendar link is not valid. It may have been replaced by a new link.",
     newLink: "New calendar link made. The old link no longer works.",
+    linkMade: "Calendar link made",
+    feedStopped: "Calendar feed turned off. Its link no longer works.",
   },
   billing: {
     paymentSuccessful: "Payment Successful",

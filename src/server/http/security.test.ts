@@ -53,7 +53,13 @@ describe("security headers and cross-site writes", () => {
     // it, which a cross-site page cannot forge (features/billing/stripe.test.ts).
     // Strava's webhook uses no cookie either; an event is only a hint to re-read the activity from Strava
     // with the athlete's token, so a forged one stores nothing untrue (features/strava/strava.test.ts).
-    const exempt = new Set(["/api/billing/webhook", "/api/strava/webhook"]);
+    // The digest's one-click unsubscribe (RFC 8058) may be posted from a webmail's page; its signed token
+    // authenticates it and it only turns mail off (features/reminders/reminders.test.ts).
+    const exempt = new Set([
+      "/api/billing/webhook",
+      "/api/strava/webhook",
+      "/api/reminders/unsubscribe/one-click",
+    ]);
     const writes = t.app.routes.filter(
       (r) =>
         r.path.startsWith("/api/") &&

@@ -68,10 +68,16 @@ export async function startSmtpServer(credentials?: { user: string; password: st
     refuse: () => {
       refusing = true;
     },
+    /** From now on recipients are accepted again. */
+    accept: () => {
+      refusing = false;
+    },
     /** From now on the server keeps every sender waiting, until release(). */
     hold: () => {
       held ??= [];
     },
+    /** How many senders the server keeps waiting now (held). */
+    waiting: () => held?.length ?? 0,
     /** Answers the senders kept waiting, and stops holding. */
     release: () => {
       const waiting = held ?? [];

@@ -4,12 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import ICAL from "ical.js";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
-import { readOutbox } from "../../adapters/mail.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
+import { createSmtpMailer, readOutbox } from "../../adapters/mail.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import { buildServer } from "../../server.ts";
 import { lastLinkTo } from "../../testing/outbox.ts";
+import { startSmtpServer } from "../../testing/smtp-server.ts";
 import { exited, freshServerBundle, killAll, startServer } from "../../testing/spawn-server.ts";
 import {
   anonymous,
@@ -24,6 +26,9 @@ import { sendReminderDigests } from "./digest.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Midday UTC of the day `ms` falls in: daytime for a rider in UTC (the default zone), when digests go out. */
+const middayUtc = (ms: number) => Math.floor(ms / DAY) * DAY + DAY / 2;
 
 async function json<T>(response: Promise<Response>): Promise<T> {
   const done = await response;
@@ -94,8 +99,8 @@ describeEachDatabase("reminders", (kind) => {
     const rider = await signUp(t.app);
     const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
     await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
-    const start = Date.now();
-    const at = (days: number, hours = 0) => new Date(start + days * DAY + hours * 3_600_000);
+    const start = middayUtc(Date.now());
+    const at = (days: number, hours = 0) => new Date(start + days * DAY + hours * HOUR);
 
     // Nothing due yet: no mail.
     await sendReminderDigests(digestDeps(), at(1));
@@ -144,7 +149,7 @@ describeEachDatabase("reminders", (kind) => {
     const rider = await signUp(t.app);
     const bystander = await signUp(t.app);
     // Fitted 130 days ago, so that the service below is dated in the past, as a service entry must be.
-    const start = Date.now() - 130 * DAY;
+    const start = middayUtc(Date.now() - 130 * DAY);
     const { componentId } = await bikeWithComponent(rider, {
       name: "Brakes",
       type: "Brakes",
@@ -173,11 +178,186 @@ describeEachDatabase("reminders", (kind) => {
     ]);
   });
 
+  it("tells an interval serviced and due again while reminders were off, once they are on again", async () => {
+    const rider = await signUp(t.app);
+    const start = middayUtc(Date.now() - 130 * DAY);
+    const { componentId } = await bikeWithComponent(rider, {
+      name: "Brakes",
+      type: "Brakes",
+      installedAt: new Date(start).toISOString().slice(0, 10),
+    });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    await sendReminderDigests(digestDeps(), new Date(start + 63 * DAY));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // Off; serviced the next day; overdue again two months later; then on again.
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: false }));
+    await json(
+      rider.request("POST", `/api/components/${componentId}/services`, {
+        date: new Date(start + 64 * DAY).toISOString().slice(0, 10),
+        description: "Bled",
+        cost: 25,
+      }),
+    );
+    await sendReminderDigests(digestDeps(), new Date(start + 65 * DAY));
+    await sendReminderDigests(digestDeps(), new Date(start + 129 * DAY));
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: true }));
+    // Saying "on" when it is on already changes nothing.
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: true }));
+    await sendReminderDigests(digestDeps(), new Date(start + 130 * DAY));
+    await sendReminderDigests(digestDeps(), new Date(start + 131 * DAY));
+    expect(digestsTo(rider.email).map((mail) => mail.subject)).toEqual([
+      "Service reminder: 1 overdue",
+      "Service reminder: 1 overdue",
+    ]);
+  });
+
+  it("tells a rider with 200 intervals due in one mail that lists 10 and counts the rest", async () => {
+    const rider = await signUp(t.app);
+    const { bicycle } = await json<{ bicycle: { id: string } }>(
+      rider.request("POST", "/api/bicycles", { name: "Road bike" }),
+    );
+    for (let part = 0; part < 20; part++) {
+      const { component } = await json<{ component: { id: string } }>(
+        rider.request("POST", "/api/components", {
+          bicycleId: bicycle.id,
+          name: `Part ${part}`,
+          type: "Drivetrain",
+          mileage: 3500,
+        }),
+      );
+      // Half of them overdue (3,500 of 3,000 km), half due soon (3,500 of 3,800 km).
+      for (let check = 0; check < 10; check++) {
+        await addInterval(rider, component.id, {
+          label: `Check ${check}`,
+          everyKm: check % 2 ? 3800 : 3000,
+        });
+      }
+    }
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + DAY));
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + DAY + HOUR));
+    const [digest, ...more] = digestsTo(rider.email);
+    expect(more).toHaveLength(0);
+    expect(digest!.subject).toBe("Service reminder: 100 overdue, 100 due soon");
+    expect(digest!.text.match(/^- .+ on Road bike$/gm)).toHaveLength(10);
+    expect(digest!.text).toContain("- and 90 more\n");
+    expect(digest!.text).toContain("Due soon\n- and 100 more\n");
+    expect(digest!.text.split("\n").length).toBeLessThan(60);
+  }, 60_000);
+
+  /** A rider in a time zone with a brake fluid interval of two months, made today. */
+  async function riderIn(timeZone: string) {
+    const rider = await signUp(t.app);
+    await json(rider.request("PUT", "/api/settings", { timeZone }));
+    const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    // The moment it is `time` ("07:30") on the rider's own day `days` from today.
+    const local = (days: number, time: string) => {
+      const [hours, minutes] = time.split(":").map(Number);
+      const day = dayInZone(new Date(Date.now() + days * DAY), timeZone);
+      return new Date(startOfDayInZone(day, timeZone).getTime() + hours! * HOUR + minutes! * 60_000);
+    };
+    return { rider, bicycleId, local };
+  }
+
+  for (const timeZone of ["America/Los_Angeles", "Pacific/Auckland"]) {
+    it(`mails a rider in ${timeZone} in their morning, not in their night`, async () => {
+      const { rider, local } = await riderIn(timeZone);
+      // Due soon since the rider's midnight (57 of about 60 days): at 02:00 their time, nothing yet.
+      await sendReminderDigests(digestDeps(), local(57, "02:00"));
+      await sendReminderDigests(digestDeps(), local(57, "06:59"));
+      expect(digestsTo(rider.email)).toHaveLength(0);
+      await sendReminderDigests(digestDeps(), local(57, "07:00"));
+      expect(digestsTo(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 due soon"]);
+    });
+  }
+
+  it("mails at most one digest on the rider's own day, also when a UTC day begins in the middle of it", async () => {
+    const { rider, bicycleId, local } = await riderIn("America/Los_Angeles");
+    const { component: chain } = await json<{ component: { id: string } }>(
+      rider.request("POST", "/api/components", { bicycleId, name: "Chain", type: "Drivetrain" }),
+    );
+    await addInterval(rider, chain.id, { label: "Replace chain", everyKm: 100 });
+    await sendReminderDigests(digestDeps(), local(57, "07:30"));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // A long ride that afternoon puts the chain at 95 of its 100 km: news, but the rider was mailed today.
+    await json(
+      rider.request("POST", `/api/bicycles/${bicycleId}/rides`, {
+        name: "Long ride",
+        startedAt: new Date().toISOString(),
+        distanceKm: 95,
+        movingSeconds: 14_400,
+      }),
+    );
+    // 18:00 in Los Angeles is past midnight UTC: a new UTC day, the same day for the rider.
+    await sendReminderDigests(digestDeps(), local(57, "18:00"));
+    await sendReminderDigests(digestDeps(), local(57, "21:30"));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    // The next morning: the chain, and not the brake fluid again.
+    await sendReminderDigests(digestDeps(), local(58, "07:30"));
+    const digests = digestsTo(rider.email);
+    expect(digests).toHaveLength(2);
+    expect(digests[1]!.text).toContain("Replace chain: Chain on Road bike");
+    expect(digests[1]!.text).not.toContain("Brake fluid");
+  });
+
+  describe("with a mail server", () => {
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    beforeEach(async () => {
+      smtp = await startSmtpServer();
+    });
+    afterEach(() => smtp.close());
+    const smtpDeps = () => ({
+      ...digestDeps(),
+      mailer: createSmtpMailer({ url: smtp.url, from: "no-reply@velolog.test" }, createLogger("silent")),
+    });
+    const received = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+    it("answers the rider while a slow mail server takes the digest", async () => {
+      const rider = await signUp(t.app);
+      const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+      await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+      smtp.hold();
+      const run = sendReminderDigests(smtpDeps(), new Date(middayUtc(Date.now()) + 63 * DAY));
+      try {
+        for (let tries = 0; smtp.waiting() === 0; tries++) {
+          if (tries > 200) throw new Error("the digest never reached the mail server");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // The mail server keeps the digest waiting; the rider turning reminders off is answered meanwhile.
+        const answer = await Promise.race([
+          rider.request("PUT", "/api/reminders", { emailDigest: false }),
+          new Promise<"no answer">((resolve) => setTimeout(() => resolve("no answer"), 5_000)),
+        ]);
+        expect(answer === "no answer" ? answer : answer.status).toBe(200);
+      } finally {
+        smtp.release();
+        await run;
+      }
+      expect(received(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 overdue"]);
+    });
+
+    it("tries a refused digest again on the next run, the same day", async () => {
+      const rider = await signUp(t.app);
+      const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
+      await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+      const day = middayUtc(Date.now()) + 63 * DAY;
+      smtp.refuse();
+      expect(await sendReminderDigests(smtpDeps(), new Date(day))).toBe(0);
+      smtp.accept();
+      await sendReminderDigests(smtpDeps(), new Date(day + HOUR));
+      await sendReminderDigests(smtpDeps(), new Date(day + 2 * HOUR));
+      expect(received(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 overdue"]);
+    });
+  });
+
   it("offers mail programs one-click unsubscribe (RFC 8058), which works without a session", async () => {
     const rider = await signUp(t.app);
     const { componentId } = await bikeWithComponent(rider, { name: "Brakes", type: "Brakes" });
     await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
-    await sendReminderDigests(digestDeps(), new Date(Date.now() + 63 * DAY));
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + 63 * DAY));
     const [digest] = digestsTo(rider.email);
     expect(digest!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const address = /^<(https?:\/\/\S+)>$/.exec(digest!.headers?.["List-Unsubscribe"] ?? "")?.[1];
@@ -197,7 +377,22 @@ describeEachDatabase("reminders", (kind) => {
     expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
     expect((await post("")).status).toBe(400);
 
-    const done = await post(oneClick.search);
+    // A mail program without RFC 8058 (or a link scanner) opens it like a link: the page that asks, no change.
+    const opened = await t.app.request(`${oneClick.pathname}${oneClick.search}`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/unsubscribe${oneClick.search}`);
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
+
+    // Posted from a webmail's own page, as a cross-site form: the token is what counts.
+    const done = await t.app.request(`${oneClick.pathname}${oneClick.search}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://webmail.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(done.status).toBe(200);
     expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: false });
   });
@@ -289,6 +484,18 @@ describeEachDatabase("reminders", (kind) => {
       "This calendar link is not valid. It may have been replaced by a new link.",
     );
     expect((await anonymous(t.app).request("GET", new URL(renewed).pathname)).status).toBe(200);
+
+    // Turned off: no address in Settings, and the last one answers as a made-up one does.
+    expect(await json(rider.request("DELETE", "/api/reminders/calendar-link"))).toEqual({
+      emailDigest: true,
+      calendarUrl: null,
+    });
+    const stopped = await anonymous(t.app).request("GET", new URL(renewed).pathname);
+    expect(stopped.status).toBe(404);
+    expect(((await stopped.json()) as { error: { message: string } }).error.message).toBe(
+      "This calendar link is not valid. It may have been replaced by a new link.",
+    );
+    expect((await anonymous(t.app).request("DELETE", "/api/reminders/calendar-link")).status).toBe(401);
   });
 
   it("puts an interval already overdue or due soon in the calendar feed today, even with no pace or months to date it", async () => {
@@ -371,6 +578,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           ((await (await request(route, body, cookie)).json()) as Record<string, { id: string }>)[
             route.endsWith("rides") ? "ride" : route.endsWith("bicycles") ? "bicycle" : "component"
           ]!.id;
+        // The servers run the job now: a zone where it is midday now, when digests go out (Etc/GMT+N is UTC−N).
+        const offset = 12 - new Date().getUTCHours();
+        await setup.app.request("/api/settings", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, Cookie: cookie },
+          body: JSON.stringify({
+            timeZone: offset === 0 ? "UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`,
+          }),
+        });
         const bicycle = await post("/api/bicycles", { name: "Commuter" });
         const chain = await post("/api/components", {
           bicycleId: bicycle,

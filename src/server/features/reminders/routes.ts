@@ -15,6 +15,7 @@ import {
   getReminderSettings,
   newCalendarLink,
   saveReminderSettings,
+  stopCalendarFeed,
   unsubscribe,
 } from "./service.ts";
 
@@ -69,6 +70,21 @@ export function reminderRoutes({ db, config }: AppDeps) {
     )
     .openapi(
       createRoute({
+        method: "delete",
+        path: "/calendar-link",
+        tags,
+        summary: "Turn the calendar feed off; its private URL stops working",
+        security: auth.signedIn,
+        middleware: [signedIn()] as const,
+        responses: {
+          200: json(reminderSettingsSchema, "The settings, without a calendar URL."),
+          ...errors(401, 403),
+        },
+      }),
+      async (c) => c.json(await stopCalendarFeed(db, config, requireUser(c.get("user")).id), 200),
+    )
+    .openapi(
+      createRoute({
         method: "post",
         path: "/unsubscribe",
         tags,
@@ -88,11 +104,31 @@ export function reminderRoutes({ db, config }: AppDeps) {
     )
     .openapi(
       createRoute({
+        method: "get",
+        path: "/unsubscribe/one-click",
+        tags,
+        summary:
+          "The List-Unsubscribe address opened in a browser: on to the unsubscribe page, which asks first",
+        description:
+          "Mail programs without RFC 8058 open the List-Unsubscribe address like a link, and a link scanner may too: a GET changes nothing, it redirects to `/unsubscribe?token=…`, whose button turns the digest off.",
+        security: auth.public,
+        request: { query: z.object({ token: z.string().max(500).optional() }) },
+        responses: { 302: { description: "On to the unsubscribe page." }, ...errors(400) },
+      }),
+      (c) => {
+        const { token } = c.req.valid("query");
+        return c.redirect(token ? `/unsubscribe?${new URLSearchParams({ token })}` : "/unsubscribe", 302);
+      },
+    )
+    .openapi(
+      createRoute({
         method: "post",
         path: "/unsubscribe/one-click",
         tags,
         summary:
           "One-click unsubscribe (RFC 8058): the digest's List-Unsubscribe address, posted by the mail program",
+        description:
+          "Taken from any site (a webmail's page may post it from its own origin): the token alone authenticates, and it only turns mail off.",
         security: auth.public,
         request: { query: unsubscribeSchema },
         responses: {

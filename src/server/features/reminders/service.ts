@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
 import type { ReminderSettings, SaveReminderSettings } from "../../../shared/schemas/reminders.ts";
 import type { Database } from "../../db/index.ts";
-import { reminderPreferences, user } from "../../db/schema.ts";
+import { reminderNotices, reminderPreferences, user } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { calendarToken, hashCalendarToken, userOfUnsubscribeToken } from "./tokens.ts";
 
@@ -41,6 +41,10 @@ export async function saveReminderSettings(
   userId: string,
   input: SaveReminderSettings,
 ): Promise<ReminderSettings> {
+  const [before] = await db
+    .select({ emailDigest: reminderPreferences.emailDigest })
+    .from(reminderPreferences)
+    .where(eq(reminderPreferences.userId, userId));
   await db
     .insert(reminderPreferences)
     .values({ userId, emailDigest: input.emailDigest })
@@ -48,6 +52,11 @@ export async function saveReminderSettings(
       target: reminderPreferences.userId,
       set: { emailDigest: input.emailDigest, updatedAt: sql`now()` },
     });
+  // Turned on again: what was told before is forgotten, so the next digest tells what is due now. While
+  // the digest was off nothing saw an interval serviced and due again, which would otherwise never be told.
+  if (input.emailDigest && before?.emailDigest === false) {
+    await db.delete(reminderNotices).where(eq(reminderNotices.userId, userId));
+  }
   return getReminderSettings(db, keys, userId);
 }
 
@@ -66,6 +75,19 @@ export async function newCalendarLink(
       target: reminderPreferences.userId,
       set: { calendarKey, calendarTokenHash, updatedAt: sql`now()` },
     });
+  return getReminderSettings(db, keys, userId);
+}
+
+/** Turns the calendar feed off: its address is a 404 at once, and Settings offers to make a new one. */
+export async function stopCalendarFeed(
+  db: Database,
+  keys: ReminderKeys,
+  userId: string,
+): Promise<ReminderSettings> {
+  await db
+    .update(reminderPreferences)
+    .set({ calendarKey: null, calendarTokenHash: null, updatedAt: sql`now()` })
+    .where(eq(reminderPreferences.userId, userId));
   return getReminderSettings(db, keys, userId);
 }
 

@@ -24,6 +24,14 @@ export function useNewCalendarLink() {
   });
 }
 
+export function useStopCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(client.reminders["calendar-link"].$delete()),
+    onSuccess: (saved) => queryClient.setQueryData(remindersKey, saved),
+  });
+}
+
 /** Used by the unsubscribe page, without a session: the token is the mail link's. */
 export function useUnsubscribe() {
   return useMutation({

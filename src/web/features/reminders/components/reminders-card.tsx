@@ -12,7 +12,23 @@ import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ReminderSettings } from "../../../../shared/schemas/reminders.ts";
-import { useNewCalendarLink, useReminderSettings, useSaveReminderSettings } from "../api.ts";
+import {
+  useNewCalendarLink,
+  useReminderSettings,
+  useSaveReminderSettings,
+  useStopCalendarFeed,
+} from "../api.ts";
+
+const linkClasses = "text-primary underline underline-offset-4 hover:decoration-2";
+
+/** The feed's address as calendar apps take it to subscribe (webcal://), and Google Calendar's page for it. */
+function subscribeLinks(calendarUrl: string) {
+  const webcal = calendarUrl.replace(/^https?:/, "webcal:");
+  return {
+    webcal,
+    google: `https://calendar.google.com/calendar/render?${new URLSearchParams({ cid: webcal })}`,
+  };
+}
 
 /** The daily reminder mail's switch and the private calendar feed (README, "Reminders"). */
 export function RemindersCard() {
@@ -79,7 +95,7 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
       <div className="grid gap-1">
         <Label htmlFor={id}>Email me when service is due</Label>
         <p id={`${id}-hint`} className={hintClasses}>
-          At most one mail a day, listing the intervals that became due soon or overdue.
+          At most one mail a day, in your daytime, listing the intervals that became due soon or overdue.
         </p>
       </div>
     </div>
@@ -89,9 +105,10 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
 function CalendarFeed({ settings }: { settings: ReminderSettings }) {
   const id = useId();
   const newLink = useNewCalendarLink();
+  const stop = useStopCalendarFeed();
   const make = () =>
     newLink.mutateAsync().then(
-      () => toast.success(settings.calendarUrl ? messages.reminders.newLink : "Calendar link made"),
+      () => toast.success(settings.calendarUrl ? messages.reminders.newLink : messages.reminders.linkMade),
       (error: unknown) => {
         showError(error);
         throw error;
@@ -122,7 +139,20 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
             />
             <CopyButton text={settings.calendarUrl} label="Copy" done="Calendar link copied" />
           </div>
-          <div>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            <a className={linkClasses} href={subscribeLinks(settings.calendarUrl).webcal}>
+              Subscribe in your calendar app
+            </a>
+            <a
+              className={linkClasses}
+              href={subscribeLinks(settings.calendarUrl).google}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Add to Google Calendar
+            </a>
+          </div>
+          <div className="flex flex-wrap gap-2">
             <ConfirmDialog
               trigger={
                 <Button variant="outline" size="sm">
@@ -134,6 +164,26 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
               confirmLabel="Make new link"
               pendingLabel="Making..."
               onConfirm={make}
+            />
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" size="sm">
+                  Turn off
+                </Button>
+              }
+              title="Turn off the calendar feed?"
+              description="Calendars subscribed to this address stop updating. You can make a new link later."
+              confirmLabel="Turn off"
+              pendingLabel="Turning off..."
+              onConfirm={() =>
+                stop.mutateAsync().then(
+                  () => toast.success(messages.reminders.feedStopped),
+                  (error: unknown) => {
+                    showError(error);
+                    throw error;
+                  },
+                )
+              }
             />
           </div>
         </>

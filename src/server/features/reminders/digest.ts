@@ -56,7 +56,7 @@ interface Recipient {
  * became due soon or overdue since the user was last told (`reminder_notices`), in one mail, at most one per
  * user per day of the rider's time zone, sent in the rider's daytime (`DIGEST_HOURS`). The day is claimed
  * in the database before the mail is sent, so a run repeated after a restart, or by another process, sends
- * nothing twice; no transaction is open while the mail server takes its time (decision 0069). Returns the
+ * nothing twice; no transaction is open while the mail server takes its time (decision 0070). Returns the
  * mails sent.
  */
 export async function sendReminderDigests(deps: DigestDeps, now: Date = new Date()): Promise<number> {

@@ -244,6 +244,28 @@ test("ride files: several at once, a .zip among them, each with its result and n
   await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
 });
 
+test("a ride file dropped on the Rides tab is imported, the zone lit while it is held over it", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Dropped" });
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  const zone = page.getByRole("region", { name: "Import ride files" });
+  const held = await page.evaluateHandle((gpx) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([gpx], "dropped.gpx", { type: "application/gpx+xml" }));
+    return transfer;
+  }, tinyGpx(400));
+  await zone.dispatchEvent("dragover", { dataTransfer: held });
+  await expect(zone.locator(".border-dashed")).toHaveClass(/border-primary/);
+  await zone.dispatchEvent("drop", { dataTransfer: held });
+  await expect(page.getByText("1 ride imported")).toBeVisible();
+  await expect(zone.locator(".border-dashed")).not.toHaveClass(/border-primary/);
+  await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(1);
+});
+
 test("a Strava bulk export imported from one bicycle puts each ride on the bicycle its gear names, and says so", async ({
   page,
   baseURL,

@@ -1,6 +1,7 @@
 import { Camera, FileText, ImagePlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { formatFileSize } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { FilePurpose } from "../../../shared/schemas/file.ts";
@@ -50,7 +51,7 @@ export function ImagePicker({
   const [progress, setProgress] = useState<number | null>(null);
   const [compressing, setCompressing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop((files) => void pick(files[0]));
   // The pick under way (compressing or uploading); a newer pick, Cancel, Remove or leaving the form ends it,
   // so an older upload finishing late never puts its photo over the one the rider chose last.
   const pending = useRef<AbortController | null>(null);
@@ -138,19 +139,9 @@ export function ImagePicker({
       <span className={hideLabel ? "sr-only" : "text-sm font-medium"} id={`${id}-label`}>
         {label}
       </span>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds drag and drop to the button inside */}
       <div
         className={`grid gap-3 rounded-md border border-dashed p-3 ${dragging ? "border-primary bg-muted" : ""}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          void pick(event.dataTransfer.files[0]);
-        }}
+        {...dropProps}
       >
         {preview ? (
           <img src={preview} alt={`${label} preview`} className="max-h-48 w-auto rounded object-contain" />

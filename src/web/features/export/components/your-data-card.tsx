@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label.tsx";
 import { describeError, showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
+import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { formatFileSize } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";
@@ -91,7 +92,7 @@ function ImportForm() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ArchiveImportResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop((files) => choose(files[0]));
   const importArchive = useImportArchive();
 
   function choose(picked: File | undefined) {
@@ -134,19 +135,9 @@ function ImportForm() {
         <Label htmlFor={id} id={`${id}-label`}>
           Export file (.zip)
         </Label>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds drag and drop to the button inside */}
         <div
           className={`grid gap-2 rounded-md border border-dashed p-3 ${dragging ? "border-primary bg-muted" : ""}`}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setDragging(false);
-            choose(event.dataTransfer.files[0]);
-          }}
+          {...dropProps}
         >
           <input
             ref={input}

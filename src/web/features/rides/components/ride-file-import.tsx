@@ -3,6 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { toast } from "@/lib/toaster.ts";
+import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { cn } from "@/lib/utils.ts";
 import { formatNumber } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
@@ -132,7 +133,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   // Numbered as read: several files of a .zip may share a name.
   const [results, setResults] = useState<(RideFileResult & { order: number })[]>([]);
-  const [dragging, setDragging] = useState(false);
+  const { dragging, dropProps } = useFileDrop((files) => void start(files));
 
   async function start(list: FileList | null) {
     const files = [...(list ?? [])];
@@ -154,20 +155,7 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
 
   return (
     // The whole section takes dropped files; the button below is the keyboard's way in.
-    <section
-      aria-labelledby={`${inputId}-title`}
-      className="grid gap-3"
-      onDragOver={(event) => {
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        void start(event.dataTransfer.files);
-      }}
-    >
+    <section aria-labelledby={`${inputId}-title`} className="grid gap-3" {...dropProps}>
       <div
         className={`grid justify-items-center gap-2 rounded-lg border border-dashed p-6 text-center ${dragging ? "border-primary bg-accent" : ""}`}
       >

@@ -19,6 +19,8 @@ const NOT_SHARED = new RegExp(
     /recharts|d3-|victory-vendor|decimal\.js|lodash/,
     /better-auth|@better-fetch|zxcvbn|lib[\\/]auth-client/,
     /components[\\/](prose-page|page-header)|shared[\\/]messages/,
+    // Read on a file's import: no page's first paint.
+    /shared[\\/]domain[\\/](csv|ride-archive)/,
   ]
     .map((part) => part.source)
     .join("|"),

@@ -7,8 +7,8 @@ import type { ServiceEntry } from "../schemas/service-entry.ts";
 import type { ServiceInterval } from "../schemas/service-interval.ts";
 import { costPerKm } from "./costs.ts";
 import type { DemoData } from "./demo-schema.ts";
+import { byUrgency, intervalStatus } from "./interval-status.ts";
 import { PLANS } from "./plans.ts";
-import { byUrgency, intervalStatus } from "./service-intervals.ts";
 
 /** As the server's interval status: the bicycle's rides of the last this many days are the recent pace. */
 const PACE_DAYS = 90;

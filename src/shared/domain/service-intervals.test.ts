@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { serviceIntervalInputSchema } from "../schemas/service-interval.ts";
 import { intervalFormSchema } from "../schemas/service-interval-form.ts";
-import { defaultIntervalsFor, intervalStatus } from "./service-intervals.ts";
+import { intervalStatus } from "./interval-status.ts";
+import { defaultIntervalsFor } from "./service-intervals.ts";
 
 const rule = (r: Partial<{ everyKm: number; everyHours: number; everyMonths: number }>) => ({
   everyKm: r.everyKm ?? null,

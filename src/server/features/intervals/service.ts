@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, max, min, notExists, or, type SQL, sql } from "drizzle-orm";
-import { byUrgency, defaultIntervalsFor, intervalStatus } from "../../../shared/domain/service-intervals.ts";
+import { byUrgency, intervalStatus } from "../../../shared/domain/interval-status.ts";
+import { defaultIntervalsFor } from "../../../shared/domain/service-intervals.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   hasMeasure,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DistanceUnit } from "../../../shared/domain/distance.ts";
-import { DEFAULT_DUE_SOON_PERCENT } from "../../../shared/domain/service-intervals.ts";
+import { DEFAULT_DUE_SOON_PERCENT } from "../../../shared/domain/interval-status.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Settings, SettingsInput } from "../../../shared/schemas/settings.ts";
 import { DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";

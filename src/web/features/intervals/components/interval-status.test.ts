@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { intervalStatus } from "../../../../shared/domain/service-intervals.ts";
+import { intervalStatus } from "../../../../shared/domain/interval-status.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 import { describeUsage } from "./interval-status.tsx";
 

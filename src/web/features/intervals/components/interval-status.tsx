@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/utils.ts";
 import { type DistanceUnit, formatDistance, fromKm } from "../../../../shared/domain/distance.ts";
-import type { IntervalState } from "../../../../shared/domain/service-intervals.ts";
+import type { IntervalState } from "../../../../shared/domain/interval-status.ts";
 import { formatDate, formatNumber } from "../../../../shared/format.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 

@@ -97,7 +97,8 @@ export function demoView(data: DemoData, now = new Date()) {
     })
     .sort(byDateDesc);
 
-  const intervals = demoIntervals(data, components, rides, now);
+  const intervals = demoIntervals(data, componentById, rides, now);
+  const resetsOf = new Map(data.service_entries.map((s) => [s.id, s.resets_interval_ids]));
 
   // Demo components never move: a bicycle's service costs are its components' entries.
   const bicycles: Bicycle[] = data.bicycles.map((b) => {
@@ -131,9 +132,8 @@ export function demoView(data: DemoData, now = new Date()) {
     component: (id: string) => componentById.get(id) ?? null,
     servicesOfComponent: (componentId: string) => {
       const list = services.filter((s) => s.componentId === componentId);
-      const resets = new Map(data.service_entries.map((s) => [s.id, s.resets_interval_ids]));
       return {
-        services: list.map((s) => ({ ...s, resetsIntervalIds: resets.get(s.id) ?? [] })),
+        services: list.map((s) => ({ ...s, resetsIntervalIds: resetsOf.get(s.id) ?? [] })),
         totalCost: sumCosts(list),
       };
     },
@@ -184,8 +184,12 @@ export type DemoView = ReturnType<typeof demoView>;
  * The demo's intervals with their status, counted as the server counts a rider's: from the day after the
  * last entry that reset it, else from the component's creation together with the distance it had before.
  */
-function demoIntervals(data: DemoData, components: Component[], rides: Ride[], now: Date): ServiceInterval[] {
-  const componentById = new Map(components.map((c) => [c.id, c]));
+function demoIntervals(
+  data: DemoData,
+  componentById: Map<string, Component>,
+  rides: Ride[],
+  now: Date,
+): ServiceInterval[] {
   const day = (at: Date) => format(at, "yyyy-MM-dd");
   const paceFrom = now.getTime() - PACE_DAYS * 86_400_000;
   return data.service_intervals

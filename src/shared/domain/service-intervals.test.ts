@@ -116,6 +116,73 @@ describe("defaultIntervalsFor", () => {
     ]);
     expect(labels("Brakes", "ROTORS: Avid G2 CleanSweep, 180mm")).toEqual(["Check rotor thickness"]);
   });
+
+  // Names as the spec-sheet import saves them, from the fixtures' bicycles.
+  it.each([
+    // A frame's description names its features, not parts to service.
+    [
+      "Frame",
+      "Alpha Platinum Aluminum, ABP Convert, Full Floater, E2 tapered head tube, internal derailleur & dropper post routing, press fit BB",
+      [],
+    ],
+    ["Frame", 'Specialized A1 Premium Aluminum, 24" frame, suspension fork geo w/ low standover', []],
+    [
+      "Frame",
+      "400 Series OCLV Carbon, IsoSpeed, Power Transfer Construction, disc balanced post, 3S chain keeper",
+      [],
+    ],
+    ["Frame", "Rear shock: Fox Float DPS", ["Air can service", "Damper service"]],
+    // A rear shock has an air can and a damper, not a fork's lowers.
+    ["Other", "REAR SHOCK: RockShox Super Deluxe Select Plus", ["Air can service", "Damper service"]],
+    [
+      "Other",
+      "Rear suspension: Fox Evolution Series Float w/DRCV, CTD damper",
+      ["Air can service", "Damper service"],
+    ],
+    // Only a suspension fork has lowers to service; a fork the name says nothing about is taken to be one.
+    ["Fork", "Fork: Kona Full Carbon CX Disc", []],
+    ["Fork", "high-tensile steel rigid Fork, 1-1/8, 25.4mm steel steerer", []],
+    [
+      "Fork",
+      "Fork: SR Suntour SF11-XCT-JR-24, 1pc. alloy lower, 25.4mm Hi-Ten stanchions",
+      ["Lower service", "Full service"],
+    ],
+    ["Fork", 'FORK: RockShox Reba RL 29", 100mm travel', ["Lower service", "Full service"]],
+    ["Fork", "Pike Ultimate", ["Lower service", "Full service"]],
+    // A rim brake has pads but no fluid; a cable brake's lever needs nothing, a hydraulic one's its fluid.
+    ["Brakes", "Brakes: Tektro alloy V-Brake with linear spring", ["Check brake pads"]],
+    ["Brakes", 'Brake (front): Die cast, alloy "V" brake, 1pc. pad', ["Check brake pads"]],
+    ["Brakes", "Brake lever (both): Shimano 105 5700", []],
+    ["Brakes", "BRAKE LEVERS: Tektro, Hydraulic Levers", ["Brake fluid"]],
+    ["Brakes", "Brakes: Shimano MT200 Hydraulic Disc", ["Brake fluid", "Check brake pads"]],
+    // Inner tubes and valves are not tyres; a wheel's "freewheel type" hub is not a cassette.
+    ["Tires", "Tube (both): Standard presta valve", []],
+    ["Tires", "INNER TUBES: Standard, Presta valve", []],
+    ["Tires", "Tires: Maxxis high Roller II 27.5x2.3, 60 tpi, EXO, TR, tubeless", ["Replace tyres"]],
+    ["Wheels", "Hub (rear): Forged alloy, freewheel type, 32h, nutted axle", ["Hub service"]],
+    ["Wheels", "Forged alloy, freewheel type, 32h, nutted axle", ["Check spoke tension and hubs"]],
+    // A dropper post is a seatpost with a remote or an adjustable height; a clamp is not serviced.
+    [
+      "Seatpost",
+      "SEAT POST: Command Post IRcc, 16-position micro-height adjustable, two-bolt head",
+      ["Dropper service"],
+    ],
+    ["Seatpost", "Seat Post: KS E-Ten Integra 30.9mm adj post w / remote stealth", ["Dropper service"]],
+    ["Seatpost", "Seat Post Clamp: Norco design alloy nutted clamp (no cable guide)", []],
+    ["Seatpost", "Seatpost: Alloy, 27.2mm, micro adjust", []],
+    // Grips are not bar tape; a stem by Crank Brothers is not a crank.
+    ["Handlebar", "Grips/tape: Bontrager Race Lite, lock-on", []],
+    ["Handlebar", "Grips/tape: Kona Cork Tape", ["Replace bar tape"]],
+    ["Stem", "Crank Brothers Cobalt, alloy, custom polished ano black", []],
+    ["Drivetrain", "COGSET: SRAM PG 1210, 12 Speed, 11-50t", ["Replace cassette"]],
+    ["Drivetrain", "Shifter Casing: Jagwire LEX housing", ["Replace cables"]],
+    // A hub motor, its battery and a headset's spacers need no interval.
+    ["Other", "Specialized Turbo Direct Drive rear hub motor, X12 thru-axle, 250 watt", []],
+    ["Other", "Headset Spacer: 1x10mm - Black / 1x5mm - Black", []],
+    ["Other", "Headset: FSA No.57B", ["Clean and grease headset"]],
+  ])("%s “%s” is suggested %j", (type, name, expected) => {
+    expect(defaultIntervalsFor(type, name).map((i) => i.label)).toEqual(expected);
+  });
 });
 
 describe("the interval form", () => {

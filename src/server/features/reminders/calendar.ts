@@ -4,7 +4,7 @@ import { dayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
-import { componentUrl, describeUsage, intervalTitle } from "./wording.ts";
+import { componentUrl, describeDueDate, describeUsage, intervalTitle } from "./wording.ts";
 
 /**
  * An interval's day in the calendar: today once it is overdue (whatever date a months limit gives), the day
@@ -56,12 +56,16 @@ export async function calendarFeed(
     const event = when(interval, today);
     if (!event) continue;
     const url = componentUrl(options.publicUrl, interval);
+    const usage = describeUsage(interval, distanceUnit);
+    const dueDate = describeDueDate(interval);
     calendar.createEvent({
       id: `${interval.id}@${host}`,
       allDay: true,
       start: new Date(`${event.day}T00:00:00Z`),
       summary: `${event.title}: ${intervalTitle(interval)}`,
-      description: [event.why, `Used so far: ${describeUsage(interval, distanceUnit)}.`, url].join("\n"),
+      description: [event.why, usage && `Used so far: ${usage}.`, dueDate && `${dueDate}.`, url]
+        .filter(Boolean)
+        .join("\n"),
       url,
       stamp: options.now ?? new Date(),
     });

@@ -18,7 +18,7 @@ import type { Logger } from "../../logger.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
 import { unsubscribeToken } from "./tokens.ts";
-import { componentUrl, describeUsage, intervalTitle } from "./wording.ts";
+import { componentUrl, describeDueDate, describeUsage, intervalTitle } from "./wording.ts";
 
 export interface DigestDeps {
   db: Database;
@@ -207,7 +207,7 @@ export function digestMail(
           // A blank line after each: on a phone the link wraps over lines, and the next one must stand apart.
           ...listed.flatMap((interval) => [
             `- ${intervalTitle(interval)}`,
-            `  ${describeUsage(interval, options.unit)}`,
+            `  ${[describeUsage(interval, options.unit), describeDueDate(interval)].filter(Boolean).join(" · ")}`,
             `  ${componentUrl(options.publicUrl, interval)}`,
             "",
           ]),

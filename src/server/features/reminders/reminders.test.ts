@@ -5,6 +5,7 @@ import path from "node:path";
 import ICAL from "ical.js";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatDate } from "../../../shared/format.ts";
 import { dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import { createSmtpMailer, readOutbox } from "../../adapters/mail.ts";
 import { loadConfig } from "../../config.ts";
@@ -112,6 +113,9 @@ describeEachDatabase("reminders", (kind) => {
     expect(others).toHaveLength(0);
     expect(first!.subject).toBe("Service reminder: 1 due soon");
     expect(first!.text).toContain("Due soon\n- Brake fluid: Brakes on Road bike");
+    // A months limit is told by its day, as on the component page, not as "57 of 61 days".
+    expect(first!.text).toMatch(/\n {2}Due [A-Z][a-z]{2} \d{1,2}, \d{4}\n/);
+    expect(first!.text).not.toMatch(/ days\b/);
     expect(first!.text).toContain(`${t.config.publicUrl}/bicycles/${bicycleId}/components/${componentId}`);
     // Opened signed out, the dashboard link asks to sign in and goes on to the rider's dashboard (not the demo).
     expect(first!.text).toContain(`Everything that is due: ${t.config.publicUrl}/auth?next=%2Fdashboard\n`);
@@ -131,6 +135,7 @@ describeEachDatabase("reminders", (kind) => {
     expect(digests).toHaveLength(2);
     expect(digests[1]!.subject).toBe("Service reminder: 1 overdue");
     expect(digests[1]!.text).toContain("Overdue\n- Brake fluid: Brakes on Road bike");
+    expect(digests[1]!.text).toMatch(/\n {2}Was due [A-Z][a-z]{2} \d{1,2}, \d{4}\n/);
 
     // The mail's link, opened without a session, turns reminders off; a new interval coming due says nothing.
     const token = new URL(unsubscribeUrl!).searchParams.get("token")!;
@@ -462,6 +467,9 @@ describeEachDatabase("reminders", (kind) => {
       "Expected due: Replace chain: Chain on Road bike": inDays(210),
     });
     for (const event of events) expect(event.startDate.isDate).toBe(true);
+    const fluid = events.find((event) => event.summary.includes("Brake fluid"))!;
+    expect(fluid.description).toContain(`Due ${formatDate(inMonths(12))}.`);
+    expect(fluid.description).not.toContain("Used so far");
 
     // Another user's link and a made-up one show nothing.
     const other = await signUp(t.app);

@@ -1,4 +1,5 @@
 import { type DistanceUnit, formatDistance } from "../../../shared/domain/distance.ts";
+import { formatDate } from "../../../shared/format.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
@@ -16,14 +17,24 @@ export function intervalTitle(interval: ServiceInterval): string {
   return `${interval.label}: ${interval.componentName} ${where}`;
 }
 
-/** Each measure's use against its interval, e.g. "2,850 km of 3,000 km · 46 h of 50 h · 300 of 365 days". */
+/** The distance and hours used against the interval, e.g. "2,850 km of 3,000 km · 46 h of 50 h" ("" for none). */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string {
-  const { distance, hours, time } = interval.status;
+  const { distance, hours } = interval.status;
   return [
     distance && `${formatDistance(distance.used, unit)} of ${formatDistance(distance.every, unit)}`,
     hours && `${number.format(hours.used)} h of ${number.format(hours.every)} h`,
-    time && `${number.format(time.used)} of ${number.format(time.every)} days`,
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/**
+ * A months limit's day, as the component page says it: "Due Mar 1, 2027" or "Was due Mar 1, 2027"; null
+ * without one, or when the interval is overdue by distance or hours (a future date would say it is not due).
+ */
+export function describeDueDate(interval: ServiceInterval): string | null {
+  const { time, state } = interval.status;
+  if (!time) return null;
+  if (time.remaining <= 0) return `Was due ${formatDate(time.dueDate)}`;
+  return state === "overdue" ? null : `Due ${formatDate(time.dueDate)}`;
 }

@@ -7,8 +7,7 @@ import sharp from "sharp";
 import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
 /** A real photo-sized JPEG over 1 MB (random noise compresses badly), written to a temp file. */
-async function largeJpeg(): Promise<string> {
-  const [width, height] = [3000, 2000];
+async function largeJpeg([width, height] = [3000, 2000]): Promise<string> {
   const bytes = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();
@@ -333,6 +332,35 @@ test("on a slow connection the photo picked last is the one saved, and an upload
     (await page.getByRole("img", { name: "Slow Uploads" }).getAttribute("src"))!,
   );
   expect(await sharp(await kept.body()).metadata()).toMatchObject({ width: 300, height: 400 });
+});
+
+test("a photographed receipt is compressed in the browser to 2048 px, not a photo's 1024", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toContain("@");
+  const photo = await largeJpeg([1500, 4000]);
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Receipts" });
+  const component = await createComponentThroughApi(page, baseURL!, {
+    name: "Chain",
+    type: "Drivetrain",
+    bicycleId: bicycle.id,
+  });
+  await page.goto(`/bicycles/${bicycle.id}/components/${component.id}`);
+  await page.getByRole("button", { name: "Add Service" }).click();
+  const form = page.getByRole("form", { name: "Add Service Entry" });
+  await form.getByLabel("Description").fill("New chain");
+  await form.getByLabel("Cost ($)").fill("30");
+  await form.locator("#service-receipt-file").setInputFiles(photo);
+  await expect(form.getByText(/^Original: .* · Compressed: .*/)).toBeVisible();
+  await expect(form.getByText("Uploaded")).toBeVisible();
+  await form.getByRole("button", { name: "Add Service Entry" }).click();
+  await expect(form).toBeHidden();
+  const receipt = page.locator("tbody tr").first().getByRole("link", { name: "Receipt" });
+  const stored = await page.request.get((await receipt.getAttribute("href"))!);
+  // Compressed in the browser, then kept: had the browser fitted it within 1024, it would be 384 px wide.
+  expect(await sharp(await stored.body()).metadata()).toMatchObject({ width: 768, height: 2048 });
 });
 
 test("switching a receipt to a pasted link while its file uploads keeps the link", async ({

@@ -103,6 +103,16 @@ describeEachDatabase("files API", (kind) => {
     }
   });
 
+  it("keeps a photographed receipt at up to 2048 px, so its small print stays legible", async () => {
+    const rider = await signUp(t.app);
+    // A long till receipt: at 1024 px tall it would be 256 px wide.
+    const bytes = await solid(1500, 6000).jpeg().toBuffer();
+    const file = await uploaded(await upload(rider, bytes, "receipt.jpg", "image/jpeg", "receipt"));
+    const served = await rider.request("GET", file.url);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 512, 2048]);
+  });
+
   it("trusts the bytes, not the name: a PNG called .jpg is accepted, HTML or SVG called .png are not", async () => {
     const rider = await signUp(t.app);
     const png = await solid(10, 10).png().toBuffer();

@@ -6,7 +6,6 @@ export type DetectedType = "image/jpeg" | "image/png" | "image/webp" | "applicat
 
 /** Pixel ceiling for decoding: far above any camera photo, far below a decompression bomb. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-export const MAX_IMAGE_SIDE = 1024;
 
 /** sharp (libvips, about 20 MB resident) is loaded when the first image arrives, not at start-up. */
 let sharpModule: Promise<typeof sharpType> | undefined;
@@ -29,10 +28,10 @@ export function detectType(bytes: Uint8Array): DetectedType | null {
 }
 
 /**
- * Re-encodes an image as WebP (quality 80) within 1024x1024, turned upright by its EXIF orientation.
- * sharp writes no metadata unless asked, so EXIF (GPS included), XMP and ICC are all dropped.
+ * Re-encodes an image as WebP (quality 80) within maxSide x maxSide, turned upright by its EXIF
+ * orientation. sharp writes no metadata unless asked, so EXIF (GPS included), XMP and ICC are all dropped.
  */
-export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
+export async function normalizeImage(bytes: Uint8Array, maxSide: number): Promise<Buffer> {
   const sharp = await loadSharp();
   let width = 0;
   let height = 0;
@@ -47,7 +46,7 @@ export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
       .rotate()
-      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: "inside", withoutEnlargement: true })
+      .resize(maxSide, maxSide, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
@@ -56,15 +55,15 @@ export async function normalizeImage(bytes: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * Whether a WebP is already what `normalizeImage` makes: within 1024x1024, no EXIF, XMP or ICC, and its
- * pixels decode whole. Anything else is re-encoded.
+ * Whether a WebP is already what `normalizeImage` makes: within maxSide x maxSide, no EXIF, XMP or ICC,
+ * and its pixels decode whole. Anything else is re-encoded.
  */
-export async function isNormalizedImage(bytes: Uint8Array): Promise<boolean> {
+export async function isNormalizedImage(bytes: Uint8Array, maxSide: number): Promise<boolean> {
   const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     const { width = 0, height = 0 } = meta;
-    if (meta.format !== "webp" || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) return false;
+    if (meta.format !== "webp" || width > maxSide || height > maxSide) return false;
     if (meta.exif || meta.icc || meta.xmp || (meta.pages ?? 1) > 1) return false;
     await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" }).raw().toBuffer();
     return true;

@@ -8,6 +8,7 @@ import {
   IMAGE_TYPES,
   isFileId,
   MAX_UPLOAD_BYTES,
+  maxImageSide,
   RECEIPT_TYPES,
   type UploadedFile,
 } from "../../../shared/schemas/file.ts";
@@ -51,9 +52,10 @@ export async function prepareFile(
     throw new AppError("VALIDATION", message, { file: message });
   }
   if (type === "application/pdf") return { bytes, contentType: type, extension: "pdf" };
-  if (keepNormalized && type === "image/webp" && (await isNormalizedImage(bytes)))
+  const maxSide = maxImageSide(purpose);
+  if (keepNormalized && type === "image/webp" && (await isNormalizedImage(bytes, maxSide)))
     return { bytes, contentType: type, extension: "webp" };
-  return { bytes: await normalizeImage(bytes), contentType: "image/webp", extension: "webp" };
+  return { bytes: await normalizeImage(bytes, maxSide), contentType: "image/webp", extension: "webp" };
 }
 
 /** Checks, re-encodes and stores an upload under a new name, within the user's rate limit and quota. */

@@ -29,7 +29,7 @@ function canUseWorker(): Promise<boolean> {
 }
 
 /** The worker's result; null when the worker itself could not run (then the page does the work). */
-function inWorker(file: File): Promise<Blob | null> {
+function inWorker(file: File, maxSide: number): Promise<Blob | null> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
@@ -54,19 +54,19 @@ function inWorker(file: File): Promise<Blob | null> {
       finish();
       resolve(null);
     };
-    worker.postMessage({ file } satisfies CompressRequest);
+    worker.postMessage({ file, maxSide } satisfies CompressRequest);
   });
 }
 
 /**
- * Decodes the image once, scales it to fit 1024x1024 and encodes it once as WebP at 0.8 (JPEG where the
+ * Decodes the image once, scales it to fit maxSide x maxSide (1024 for a photo, 2048 for a receipt) and encodes it once as WebP at 0.8 (JPEG where the
  * browser cannot encode WebP), in a worker where the browser allows it, otherwise on the page. Throws
  * SPEC's "Failed to process image" when the file does not decode.
  */
-export async function compressImage(file: File): Promise<File> {
+export async function compressImage(file: File, maxSide: number): Promise<File> {
   const blob =
-    ((await canUseWorker()) ? await inWorker(file) : null) ??
-    (await resizeAndEncode(await decode(file), makeCanvas));
+    ((await canUseWorker()) ? await inWorker(file, maxSide) : null) ??
+    (await resizeAndEncode(await decode(file), makeCanvas, maxSide));
   const extension = blob.type === "image/webp" ? "webp" : "jpg";
   return new File([blob], withExtension(file.name, extension), { type: blob.type });
 }

@@ -1,6 +1,6 @@
 import { decode, resizeAndEncode } from "./encode.ts";
 
-export type CompressRequest = { file: File };
+export type CompressRequest = { file: File; maxSide: number };
 export type CompressReply = { ok: true; blob: Blob } | { ok: false; message: string };
 
 // Decoding, resizing and encoding a 12-megapixel photo takes long enough to freeze the page, so the
@@ -15,7 +15,8 @@ scope.onmessage = async (event: MessageEvent<CompressRequest>) => {
   let reply: CompressReply;
   try {
     const bitmap = await decode(event.data.file);
-    reply = { ok: true, blob: await resizeAndEncode(bitmap, (w, h) => new OffscreenCanvas(w, h)) };
+    const canvas = (w: number, h: number) => new OffscreenCanvas(w, h);
+    reply = { ok: true, blob: await resizeAndEncode(bitmap, canvas, event.data.maxSide) };
   } catch (error) {
     reply = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

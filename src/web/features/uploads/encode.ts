@@ -11,14 +11,15 @@ async function encode(canvas: Canvas, type: string): Promise<Blob | null> {
 }
 
 /**
- * Scales a decoded image to fit 1024x1024 and encodes it once as WebP at 0.8 (JPEG where the browser
+ * Scales a decoded image to fit maxSide x maxSide and encodes it once as WebP at 0.8 (JPEG where the browser
  * cannot encode WebP). Closes the bitmap. Runs in the compression worker and, as the fallback, on the page.
  */
 export async function resizeAndEncode(
   bitmap: ImageBitmap,
   makeCanvas: (width: number, height: number) => Canvas,
+  maxSide: number,
 ): Promise<Blob> {
-  const { width, height } = fitWithin(bitmap.width, bitmap.height);
+  const { width, height } = fitWithin(bitmap.width, bitmap.height, maxSide);
   const canvas = makeCanvas(width, height);
   const context = canvas.getContext("2d") as
     | CanvasRenderingContext2D

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { formatFileSize } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
-import type { FilePurpose } from "../../../shared/schemas/file.ts";
+import { type FilePurpose, maxImageSide } from "../../../shared/schemas/file.ts";
 import { compressImage } from "./compress.ts";
 import { COMPRESS_ABOVE_BYTES, checkFile, type PickKind } from "./resize.ts";
 import { uploadFile } from "./upload.ts";
@@ -93,7 +93,7 @@ export function ImagePicker({
       let toSend = file;
       if (isImage && file.size > COMPRESS_ABOVE_BYTES) {
         setCompressing(true);
-        toSend = await compressImage(file).finally(() => {
+        toSend = await compressImage(file, maxImageSide(purpose)).finally(() => {
           if (!controller.signal.aborted) setCompressing(false);
         });
         if (controller.signal.aborted) return;

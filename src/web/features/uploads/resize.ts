@@ -1,7 +1,11 @@
 import { messages } from "../../../shared/messages.ts";
-import { IMAGE_TYPES, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from "../../../shared/schemas/file.ts";
+import {
+  IMAGE_TYPES,
+  MAX_IMAGE_SIDE,
+  MAX_UPLOAD_BYTES,
+  RECEIPT_TYPES,
+} from "../../../shared/schemas/file.ts";
 
-export const MAX_IMAGE_SIDE = 1024;
 /** Images above this size are compressed in the browser before upload. */
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 

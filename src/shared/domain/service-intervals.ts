@@ -69,7 +69,7 @@ const tyres = [km("Replace tyres", 4000)];
 // Dropper posts: RockShox Reverb lower service 200 h (SRAM service manual).
 const dropperService = [hours("Dropper service", 200)];
 const headset = part(/headset|steuersatz/i, [months("Clean and grease headset", 12)]);
-const hub = part(/\bhubs?\b|nabe/i, [months("Hub service", 12)]);
+const hub = part(/\bhubs?\b|\bnaben?\b/i, [months("Hub service", 12)]);
 const barTape = named(/bar ?tape|cork tape|lenkerband/i, [months("Replace bar tape", 12)]);
 
 const HYDRAULIC = /hydraulic|hydraulik|mineral oil|\bdot\b|bleed|fluid/i;

@@ -1,6 +1,6 @@
 import ical from "ical-generator";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
-import { dayInZone } from "../../../shared/time-zone.ts";
+import { dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
@@ -52,6 +52,9 @@ export async function calendarFeed(
   });
   const host = new URL(options.publicUrl).hostname;
   const today = dayInZone(options.now ?? new Date(), timeZone);
+  // Stamped with the start of the rider's day, not the moment asked: the feed is then the same bytes until
+  // something in it changes, so a calendar app's next poll gets a 304 (ETag) instead of the whole feed.
+  const stamp = startOfDayInZone(today, timeZone);
   for (const interval of intervals) {
     const event = when(interval, today);
     if (!event) continue;
@@ -67,7 +70,7 @@ export async function calendarFeed(
         .filter(Boolean)
         .join("\n"),
       url,
-      stamp: options.now ?? new Date(),
+      stamp,
     });
   }
   return calendar.toString();

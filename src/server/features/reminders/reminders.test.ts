@@ -471,6 +471,16 @@ describeEachDatabase("reminders", (kind) => {
     expect(fluid.description).toContain(`Due ${formatDate(inMonths(12))}.`);
     expect(fluid.description).not.toContain("Used so far");
 
+    // A calendar app polling again gets "not modified" until something in the feed changes.
+    const tag = feed.headers.get("ETag")!;
+    expect(tag).toBeTruthy();
+    const poll = () => t.app.request(path, { headers: { "If-None-Match": tag } });
+    expect((await poll()).status).toBe(304);
+    await addInterval(rider, chainId, { label: "Check chain wear", everyMonths: 1 });
+    const changed = await poll();
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain("Check chain wear");
+
     // Another user's link and a made-up one show nothing.
     const other = await signUp(t.app);
     const { calendarUrl: otherUrl } = await json<{ calendarUrl: string }>(

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { etag } from "hono/etag";
 import { messages } from "../../../shared/messages.ts";
 import {
   reminderSettingsSchema,
@@ -152,12 +153,14 @@ export function calendarRoutes({ db, config }: AppDeps) {
       tags,
       summary: "Your service due dates as an iCalendar feed (the private URL from your reminder settings)",
       security: auth.public,
+      middleware: [etag()] as const,
       request: { params: z.object({ token: z.string().max(200) }) },
       responses: {
         200: {
           description: "An iCalendar (RFC 5545) feed.",
           content: { "text/calendar": { schema: z.string() } },
         },
+        304: { description: "Not modified since the feed with that ETag (If-None-Match)." },
         ...errors(400, 404),
       },
     }),

@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { normalizeImage } from "../src/server/features/files/image.ts";
-import { MAX_IMAGE_SIDE } from "../src/shared/schemas/file.ts";
+import { MAX_IMAGE_SIDE } from "../src/shared/image-sizes.ts";
 
 const WIDTH = 4000;
 const HEIGHT = 3000;

@@ -1,3 +1,4 @@
+import { CHAIN_REPLACE_KM } from "./chain-interval.ts";
 import type { ComponentType } from "./component-types.ts";
 import type { IntervalRule } from "./interval-status.ts";
 
@@ -44,9 +45,7 @@ const named = (pattern: RegExp, intervals: DefaultInterval[]): Rule => ({
 });
 const always = (intervals: DefaultInterval[]): Rule => ({ when: () => true, intervals });
 
-// Chains stretch to 0.5 % in roughly 2,000–5,000 km (Park Tool, "Chain Wear and Replacement"; Shimano says to
-// replace at the checker's limit): 3,000 km is when to check and usually replace.
-const chain = part(/\bchain\b/i, [km("Replace chain", 3000)]);
+const chain = part(/\bchain\b/i, [km("Replace chain", CHAIN_REPLACE_KM)]);
 // A cassette lasts about three chains when chains are changed in time (Park Tool, same article).
 const cassette = part(/cassette|freewheel|sprocket|\bcog/i, [km("Replace cassette", 9000)]);
 const chainring = part(/chainring|crank|kettenblatt/i, [km("Check chainring wear", 15000)]);

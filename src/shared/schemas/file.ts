@@ -7,16 +7,6 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const RECEIPT_TYPES = [...IMAGE_TYPES, "application/pdf"] as const;
 
-/**
- * Photos are stored within 1024x1024 (SPEC.md); a photographed receipt within 2048x2048, where a till
- * receipt's small print stays legible (decision 0074).
- */
-export const MAX_IMAGE_SIDE = 1024;
-export const MAX_RECEIPT_SIDE = 2048;
-export function maxImageSide(purpose: FilePurpose): number {
-  return purpose === "receipt" ? MAX_RECEIPT_SIDE : MAX_IMAGE_SIDE;
-}
-
 /** Uploaded files are served to their owner at /api/files/<uuid>, and through a share link at sharedFileUrl. */
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const FILE_URL = new RegExp(`^/api/files/(${UUID})$`);

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { maxImageSide } from "../../../shared/image-sizes.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   type FilePurpose,
@@ -8,7 +9,6 @@ import {
   IMAGE_TYPES,
   isFileId,
   MAX_UPLOAD_BYTES,
-  maxImageSide,
   RECEIPT_TYPES,
   type UploadedFile,
 } from "../../../shared/schemas/file.ts";

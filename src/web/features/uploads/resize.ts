@@ -1,10 +1,6 @@
+import { MAX_IMAGE_SIDE } from "../../../shared/image-sizes.ts";
 import { messages } from "../../../shared/messages.ts";
-import {
-  IMAGE_TYPES,
-  MAX_IMAGE_SIDE,
-  MAX_UPLOAD_BYTES,
-  RECEIPT_TYPES,
-} from "../../../shared/schemas/file.ts";
+import { IMAGE_TYPES, MAX_UPLOAD_BYTES, RECEIPT_TYPES } from "../../../shared/schemas/file.ts";
 
 /** Images above this size are compressed in the browser before upload. */
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;

@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label.tsx";
 import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
+import { CHAIN_REPLACE_KM } from "../../../../shared/domain/chain-interval.ts";
 import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
-import { defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
@@ -17,7 +17,6 @@ import { useApplyDefaults, useDueIntervals } from "../api.ts";
 import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
 
 /** The suggested chain interval (3,000 km), named in the card's example in the user's unit. */
-const chainKm = defaultIntervalsFor("Drivetrain", "Chain")[0]?.everyKm ?? 3000;
 
 /** What GET /api/intervals/due answers: the overdue and due-soon intervals, and how many there are in all. */
 type DueIntervals = { intervals: ServiceInterval[]; total: number };
@@ -125,9 +124,9 @@ function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUn
   return (
     <div className="grid gap-3 text-sm">
       <p className="text-muted-foreground">
-        No service intervals yet. Apply the suggested intervals (chain every {formatDistance(chainKm, unit)},
-        fork lowers every 50 hours, brake fluid every 12 months and more) to a bicycle's components; you can
-        change them on each component.
+        No service intervals yet. Apply the suggested intervals (chain every{" "}
+        {formatDistance(CHAIN_REPLACE_KM, unit)}, fork lowers every 50 hours, brake fluid every 12 months and
+        more) to a bicycle's components; you can change them on each component.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         {bicycles.length > 1 ? (

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 const SHEET = [
   "Frame: Aluminium 6061, internal routing",
@@ -105,4 +105,23 @@ test("a bicycle's import can send the parts to the parts bin instead", async ({ 
   await expect(cards).toHaveCount(5);
   await expect(cards.first()).toContainText("Aluminium 6061");
   await expect(cards.last()).toContainText("Maxxis Rekon");
+});
+
+test("on a slow connection the checklist's import still opens with the keyboard in it", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+  // The panels' scripts arrive well after the checklist shows, as on a phone's slow connection.
+  await page.route(/\/assets\/import-(text|url)-panel-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/bicycles/${bicycle.id}`);
+  const checklist = page.getByRole("list", { name: "Set-up steps" });
+  await checklist.getByRole("button", { name: "Maker's page" }).click();
+  await expect(page.getByLabel("Specification page URL")).toBeFocused();
+  await expect(page.getByLabel("Specification page URL")).toBeInViewport();
 });

@@ -105,7 +105,11 @@ function OwnBicycle({ id }: { id: string }) {
   const setTab = (next: string) =>
     setSearchParams(next === "components" ? {} : { tab: next }, { replace: true });
   const [componentForm, setComponentForm] = useState<ComponentFormState>({ mode: "closed" });
-  const [openImport, setOpenImport] = useState<"text" | "url" | null>(null);
+  // Which import panel is open, and whether the checklist opened it (then the panel scrolls into view
+  // and takes the keyboard) or its own header did.
+  const [openImport, setOpenImport] = useState<{ panel: "text" | "url"; fromChecklist: boolean } | null>(
+    null,
+  );
   const edit = useEditBicycleDialog();
 
   useEffect(() => {
@@ -130,18 +134,15 @@ function OwnBicycle({ id }: { id: string }) {
       document.getElementById(targetId)?.scrollIntoView({ behavior: "smooth", block: "start" }),
     );
   };
-  const openPanel = (which: "text" | "url") => {
-    setOpenImport(which);
-    const cardId = which === "text" ? "import-from-text-panel-card" : "import-from-website-panel-card";
-    reveal(cardId);
-    // The keyboard goes on in the panel's first field, where the page scrolls to.
-    requestAnimationFrame(() =>
-      document
-        .getElementById(cardId)
-        ?.querySelector<HTMLElement>("textarea, input")
-        ?.focus({ preventScroll: true }),
-    );
+  const openPanel = (panel: "text" | "url") => {
+    setTab("components");
+    setOpenImport({ panel, fromChecklist: true });
   };
+  const importOpenState = (panel: "text" | "url") => ({
+    open: openImport?.panel === panel,
+    revealOnOpen: openImport?.panel === panel && openImport.fromChecklist,
+    onOpenChange: (open: boolean) => setOpenImport(open ? { panel, fromChecklist: false } : null),
+  });
   return (
     <BicycleView
       bicycle={data}
@@ -195,20 +196,8 @@ function OwnBicycle({ id }: { id: string }) {
           </div>
           <Suspense fallback={null}>
             <div className="grid min-w-0 gap-4">
-              <ImportTextPanel
-                bicycle={importTarget}
-                openState={{
-                  open: openImport === "text",
-                  onOpenChange: (open) => setOpenImport(open ? "text" : null),
-                }}
-              />
-              <ImportUrlPanel
-                bicycle={importTarget}
-                openState={{
-                  open: openImport === "url",
-                  onOpenChange: (open) => setOpenImport(open ? "url" : null),
-                }}
-              />
+              <ImportTextPanel bicycle={importTarget} openState={importOpenState("text")} />
+              <ImportUrlPanel bicycle={importTarget} openState={importOpenState("url")} />
             </div>
           </Suspense>
         </div>

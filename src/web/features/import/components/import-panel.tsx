@@ -1,5 +1,5 @@
 import { CheckCircle2, ChevronDown } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Checkbox } from "@/components/ui/checkbox.tsx";
@@ -15,6 +15,8 @@ import type { useImportFlow } from "./use-import-flow.ts";
 export interface PanelOpenState {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened from elsewhere on the page: scroll to the panel and put the keyboard in its first field. */
+  revealOnOpen?: boolean;
 }
 
 /** A collapsible import panel: its own entry step, then the shared review and imported steps. */
@@ -35,8 +37,17 @@ export function ImportPanel({
   const open = openState?.open ?? ownOpen;
   const setOpen = openState?.onOpenChange ?? setOwnOpen;
   const contentId = `${title.replace(/\W+/g, "-").toLowerCase()}-panel`;
+  const card = useRef<HTMLDivElement>(null);
+  const reveal = open && !!openState?.revealOnOpen;
+  // Once the panel is there: it may mount only after its script and its tab have loaded, well after the
+  // click that opened it, so this cannot be done from that click.
+  useEffect(() => {
+    if (!reveal) return;
+    card.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    card.current?.querySelector<HTMLElement>("textarea, input")?.focus({ preventScroll: true });
+  }, [reveal]);
   return (
-    <Card className="gap-3" id={`${contentId}-card`}>
+    <Card className="gap-3" id={`${contentId}-card`} ref={card}>
       <CardHeader>
         <button
           type="button"

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { htmlToSpecText } from "./html-to-text.ts";
 import { parseSpecText } from "./parse-spec.ts";
 
 /**
@@ -68,6 +69,33 @@ describe("parseSpecText: input formats", () => {
       ["Handlebar", "Bontrager alloy, 690mm"],
       ["Handlebar", "Bontrager alloy, 720mm"],
       ["Stem", "Alloy"],
+    ]);
+  });
+
+  it("reads size-dependent values in a table row, and on a maker's page, as a part per size", () => {
+    // Copied from a spec table: the label's cell holds the first sizes, the part is on the next line.
+    const pasted =
+      "Shifter\tShimano 105 R7020\nCrank\tSize: 47, 50\nShimano 105, 50/34, 170 mm\nSize: 52, 54\nShimano 105, 50/34, 172.5 mm\nStem\tBontrager Elite";
+    expect(names(pasted)).toEqual([
+      ["Shifter", "Shimano 105 R7020"],
+      ["Crank", "Shimano 105, 50/34, 170 mm"],
+      ["Crank", "Shimano 105, 50/34, 172.5 mm"],
+      ["Stem", "Bontrager Elite"],
+    ]);
+    const page = `<table>
+      <tr><th>Frame</th><td>Alpha Gold Aluminium</td></tr>
+      <tr><th>Crank</th><td><dl><dt>Size: 47, 50</dt><dd>Shimano 105, 50/34, 170 mm</dd>
+        <dt>Size: 52, 54</dt><dd>Shimano 105, 50/34, 172.5 mm</dd></dl></td></tr>
+      <tr><th>Handlebar</th><td><div><span>Size: 47, 50</span><span>Bontrager Comp, 400 mm</span></div>
+        <div><span>Size: 52</span><span>Bontrager Comp, 420 mm</span></div></td></tr>
+      <tr><th>Stem</th><td>Bontrager Elite</td></tr></table>`;
+    expect(names(htmlToSpecText(page))).toEqual([
+      ["Frame", "Alpha Gold Aluminium"],
+      ["Crank", "Shimano 105, 50/34, 170 mm"],
+      ["Crank", "Shimano 105, 50/34, 172.5 mm"],
+      ["Handlebar", "Bontrager Comp, 400 mm"],
+      ["Handlebar", "Bontrager Comp, 420 mm"],
+      ["Stem", "Bontrager Elite"],
     ]);
   });
 

@@ -493,6 +493,7 @@ export const messages = {
   csv: {
     dateInvalid: (row: number, value: string) => `Row ${row}: date “${value}” is not a date`,
     dateMissing: (row: number) => `Row ${row}: the date is empty`,
+    dateInFuture: (row: number, value: string) => `Row ${row}: date “${value}” is in the future`,
     componentMissing: (row: number) => `Row ${row}: the component is empty`,
     componentUnknown: (row: number, value: string) =>
       `Row ${row}: component “${value}” matches none of your components`,

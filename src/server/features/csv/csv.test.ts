@@ -369,6 +369,26 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect(narrowed.rows[0]).toMatchObject({ status: "new", componentId: chain.id });
     });
 
+    it("refuses a row dated in the future, as the service form does, and imports nothing", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      const chain = await component(rider, bike.id, "Chain");
+      const nextYear = new Date().getUTCFullYear() + 1;
+      const response = await importRows(rider, {
+        dateFormat: "dmy",
+        rows: [
+          { row: 2, date: "01/05/2024", component: "Chain", description: "Waxed", cost: "5" },
+          // A typo for 2024: it would reset the chain's interval from a day not yet come.
+          { row: 3, date: `01/05/${nextYear}`, component: "Chain", description: "Waxed", cost: "5" },
+        ],
+      });
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { message: string; fields: Record<string, string> } }>(response);
+      expect(error.message).toBe("1 row has an error; nothing was imported.");
+      expect(Object.values(error.fields)).toEqual([`Row 3: date “01/05/${nextYear}” is in the future`]);
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+    });
+
     it("never finds another user's components or bicycle", async () => {
       const owner = await signUp(t.app);
       const other = await signUp(t.app);

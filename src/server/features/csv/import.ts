@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { unguardCell } from "../../../shared/domain/csv.ts";
 import { MAX_DESCRIPTION, parseImportCost, parseImportDate } from "../../../shared/domain/service-csv.ts";
+import { latestToday } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import type {
   ServiceCsvImportResult,
@@ -67,6 +68,7 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
     ),
   );
 
+  const latest = latestToday();
   const results = input.rows.map((cells): ServiceCsvRowResult => {
     const { row } = cells;
     const errors: string[] = [];
@@ -74,6 +76,8 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
     const date = parseImportDate(dateText, input.dateFormat);
     if (!dateText) errors.push(m.dateMissing(row));
     else if (!date) errors.push(m.dateInvalid(row, dateText));
+    // As the service form and API (decision 0059): a service is not logged for a day not yet come.
+    else if (date > latest) errors.push(m.dateInFuture(row, dateText));
 
     const componentText = unguardCell(cells.component.trim());
     const bicycleText = unguardCell((cells.bicycle ?? "").trim());

@@ -125,6 +125,29 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportDate("yesterday", "dmy")).toBeNull();
   });
 
+  it("reads the dates spreadsheets write: year first with slashes, month names, a time after the date", () => {
+    // Google Sheets and Excel in other locales, and Excel's d-mmm-yy.
+    expect(parseImportDate("2024/05/31", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("2024.05.31", "dmy")).toBe("2024-05-31");
+    expect(parseImportDate("31-May-24", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("31 May 2024", "mdy")).toBe("2024-05-31");
+    // As this app shows dates (MMM d, yyyy), and Sheets' long date.
+    expect(parseImportDate("May 31, 2024", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("Friday, May 31, 2024", "dmy")).toBe("2024-05-31");
+    expect(parseImportDate("Sept 3, 2024", "iso")).toBe("2024-09-03");
+    // A date-time cell: the day is the date.
+    expect(parseImportDate("5/31/2024 10:00:00", "mdy")).toBe("2024-05-31");
+    expect(parseImportDate("31.05.2024 18:30", "dmy")).toBe("2024-05-31");
+    expect(detectDateFormat(["5/31/2024 10:00:00"])).toBe("mdy");
+    // A short year is this century's.
+    expect(parseImportDate("31/05/24", "dmy")).toBe("2024-05-31");
+    expect(detectDateFormat(["31/05/24"])).toBe("dmy");
+    // Still no day that does not exist, and no month that is not one.
+    expect(parseImportDate("Feb 30, 2024", "iso")).toBeNull();
+    expect(parseImportDate("31 Mai 2024", "iso")).toBeNull();
+    expect(parseImportDate("2024/05-31", "iso")).toBeNull();
+  });
+
   it("detects the date format only when the values show it", () => {
     expect(detectDateFormat(["2024-01-02", "2024-03-04"])).toBe("iso");
     expect(detectDateFormat(["03/04/2024", "25/04/2024"])).toBe("dmy");

@@ -54,8 +54,47 @@ export const DATE_FORMAT_LABELS: Record<DateFormat, string> = {
   mdy: "Month/day/year (05/31/2024)",
 };
 
-const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const NUMERIC = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+/** A time of day after a date (a spreadsheet's date-time cell): ignored. */
+const TIME = String.raw`(?:[T ,]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp]\.?[Mm]\.?)?(?:Z|[+-]\d{2}:?\d{2})?)?`;
+/** Year first: 2024-05-31, and the 2024/05/31 or 2024.05.31 of other locales. */
+const ISO = new RegExp(String.raw`^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})${TIME}$`);
+/** Day and month as numbers, in an order the user names: 31/05/2024, 05/31/24, 31.05.2024 10:00. */
+const NUMERIC = new RegExp(String.raw`^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})${TIME}$`);
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const MONTH = String.raw`([A-Za-z]{3,9})\.?`;
+const WEEKDAY = String.raw`(?:[A-Za-z]{3,9}\.?,?\s+)?`;
+/** The month by name: 31 May 2024, 31-May-24 (Excel's d-mmm-yy), May 31, 2024 (as this app shows dates). */
+const DAY_MONTH_YEAR = new RegExp(
+  String.raw`^${WEEKDAY}(\d{1,2})(?:st|nd|rd|th)?[\s.-]+${MONTH}[\s,.-]+(\d{4}|\d{2})${TIME}$`,
+  "i",
+);
+const MONTH_DAY_YEAR = new RegExp(
+  String.raw`^${WEEKDAY}${MONTH}[\s.-]+(\d{1,2})(?:st|nd|rd|th)?,?[\s-]+(\d{4}|\d{2})${TIME}$`,
+  "i",
+);
+
+/** An English month's number from its name or an abbreviation ("May", "Sept", "december"), else 0. */
+function monthNumber(name: string): number {
+  const word = name.toLowerCase();
+  return word.length >= 3 ? MONTHS.findIndex((month) => month.startsWith(word)) + 1 : 0;
+}
+
+/** A two-digit year is this century's (a service log's dates are past ones, and 20th-century ones rare). */
+const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
 
 function isoDate(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -67,16 +106,28 @@ function isoDate(year: number, month: number, day: number): string | null {
 }
 
 /**
- * A cell's date as yyyy-MM-dd, or null when it is none: 2024-05-31 (a time after it is ignored) always;
- * 31/05/2024, 31.05.2024 or 31-05-2024 with `dmy`, 05/31/2024 with `mdy`. 31/02/2024 is no date.
+ * A cell's date as yyyy-MM-dd, or null when it is none. Always read: year first (2024-05-31, 2024/05/31) and
+ * dates naming their month (31 May 2024, 31-May-24, May 31, 2024); 31/05/2024, 31.05.24 or 31-05-2024 with
+ * `dmy`, 05/31/2024 with `mdy`. A time after the date is ignored; a two-digit year is 20yy. 31/02/2024 is no
+ * date.
  */
 export function parseImportDate(text: string, format: DateFormat): string | null {
   const value = text.trim();
   const iso = ISO.exec(value);
-  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  if (iso) return isoDate(Number(iso[1]), Number(iso[3]), Number(iso[4]));
+  const named = DAY_MONTH_YEAR.exec(value);
+  if (named) {
+    const month = monthNumber(named[2]!);
+    return month ? isoDate(fullYear(named[3]!), month, Number(named[1])) : null;
+  }
+  const monthFirst = MONTH_DAY_YEAR.exec(value);
+  if (monthFirst) {
+    const month = monthNumber(monthFirst[1]!);
+    return month ? isoDate(fullYear(monthFirst[3]!), month, Number(monthFirst[2])) : null;
+  }
   const numeric = NUMERIC.exec(value);
   if (!numeric || format === "iso") return null;
-  const [first, second, year] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
+  const [first, second, year] = [Number(numeric[1]), Number(numeric[3]), fullYear(numeric[4]!)];
   return format === "dmy" ? isoDate(year, second, first) : isoDate(year, first, second);
 }
 
@@ -94,7 +145,7 @@ export function detectDateFormat(values: readonly string[]): DateFormat | null {
     if (!match) continue;
     numeric = true;
     if (Number(match[1]) > 12) dayFirst = true;
-    if (Number(match[2]) > 12) monthFirst = true;
+    if (Number(match[3]) > 12) monthFirst = true;
   }
   if (!numeric) return "iso";
   if (dayFirst !== monthFirst) return dayFirst ? "dmy" : "mdy";

@@ -293,6 +293,52 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect((await logOf(rider, spare.id)).services).toHaveLength(1);
     });
 
+    it("takes its own download back when a bicycle has two parts of one name (front and rear pads)", async () => {
+      const rider = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const front = await component(rider, road.id, "Brake pads");
+      const rear = await component(rider, road.id, "Brake pads");
+      await service(rider, front.id, { date: "2024-05-01", description: "Replaced", cost: 20 });
+      await service(rider, rear.id, { date: "2024-05-01", description: "Replaced", cost: 20 });
+      await service(rider, rear.id, { date: "2024-06-01", description: "Toe-in adjusted", cost: 0 });
+      const [header, ...records] = (await download(rider, "services")).records;
+      const column = (name: string) => header!.indexOf(name);
+      const rows = records.map((r, i) => ({
+        row: i + 2,
+        date: r[column("Date")]!,
+        bicycle: r[column("Bicycle")]!,
+        component: r[column("Component")]!,
+        description: r[column("Description")]!,
+        cost: r[column("Cost (USD)")]!,
+      }));
+      const response = await importRows(rider, { dateFormat: "iso", rows });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await json<ServiceCsvImportResult>(response)).toMatchObject({ imported: 0, skipped: 3 });
+      expect((await logOf(rider, front.id)).services).toHaveLength(1);
+      expect((await logOf(rider, rear.id)).services).toHaveLength(2);
+
+      // A new row for "Brake pads" still cannot say which: refused, not put on either at random.
+      const fresh = await importRows(rider, {
+        dateFormat: "iso",
+        rows: [
+          ...rows,
+          {
+            row: 9,
+            date: "2024-07-01",
+            bicycle: "Road",
+            component: "Brake pads",
+            description: "New",
+            cost: "",
+          },
+        ],
+      });
+      expect(fresh.status).toBe(400);
+      const { error } = await json<{ error: { fields: Record<string, string> } }>(fresh);
+      expect(Object.values(error.fields)).toEqual([
+        "Row 9: component “Brake pads” matches 2 of your components; choose a bicycle, or map a bicycle column",
+      ]);
+    });
+
     it("imports nothing when any row is wrong, naming each row and field", async () => {
       const rider = await signUp(t.app);
       const road = await bicycle(rider, "Road");

@@ -51,6 +51,18 @@ describe("reading CSV", () => {
     expect(records.findIndex((r) => r[0] === "5") + 1).toBe(5);
   });
 
+  it("takes Excel's sep=; line as the delimiter, not as the header row", () => {
+    const text = `${UTF8_BOM}sep=;\r\nDate;Part;Notes\r\n01.02.2024;Chain;Waxed, new\r\n`;
+    expect(detectDelimiter(text)).toBe(";");
+    const records = parseCsv(text);
+    expect(records).toEqual([
+      ["Date", "Part", "Notes"],
+      ["01.02.2024", "Chain", "Waxed, new"],
+    ]);
+    // The header is row 1 and the chain's row 2, as Excel shows them.
+    expect(guessColumns(records[0]!)).toMatchObject({ date: 0, component: 1, description: 2 });
+  });
+
   it("finds the semicolon and tab delimiters of other spreadsheets", () => {
     expect(detectDelimiter("Date;Part;Cost\n01.02.2024;Chain;12,50")).toBe(";");
     expect(detectDelimiter("Date\tPart\n")).toBe("\t");

@@ -99,6 +99,43 @@ describe("parseSpecText: input formats", () => {
     ]);
   });
 
+  it("finds the parts of French, German, Italian and Spanish sheets by their plural labels", () => {
+    const french =
+      "Cadre : Aluminium 6061\nPneus : Maxxis Ardent 29x2.25\nMoyeux : Shimano TC500\nGuidoline : Supacaz\nGarde-boue : SKS\nPorte-bagages : Tubus\nBéquille : Ursus\nÉclairage : Busch & Müller\nMoteur : Bosch CX\nÉcran : Bosch Kiox\nChargeur : Bosch 4A";
+    expect(parseSpecText(french).map((c) => [c.label, c.type])).toEqual([
+      ["Cadre", "Frame"],
+      ["Pneus", "Tires"],
+      ["Moyeux", "Wheels"],
+      ["Guidoline", "Handlebar"],
+      ["Garde-boue", "Other"],
+      ["Porte-bagages", "Other"],
+      ["Béquille", "Other"],
+      ["Éclairage", "Other"],
+      ["Moteur", "Other"],
+      ["Écran", "Other"],
+      ["Chargeur", "Other"],
+    ]);
+    const others =
+      "Scheibenbremsen\tShimano MT200\nSchutzbleche\tSKS\nLenkergriffe\tErgon GP1\nSattelstützen\tKind Shock\nHinterbaudämpfer\tFox Float\nKlingel\tSpurcycle\nPneumatici\tPirelli P Zero\nCopertoni\tVittoria Rubino\nLeve freno\tShimano\nDischi\tShimano RT56\nPlatos\tSRAM 50/34\nGuardabarros\tSKS\nPortabultos\tTopeak\nBell\tKnog Oi\nBottle cage\tElite";
+    expect(parseSpecText(others).map((c) => [c.label, c.type])).toEqual([
+      ["Scheibenbremsen", "Brakes"],
+      ["Schutzbleche", "Other"],
+      ["Lenkergriffe", "Handlebar"],
+      ["Sattelstützen", "Seatpost"],
+      ["Hinterbaudämpfer", "Other"],
+      ["Klingel", "Other"],
+      ["Pneumatici", "Tires"],
+      ["Copertoni", "Tires"],
+      ["Leve freno", "Brakes"],
+      ["Dischi", "Brakes"],
+      ["Platos", "Drivetrain"],
+      ["Guardabarros", "Other"],
+      ["Portabultos", "Other"],
+      ["Bell", "Other"],
+      ["Bottle cage", "Other"],
+    ]);
+  });
+
   it("reads YAML-like lists, removing quotes and ignoring sub-lists", () => {
     const text =
       "- frametype: 'Diamant'\n- frame: 'Aluminium'\n- sizes:\n  - '47'\n  - '52'\n- drive: 'Riemenantrieb'";

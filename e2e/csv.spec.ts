@@ -101,6 +101,56 @@ test.describe("spreadsheets", () => {
     await expect(page.getByText("=Checked wear")).toBeVisible();
   });
 
+  test("files as riders have them: an empty one, a header only, and German Excel's sep=; with semicolons", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Stadtrad" });
+    const chain = (
+      await createComponentThroughApi(page, baseURL!, {
+        bicycleId: bicycle.id,
+        type: "Drivetrain",
+        mileage: 0,
+        name: "Kette",
+      })
+    ).id;
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    const choose = (name: string, buffer: Buffer) =>
+      dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
+
+    await choose("empty.csv", Buffer.from(""));
+    await expect(dialog.getByRole("alert")).toHaveText("The file is empty");
+    await choose("header.csv", Buffer.from("Date,Component,Description,Cost\r\n"));
+    await expect(dialog.getByRole("alert")).toHaveText("The file has a header but no rows to import");
+
+    // Excel's "CSV UTF-8" with the sep=; line some tools add for it, day-first dates and decimal commas.
+    const excel = [
+      "sep=;",
+      "Date;Component;Description;Cost",
+      '31.05.2024;Kette;"Gewachst; neu\r\nzweite Zeile";12,50',
+      "01.06.2024;Kette;Gereinigt;0",
+      "",
+    ].join("\r\n");
+    await choose("wartung.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(excel)]));
+    await expect(dialog.getByText("2 rows found.")).toBeVisible();
+    await expect(dialog.getByLabel("Date column")).toHaveValue("0");
+    await expect(dialog.getByLabel("Component column")).toHaveValue("1");
+    await expect(dialog.getByLabel("Dates are written")).toHaveValue("dmy");
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("2 new entries.");
+    await dialog.getByRole("button", { name: "Import 2 entries" }).click();
+    await expect(page.getByText("2 service entries imported")).toBeVisible();
+
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain}`);
+    await expect(page.getByText("Gewachst; neu")).toBeVisible();
+    await expect(page.getByText("$12.50").first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "May 31, 2024" })).toBeVisible();
+  });
+
   test("the delete-account dialog offers the downloads before the confirmation", async ({ page, rider }) => {
     expect(rider.email).toBeTruthy();
     await page.goto("/account");

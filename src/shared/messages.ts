@@ -516,6 +516,7 @@ export const messages = {
     noRows: "The file has a header but no rows to import",
     tooManyRows: (max: number) => `The file has more than ${max} rows; please split it and import each part`,
     unreadable: "The file could not be read as CSV",
+    empty: "The file is empty",
     tooLarge: "The rows are too large to send at once; please split the file and import each part",
     imported: (imported: number, skipped: number) =>
       `${imported} service ${imported === 1 ? "entry" : "entries"} imported` +

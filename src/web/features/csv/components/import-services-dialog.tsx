@@ -80,7 +80,7 @@ function readSheet(name: string, text: string): SheetFile | string {
     .map((cells, index) => ({ row: index + 1, cells }))
     .filter((record) => record.cells.some((cell) => cell.trim() !== ""));
   const [header, ...data] = numbered;
-  if (!header) return m.unreadable;
+  if (!header) return m.empty;
   const headers = header.cells;
   if (data.length === 0) return m.noRows;
   if (data.length > MAX_IMPORT_ROWS) return m.tooManyRows(MAX_IMPORT_ROWS);

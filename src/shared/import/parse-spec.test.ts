@@ -136,6 +136,18 @@ describe("parseSpecText: input formats", () => {
     ]);
   });
 
+  it("reads text copied from a web page with soft hyphens and zero-width characters, and keeps none", () => {
+    const copied =
+      "\u200bFrame: Aluminium\nSattel\u00adstütze: Kind Shock\nCas\u00adsette: Shimano\u00a0Deore\nStem\u200b: Ritchey\n\u200eSaddle: WTB\u2060 Volt";
+    expect(names(copied)).toEqual([
+      ["Frame", "Aluminium"],
+      ["Sattelstütze", "Kind Shock"],
+      ["Cassette", "Shimano\u00a0Deore"],
+      ["Stem", "Ritchey"],
+      ["Saddle", "WTB Volt"],
+    ]);
+  });
+
   it("reads YAML-like lists, removing quotes and ignoring sub-lists", () => {
     const text =
       "- frametype: 'Diamant'\n- frame: 'Aluminium'\n- sizes:\n  - '47'\n  - '52'\n- drive: 'Riemenantrieb'";

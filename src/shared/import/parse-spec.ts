@@ -6,6 +6,9 @@ import { cleanValue, isIgnoredValue } from "./values.ts";
 
 export type { ParsedComponent } from "./types.ts";
 
+/** Characters that take no room: soft hyphen, zero-width spaces and joiners, direction marks, BOM. */
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
+
 /** Blank lines allowed between a label line and its value line. */
 const MAX_BLANKS_IN_PAIR = 2;
 
@@ -64,7 +67,9 @@ function isIgnoredEntry(shape: LineShape): boolean {
  */
 export function parseSpecText(text: string): ParsedComponent[] {
   if (typeof text !== "string" || text === "") return [];
-  const lines = text.split(/\r\n|\r|\n/);
+  // Soft hyphens (German pages hyphenate "Sattel&shy;stütze"), zero-width spaces and direction marks come
+  // along when text is copied from a web page: invisible, they would still break the label and stay in the name.
+  const lines = text.replace(INVISIBLE, "").split(/\r\n|\r|\n/);
   const found: ParsedComponent[] = [];
   const add = (label: string, value: string) => {
     const component = toComponent(label, value);

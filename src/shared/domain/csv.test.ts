@@ -172,6 +172,12 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportCost("$1,234.50")).toBe(1234.5);
     expect(parseImportCost("12,50")).toBe(12.5);
     expect(parseImportCost("1,250.00")).toBe(1250);
+    // Currency formats as spreadsheets write them: the sign after the amount in much of Europe.
+    expect(parseImportCost("12,50 €")).toBe(12.5);
+    expect(parseImportCost("1.234,50 €")).toBe(1234.5);
+    expect(parseImportCost("USD 12.50")).toBe(12.5);
+    expect(parseImportCost("US$12.50")).toBe(12.5);
+    expect(parseImportCost("12.50 $")).toBe(12.5);
     // The forms' rule (shared/domain/decimal.ts): 1250 or 1.25? The row is refused, not guessed.
     expect(parseImportCost("1,250")).toBe("ambiguous");
     expect(parseImportCost("$1,250")).toBe("ambiguous");

@@ -155,15 +155,16 @@ export function detectDateFormat(values: readonly string[]): DateFormat | null {
 export const MAX_COST = 99_999_999.99;
 
 /**
- * A cell's cost as a number, in the currency the service log keeps (US dollars): "12.50", "$12.50",
+ * A cell's cost as a number, in the currency the service log keeps (US dollars): "12.50", "$12.50", "12,50 €"
+ * (a sign or USD before or after the amount, as spreadsheets format currency),
  * "1,234.50", "12,50" (a decimal comma), read by parseDecimal; blank is 0. "ambiguous" for "1,250" (1250 or
  * 1.25?); null when it is no amount from 0 to MAX_COST with at most 2 decimals.
  */
 export function parseImportCost(text: string): number | "ambiguous" | null {
   const value = text
     .trim()
-    .replace(/^[$€£]\s*/, "")
-    .replace(/\s*(USD|US\$|\$)$/i, "");
+    .replace(/^(?:[$€£]|US\$|USD)\s*/i, "")
+    .replace(/\s*(?:[$€£]|US\$|USD)$/i, "");
   if (value === "") return 0;
   // The forms' rule (decision 0062); "1,250" could be 1250 or 1.25, so the row is refused, never guessed.
   const parsed = parseDecimal(value);

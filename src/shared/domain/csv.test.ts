@@ -124,6 +124,21 @@ describe("service records from a spreadsheet", () => {
       cost: 4,
     });
     expect(guessColumns(["When", "What"]).component).toBeNull();
+    // A German or French rider's own sheet.
+    expect(guessColumns(["Datum", "Fahrrad", "Bauteil", "Beschreibung", "Kosten (€)"])).toEqual({
+      date: 0,
+      bicycle: 1,
+      component: 2,
+      description: 3,
+      cost: 4,
+    });
+    expect(guessColumns(["Date", "Vélo", "Pièce", "Travaux", "Coût"])).toEqual({
+      date: 0,
+      bicycle: 1,
+      component: 2,
+      description: 3,
+      cost: 4,
+    });
   });
 
   it("reads ISO dates always and slashed dates as the chosen format; 31/02 is no date", () => {

@@ -9,16 +9,69 @@ import { parseDecimal } from "./decimal.ts";
 export const SERVICE_CSV_FIELDS = ["date", "component", "description", "cost", "bicycle"] as const;
 export type ServiceCsvField = (typeof SERVICE_CSV_FIELDS)[number];
 
-/** Header names that suggest each field, best first (compared lowercased, letters and digits only). */
+/**
+ * Header names that suggest each field, best first (compared lowercased, without accents, letters and digits
+ * only): English first, then the German, French, Spanish and Italian that riders' own sheets use.
+ */
 const HEADER_NAMES: Record<ServiceCsvField, string[]> = {
-  date: ["date", "servicedate", "serviced", "day", "when"],
-  component: ["component", "part", "componentname", "partname", "item"],
-  bicycle: ["bicycle", "bike", "bicyclename", "bikename"],
-  cost: ["cost", "price", "amount", "total"],
-  description: ["description", "notes", "note", "work", "details", "comment", "comments"],
+  date: ["date", "servicedate", "serviced", "day", "when", "datum", "fecha"],
+  component: [
+    "component",
+    "part",
+    "componentname",
+    "partname",
+    "item",
+    "bauteil",
+    "komponente",
+    "teil",
+    "composant",
+    "piece",
+    "componente",
+    "pieza",
+  ],
+  bicycle: ["bicycle", "bike", "bicyclename", "bikename", "fahrrad", "velo", "bicicleta", "bicicletta"],
+  cost: [
+    "cost",
+    "price",
+    "amount",
+    "total",
+    "kosten",
+    "preis",
+    "betrag",
+    "cout",
+    "prix",
+    "montant",
+    "coste",
+    "costo",
+    "precio",
+    "prezzo",
+    "importe",
+  ],
+  description: [
+    "description",
+    "notes",
+    "note",
+    "work",
+    "details",
+    "comment",
+    "comments",
+    "beschreibung",
+    "notiz",
+    "bemerkung",
+    "arbeit",
+    "wartung",
+    "travaux",
+    "remarque",
+    "descripcion",
+    "descrizione",
+  ],
 };
 
-const normalise = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
+const normalise = (header: string) =>
+  header
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 
 /**
  * The column (index) each field most likely is, by the header's name: an exact name first ("Cost"), then

@@ -126,6 +126,15 @@ test.describe("spreadsheets", () => {
     await expect(dialog.getByRole("alert")).toHaveText("The file is empty");
     await choose("header.csv", Buffer.from("Date,Component,Description,Cost\r\n"));
     await expect(dialog.getByRole("alert")).toHaveText("The file has a header but no rows to import");
+    // A sheet with its title above the header: the header is found below it, and rows keep their numbers.
+    await choose(
+      "log.csv",
+      Buffer.from("Service log,,\r\n,,\r\nDate,Component,Description\r\n2024-05-01,Kette,Geölt\r\n"),
+    );
+    await expect(dialog.getByText("1 row found.")).toBeVisible();
+    await expect(dialog.getByLabel("Date column")).toHaveValue("0");
+    await expect(dialog.getByLabel("Description column")).toHaveValue("2");
+    await dialog.getByRole("button", { name: "Choose another file" }).click();
 
     // Excel's "CSV UTF-8" with the sep=; line some tools add for it, day-first dates and decimal commas.
     const excel = [

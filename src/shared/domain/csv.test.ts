@@ -8,7 +8,13 @@ import {
   UTF8_BOM,
   unguardCell,
 } from "./csv.ts";
-import { detectDateFormat, guessColumns, parseImportCost, parseImportDate } from "./service-csv.ts";
+import {
+  detectDateFormat,
+  guessColumns,
+  parseImportCost,
+  parseImportDate,
+  readServiceSheet,
+} from "./service-csv.ts";
 
 describe("writing CSV", () => {
   it("quotes cells with commas, quotes and line breaks, and leaves plain ones alone", () => {
@@ -108,6 +114,26 @@ describe("reading CSV", () => {
 });
 
 describe("service records from a spreadsheet", () => {
+  it("finds the header below a sheet's title, and numbers rows as the spreadsheet does", () => {
+    // Google Sheets writes a title row's empty cells too.
+    const sheet = readServiceSheet(
+      "My service log,,,\n,,,\nDate,Part,Notes,Cost\n2024-05-01,Chain,Waxed,5\n\n2024-06-01,Chain,Oiled,\n",
+    );
+    expect(sheet).toEqual({
+      headers: ["Date", "Part", "Notes", "Cost"],
+      records: [
+        { row: 4, cells: ["2024-05-01", "Chain", "Waxed", "5"] },
+        { row: 6, cells: ["2024-06-01", "Chain", "Oiled", ""] },
+      ],
+    });
+    expect(readServiceSheet("")).toBe("The file is empty");
+    expect(readServiceSheet("\r\n,,\r\n")).toBe("The file is empty");
+    expect(readServiceSheet("Date,Part,Notes\r\n")).toBe("The file has a header but no rows to import");
+    expect(readServiceSheet(`Date,Part\n${"2024-05-01,Chain\n".repeat(2001)}`)).toBe(
+      "The file has more than 2000 rows; please split it and import each part",
+    );
+  });
+
   it("guesses columns from header names", () => {
     expect(guessColumns(["Date", "Part", "Notes", "Price"])).toEqual({
       date: 0,

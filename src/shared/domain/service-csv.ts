@@ -3,6 +3,8 @@
  * date and cost are read. The browser uses it for the mapping step's guesses, the server to read the rows.
  */
 
+import { messages } from "../messages.ts";
+import { parseCsv } from "./csv.ts";
 import { parseDecimal } from "./decimal.ts";
 
 /** The fields a row maps to; `bicycle` is optional and narrows which bicycle's component a name means. */
@@ -232,3 +234,36 @@ export function parseImportCost(text: string): number | "ambiguous" | null {
 export const MAX_IMPORT_ROWS = 2000;
 /** A service entry's description, as the service form allows it. */
 export const MAX_DESCRIPTION = 2000;
+
+/** A sheet's header and its data records, each with its row number in the file (the header's is 1 or more). */
+export interface ServiceSheet {
+  headers: string[];
+  records: { row: number; cells: string[] }[];
+}
+
+/**
+ * A file's text as a header and data rows, or a message saying why it cannot be imported. Rows are numbered
+ * as the spreadsheet shows them, blank ones included. The header is the first row with two or more filled
+ * cells: a title above it ("My service log", one cell) is no header and no data row.
+ */
+export function readServiceSheet(text: string): ServiceSheet | string {
+  let parsed: string[][];
+  try {
+    parsed = parseCsv(text);
+  } catch {
+    return messages.csv.unreadable;
+  }
+  const filled = (cells: string[]) => cells.filter((cell) => cell.trim() !== "").length;
+  const numbered = parsed
+    .map((cells, index) => ({ row: index + 1, cells }))
+    .filter((r) => filled(r.cells) > 0);
+  if (numbered.length === 0) return messages.csv.empty;
+  const at = Math.max(
+    0,
+    numbered.findIndex((r) => filled(r.cells) >= 2),
+  );
+  const [header, ...records] = numbered.slice(at);
+  if (!header || records.length === 0) return messages.csv.noRows;
+  if (records.length > MAX_IMPORT_ROWS) return messages.csv.tooManyRows(MAX_IMPORT_ROWS);
+  return { headers: header.cells, records };
+}

@@ -17,7 +17,7 @@ import { useBicycles } from "@/features/bicycles/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
-import { decodeSpreadsheetFile, parseCsv } from "../../../../shared/domain/csv.ts";
+import { decodeSpreadsheetFile } from "../../../../shared/domain/csv.ts";
 import {
   DATE_FORMAT_LABELS,
   DATE_FORMATS,
@@ -25,6 +25,7 @@ import {
   detectDateFormat,
   guessColumns,
   MAX_IMPORT_ROWS,
+  readServiceSheet,
   type ServiceCsvField,
 } from "../../../../shared/domain/service-csv.ts";
 import { formatCost, formatDate, formatNumber } from "../../../../shared/format.ts";
@@ -69,22 +70,8 @@ const statusText: Record<ServiceCsvImportResult["rows"][number]["status"], strin
 
 /** The file's records, or a message saying why it cannot be imported. */
 function readSheet(name: string, text: string): SheetFile | string {
-  let records: string[][];
-  try {
-    records = parseCsv(text);
-  } catch {
-    return m.unreadable;
-  }
-  // Rows are numbered as the spreadsheet shows them, blank ones included; the header is the first filled row.
-  const numbered = records
-    .map((cells, index) => ({ row: index + 1, cells }))
-    .filter((record) => record.cells.some((cell) => cell.trim() !== ""));
-  const [header, ...data] = numbered;
-  if (!header) return m.empty;
-  const headers = header.cells;
-  if (data.length === 0) return m.noRows;
-  if (data.length > MAX_IMPORT_ROWS) return m.tooManyRows(MAX_IMPORT_ROWS);
-  return { name, headers, records: data };
+  const read = readServiceSheet(text);
+  return typeof read === "string" ? read : { name, ...read };
 }
 
 function columnName(headers: string[], index: number): string {

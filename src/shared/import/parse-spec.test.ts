@@ -82,6 +82,15 @@ describe("parseSpecText: input formats", () => {
       ["Crank", "Shimano 105, 50/34, 172.5 mm"],
       ["Stem", "Bontrager Elite"],
     ]);
+    // The sizes in a cell of their own, and the next sizes on a row without a label.
+    const cells =
+      "Handlebar\tSize: S, M\tBontrager alloy, 690mm\n\tSize: L, XL\tBontrager alloy, 720mm\n| Seatpost | Size: S | Alloy, 300mm |\n| | Size: M, L | Alloy, 350mm |";
+    expect(names(cells)).toEqual([
+      ["Handlebar", "Bontrager alloy, 690mm"],
+      ["Handlebar", "Bontrager alloy, 720mm"],
+      ["Seatpost", "Alloy, 300mm"],
+      ["Seatpost", "Alloy, 350mm"],
+    ]);
     const page = `<table>
       <tr><th>Frame</th><td>Alpha Gold Aluminium</td></tr>
       <tr><th>Crank</th><td><dl><dt>Size: 47, 50</dt><dd>Shimano 105, 50/34, 170 mm</dd>

@@ -435,6 +435,28 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect((await logOf(rider, chain.id)).services).toHaveLength(0);
     });
 
+    it("names the row and field of a cell too long for it, as when the notes column was chosen as the date", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      await component(rider, bike.id, "Chain");
+      const note =
+        "Chain waxed after the wet Sunday ride; also checked the jockey wheels, cleaned the cassette and re-indexed the shifting.";
+      const response = await importRows(rider, {
+        dateFormat: "iso",
+        dryRun: true,
+        rows: [
+          { row: 2, date: "2024-05-01", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 3, date: note, component: "Chain", description: "Waxed", cost: note },
+        ],
+      });
+      expect(response.status).toBe(200);
+      const result = await json<ServiceCsvImportResult>(response);
+      expect(result.rows[1]!.errors).toEqual([
+        "Row 3: date “Chain waxed after the wet Sunday ride; also checked the jock…” is not a date",
+        "Row 3: cost “Chain waxed after the wet Sunday ride; also checked the jock…” is not an amount from 0 to 99,999,999.99 with at most 2 decimals",
+      ]);
+    });
+
     it("never finds another user's components or bicycle", async () => {
       const owner = await signUp(t.app);
       const other = await signUp(t.app);

@@ -142,17 +142,23 @@ test.describe("spreadsheets", () => {
       "Date;Component;Description;Cost",
       '31.05.2024;Kette;"Gewachst; neu\r\nzweite Zeile";12,50',
       "01.06.2024;Kette;Gereinigt;0",
+      "01.06.2024;Kette;Gereinigt;0",
       "",
     ].join("\r\n");
     await choose("wartung.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(excel)]));
-    await expect(dialog.getByText("2 rows found.")).toBeVisible();
+    await expect(dialog.getByText("3 rows found.")).toBeVisible();
     await expect(dialog.getByLabel("Date column")).toHaveValue("0");
     await expect(dialog.getByLabel("Component column")).toHaveValue("1");
     await expect(dialog.getByLabel("Dates are written")).toHaveValue("dmy");
     await dialog.getByRole("button", { name: "Preview" }).click();
-    await expect(dialog.getByRole("status")).toHaveText("2 new entries.");
+    // A row copied twice in the sheet is skipped, and said to be repeated, not "already in your logs".
+    await expect(dialog.getByRole("status")).toHaveText("2 new entries, 1 repeated in the file (skipped).");
+    const table = dialog.getByRole("table", { name: "The rows to import" });
+    await expect(table.getByRole("row").nth(3)).toContainText("Repeated");
     await dialog.getByRole("button", { name: "Import 2 entries" }).click();
-    await expect(page.getByText("2 service entries imported")).toBeVisible();
+    await expect(
+      page.getByText("2 service entries imported; 1 row already logged or repeated in the file skipped"),
+    ).toBeVisible();
 
     await page.goto(`/bicycles/${bicycle.id}/components/${chain}`);
     await expect(page.getByText("Gewachst; neu")).toBeVisible();

@@ -524,7 +524,9 @@ export const messages = {
     tooLarge: "The rows are too large to send at once; please split the file and import each part",
     imported: (imported: number, skipped: number) =>
       `${imported} service ${imported === 1 ? "entry" : "entries"} imported` +
-      (skipped > 0 ? `; ${skipped} already there ${skipped === 1 ? "was" : "were"} skipped` : ""),
+      (skipped > 0
+        ? `; ${skipped} ${skipped === 1 ? "row" : "rows"} already logged or repeated in the file skipped`
+        : ""),
     importFailed: "The service records could not be imported. Please try again.",
   },
 } as const;

@@ -211,9 +211,12 @@ export function ImportServicesDialog() {
       );
     };
 
+  const repeated = preview ? repeatedRows(preview.rows) : new Set<number>();
   const counts = preview && {
     new: preview.rows.filter((r) => r.status === "new").length,
     errors: preview.rows.filter((r) => r.status === "error"),
+    inLogs: preview.skipped - repeated.size,
+    repeated: repeated.size,
   };
 
   return (
@@ -332,7 +335,8 @@ export function ImportServicesDialog() {
           <div className="grid min-w-0 gap-4">
             <p role="status" className="text-sm">
               {counts.new} new {counts.new === 1 ? "entry" : "entries"}
-              {preview.skipped > 0 ? `, ${preview.skipped} already in your logs (skipped)` : ""}
+              {counts.inLogs > 0 ? `, ${counts.inLogs} already in your logs (skipped)` : ""}
+              {counts.repeated > 0 ? `, ${counts.repeated} repeated in the file (skipped)` : ""}
               {counts.errors.length > 0
                 ? `, ${counts.errors.length} ${counts.errors.length === 1 ? "row" : "rows"} with errors`
                 : ""}
@@ -393,7 +397,7 @@ export function ImportServicesDialog() {
                       <td
                         className={`px-2 py-1.5 whitespace-nowrap ${row.status === "error" ? "text-destructive" : row.status === "duplicate" ? "text-muted-foreground" : ""}`}
                       >
-                        {statusText[row.status]}
+                        {repeated.has(row.row) ? "Repeated" : statusText[row.status]}
                       </td>
                     </tr>
                   ))}
@@ -426,6 +430,22 @@ export function ImportServicesDialog() {
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The skipped rows that repeat an earlier row of the file (same component, date, description and cost) rather
+ * than an entry already logged, by row number: the server skips both, the rider should know which is which.
+ */
+function repeatedRows(rows: ServiceCsvImportResult["rows"]): Set<number> {
+  const earlier = new Set<string>();
+  const repeated = new Set<number>();
+  for (const row of rows) {
+    if (row.status === "error") continue;
+    const key = JSON.stringify([row.componentId, row.date, row.description, row.cost]);
+    if (row.status === "duplicate" && earlier.has(key)) repeated.add(row.row);
+    earlier.add(key);
+  }
+  return repeated;
 }
 
 /** What stands in the way, one line each; the first 50 (the rest counted). */

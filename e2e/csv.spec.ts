@@ -143,16 +143,20 @@ test.describe("spreadsheets", () => {
       '31.05.2024;Kette;"Gewachst; neu\r\nzweite Zeile";12,50',
       "01.06.2024;Kette;Gereinigt;0",
       "01.06.2024;Kette;Gereinigt;0",
+      ";;Summe;12,50",
       "",
     ].join("\r\n");
     await choose("wartung.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(excel)]));
-    await expect(dialog.getByText("3 rows found.")).toBeVisible();
+    await expect(dialog.getByText("4 rows found.")).toBeVisible();
     await expect(dialog.getByLabel("Date column")).toHaveValue("0");
     await expect(dialog.getByLabel("Component column")).toHaveValue("1");
     await expect(dialog.getByLabel("Dates are written")).toHaveValue("dmy");
     await dialog.getByRole("button", { name: "Preview" }).click();
     // A row copied twice in the sheet is skipped, and said to be repeated, not "already in your logs".
-    await expect(dialog.getByRole("status")).toHaveText("2 new entries, 1 repeated in the file (skipped).");
+    // The sheet's total under the rows is no service: left out, and said so, rather than refused as a row.
+    await expect(dialog.getByRole("status")).toHaveText(
+      "2 new entries, 1 repeated in the file (skipped), 1 row without a date or component (a total, a note) left out.",
+    );
     const table = dialog.getByRole("table", { name: "The rows to import" });
     await expect(table.getByRole("row").nth(3)).toContainText("Repeated");
     await dialog.getByRole("button", { name: "Import 2 entries" }).click();

@@ -130,24 +130,31 @@ export function ImportServicesDialog() {
     : [];
   const mappingProblems = [...missing, ...(dateFormat === "" ? [m.dateFormatRequired] : [])];
 
+  const cell = (cells: string[], field: ServiceCsvField) => {
+    const index = mapping?.[field] ?? null;
+    return index === null ? "" : (cells[index] ?? "");
+  };
+  // A row with neither a date nor a component is a sheet's total or a note under the records, not a service.
+  const isRecord = (cells: string[]) =>
+    cell(cells, "date").trim() !== "" || cell(cells, "component").trim() !== "";
+  const leftOut = sheet && mapping ? sheet.records.filter((r) => !isRecord(r.cells)).length : 0;
+
   function body(dryRun: boolean): ServiceCsvImport | null {
     if (!sheet || !mapping || dateFormat === "") return null;
-    const cell = (cells: string[], field: ServiceCsvField) => {
-      const index = mapping[field];
-      return index === null ? "" : (cells[index] ?? "");
-    };
     return {
       dateFormat,
       bicycleId: bicycleId || null,
       dryRun,
-      rows: sheet.records.map(({ row, cells }) => ({
-        row,
-        date: cell(cells, "date"),
-        component: cell(cells, "component"),
-        description: cell(cells, "description"),
-        cost: cell(cells, "cost"),
-        ...(mapping.bicycle === null ? {} : { bicycle: cell(cells, "bicycle") }),
-      })),
+      rows: sheet.records
+        .filter((r) => isRecord(r.cells))
+        .map(({ row, cells }) => ({
+          row,
+          date: cell(cells, "date"),
+          component: cell(cells, "component"),
+          description: cell(cells, "description"),
+          cost: cell(cells, "cost"),
+          ...(mapping.bicycle === null ? {} : { bicycle: cell(cells, "bicycle") }),
+        })),
     };
   }
 
@@ -339,6 +346,9 @@ export function ImportServicesDialog() {
               {counts.repeated > 0 ? `, ${counts.repeated} repeated in the file (skipped)` : ""}
               {counts.errors.length > 0
                 ? `, ${counts.errors.length} ${counts.errors.length === 1 ? "row" : "rows"} with errors`
+                : ""}
+              {leftOut > 0
+                ? `, ${leftOut} ${leftOut === 1 ? "row" : "rows"} without a date or component (a total, a note) left out`
                 : ""}
               .
             </p>

@@ -101,6 +101,75 @@ test.describe("spreadsheets", () => {
     await expect(page.getByText("=Checked wear")).toBeVisible();
   });
 
+  test("files as riders have them: an empty one, a header only, and German Excel's sep=; with semicolons", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Stadtrad" });
+    const chain = (
+      await createComponentThroughApi(page, baseURL!, {
+        bicycleId: bicycle.id,
+        type: "Drivetrain",
+        mileage: 0,
+        name: "Kette",
+      })
+    ).id;
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    const choose = (name: string, buffer: Buffer) =>
+      dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
+
+    await choose("empty.csv", Buffer.from(""));
+    await expect(dialog.getByRole("alert")).toHaveText("The file is empty");
+    await choose("header.csv", Buffer.from("Date,Component,Description,Cost\r\n"));
+    await expect(dialog.getByRole("alert")).toHaveText("The file has a header but no rows to import");
+    // A sheet with its title above the header: the header is found below it, and rows keep their numbers.
+    await choose(
+      "log.csv",
+      Buffer.from("Service log,,\r\n,,\r\nDate,Component,Description\r\n2024-05-01,Kette,Geölt\r\n"),
+    );
+    await expect(dialog.getByText("1 row found.")).toBeVisible();
+    await expect(dialog.getByLabel("Date column")).toHaveValue("0");
+    await expect(dialog.getByLabel("Description column")).toHaveValue("2");
+    await dialog.getByRole("button", { name: "Choose another file" }).click();
+
+    // Excel's "CSV UTF-8" with the sep=; line some tools add for it, day-first dates and decimal commas.
+    const excel = [
+      "sep=;",
+      "Date;Component;Description;Cost",
+      '31.05.2024;Kette;"Gewachst; neu\r\nzweite Zeile";12,50',
+      "01.06.2024;Kette;Gereinigt;0",
+      "01.06.2024;Kette;Gereinigt;0",
+      ";;Summe;12,50",
+      "",
+    ].join("\r\n");
+    await choose("wartung.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(excel)]));
+    await expect(dialog.getByText("4 rows found.")).toBeVisible();
+    await expect(dialog.getByLabel("Date column")).toHaveValue("0");
+    await expect(dialog.getByLabel("Component column")).toHaveValue("1");
+    await expect(dialog.getByLabel("Dates are written")).toHaveValue("dmy");
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    // A row copied twice in the sheet is skipped, and said to be repeated, not "already in your logs".
+    // The sheet's total under the rows is no service: left out, and said so, rather than refused as a row.
+    await expect(dialog.getByRole("status")).toHaveText(
+      "2 new entries, 1 repeated in the file (skipped), 1 row without a date or component (a total, a note) left out.",
+    );
+    const table = dialog.getByRole("table", { name: "The rows to import" });
+    await expect(table.getByRole("row").nth(3)).toContainText("Repeated");
+    await dialog.getByRole("button", { name: "Import 2 entries" }).click();
+    await expect(
+      page.getByText("2 service entries imported; 1 row already logged or repeated in the file skipped"),
+    ).toBeVisible();
+
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain}`);
+    await expect(page.getByText("Gewachst; neu")).toBeVisible();
+    await expect(page.getByText("$12.50").first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "May 31, 2024" })).toBeVisible();
+  });
+
   test("the delete-account dialog offers the downloads before the confirmation", async ({ page, rider }) => {
     expect(rider.email).toBeTruthy();
     await page.goto("/account");

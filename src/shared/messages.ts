@@ -3,6 +3,9 @@ export { PRODUCT_NAME, TAGLINE } from "./brand.ts";
 
 import { UNLIMITED_TEXT, UNLIMITED_TITLE } from "./plan-copy.ts";
 
+/** A spreadsheet cell quoted in a message: its first 60 characters (a long note picked as the date column …). */
+const cellShown = (value: string) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
+
 export const messages = {
   loading: "Loading...",
   generic: {
@@ -491,22 +494,24 @@ export const messages = {
       "You were not signed in when Strava sent you back. Sign in, then connect Strava again in Account Settings.",
   },
   csv: {
-    dateInvalid: (row: number, value: string) => `Row ${row}: date “${value}” is not a date`,
+    dateInvalid: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is not a date`,
     dateMissing: (row: number) => `Row ${row}: the date is empty`,
+    dateInFuture: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is in the future`,
     componentMissing: (row: number) => `Row ${row}: the component is empty`,
     componentUnknown: (row: number, value: string) =>
-      `Row ${row}: component “${value}” matches none of your components`,
+      `Row ${row}: component “${cellShown(value)}” matches none of your components`,
     componentAmbiguous: (row: number, value: string, count: number) =>
-      `Row ${row}: component “${value}” matches ${count} of your components; choose a bicycle, or map a bicycle column`,
-    bicycleUnknown: (row: number, value: string) => `Row ${row}: bicycle “${value}” is not one of yours`,
+      `Row ${row}: component “${cellShown(value)}” matches ${count} of your components; choose a bicycle, or map a bicycle column`,
+    bicycleUnknown: (row: number, value: string) =>
+      `Row ${row}: bicycle “${cellShown(value)}” is not one of yours`,
     descriptionMissing: (row: number) => `Row ${row}: the description is empty`,
     descriptionTooLong: (row: number, max: number) =>
       `Row ${row}: the description is longer than ${max} characters`,
     costInvalid: (row: number, value: string) =>
-      `Row ${row}: cost “${value}” is not an amount from 0 to 99,999,999.99 with at most 2 decimals`,
+      `Row ${row}: cost “${cellShown(value)}” is not an amount from 0 to 99,999,999.99 with at most 2 decimals`,
     costAmbiguous: (row: number, value: string) => {
       const amount = value.replace(/[^\d,]/g, "");
-      return `Row ${row}: cost “${value}” could mean ${amount.replace(",", "")} or ${Number(amount.replace(",", "."))}; write the one you mean in the file`;
+      return `Row ${row}: cost “${cellShown(value)}” could mean ${amount.replace(",", "")} or ${Number(amount.replace(",", "."))}; write the one you mean in the file`;
     },
     rowsInvalid: (count: number) =>
       `${count} ${count === 1 ? "row has an error" : "rows have errors"}; nothing was imported.`,
@@ -515,10 +520,13 @@ export const messages = {
     noRows: "The file has a header but no rows to import",
     tooManyRows: (max: number) => `The file has more than ${max} rows; please split it and import each part`,
     unreadable: "The file could not be read as CSV",
+    empty: "The file is empty",
     tooLarge: "The rows are too large to send at once; please split the file and import each part",
     imported: (imported: number, skipped: number) =>
       `${imported} service ${imported === 1 ? "entry" : "entries"} imported` +
-      (skipped > 0 ? `; ${skipped} already there ${skipped === 1 ? "was" : "were"} skipped` : ""),
+      (skipped > 0
+        ? `; ${skipped} ${skipped === 1 ? "row" : "rows"} already logged or repeated in the file skipped`
+        : ""),
     importFailed: "The service records could not be imported. Please try again.",
   },
 } as const;

@@ -160,6 +160,27 @@ describe("page fetcher with the loopback test allowance", () => {
             .writeHead(200, { "content-type": "text/html; charset=ISO-8859-1" })
             .end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
           return;
+        case "/latin1-meta":
+          // An older shop's page: no charset in the header, only in the page's own <meta>.
+          res
+            .writeHead(200, { "content-type": "text/html" })
+            .end(
+              Buffer.from(
+                '<html><head><meta charset="iso-8859-1"></head><body>Sattelst\xfctze: Alu</body>',
+                "latin1",
+              ),
+            );
+          return;
+        case "/cp1252-http-equiv":
+          res
+            .writeHead(200, { "content-type": "text/html" })
+            .end(
+              Buffer.concat([
+                Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>'),
+                Buffer.from([0x80, 0x20, 0x34, 0x39, 0x2c, 0x39, 0x35, 0x20, 0x96, 0x20, 0x52, 0xe9, 0x64]),
+              ]),
+            );
+          return;
         case "/utf8-default":
           res.writeHead(200, { "content-type": "text/html" }).end(Buffer.from("Café ✓", "utf8"));
           return;
@@ -274,6 +295,13 @@ describe("page fetcher with the loopback test allowance", () => {
   it("decodes latin1 when the charset says so, and UTF-8 otherwise", async () => {
     await expect(fetchPage(`${site.origin}/latin1`)).resolves.toMatchObject({ body: "café" });
     await expect(fetchPage(`${site.origin}/utf8-default`)).resolves.toMatchObject({ body: "Café ✓" });
+  });
+
+  it("decodes a page by its own <meta> charset when the header names none", async () => {
+    const meta = await fetchPage(`${site.origin}/latin1-meta`);
+    expect(meta.body).toContain("Sattelstütze: Alu");
+    const httpEquiv = await fetchPage(`${site.origin}/cp1252-http-equiv`);
+    expect(httpEquiv.body).toContain("€ 49,95 – Réd");
   });
 
   it("times out a server that never answers", async () => {

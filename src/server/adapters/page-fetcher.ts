@@ -343,10 +343,36 @@ function mediaTypeOf(contentType: string): string {
   return (contentType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
-/** Latin-1 (and ASCII, its subset) when the Content-Type says so; UTF-8 for everything else. */
-function decoderFor(contentType: string): TextDecoder {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase() ?? "";
-  return new TextDecoder(latin1Charsets.has(charset) ? "latin1" : "utf-8");
+/**
+ * The page's charset: the Content-Type's, else a byte-order mark's, else the page's own `<meta charset>` or
+ * `<meta http-equiv="Content-Type" content="…; charset=…">` in its first 1024 bytes (as browsers prescan:
+ * older shops' pages name Windows-1252 or ISO-8859-1 only there). Empty when none says.
+ */
+function charsetOf(contentType: string, bytes: Uint8Array): string {
+  const declared = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
+  if (declared) return declared.toLowerCase();
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 1024));
+  const meta = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head);
+  const named = meta?.[1]?.toLowerCase() ?? "";
+  // Bytes that spell out a <meta> are not UTF-16, whatever it says (the HTML standard reads them as UTF-8).
+  return named.startsWith("utf-16") ? "utf-8" : named;
+}
+
+/**
+ * Latin-1 (read as Windows-1252, as browsers do) and ASCII when the page says so, any other charset the
+ * runtime knows (ISO-8859-15, Windows-1250 …) by its name, and UTF-8 for everything else.
+ */
+function decoderFor(contentType: string, bytes: Uint8Array): TextDecoder {
+  const charset = charsetOf(contentType, bytes);
+  if (latin1Charsets.has(charset)) return new TextDecoder("latin1");
+  try {
+    return charset ? new TextDecoder(charset) : new TextDecoder("utf-8");
+  } catch {
+    return new TextDecoder("utf-8");
+  }
 }
 
 function decompressorFor(encoding: string | undefined): Transform | "identity" | null {
@@ -448,6 +474,6 @@ async function fetchPage(input: string, settings: Settings, signal: AbortSignal)
     }
 
     const bytes = await readBody(response, settings, signal);
-    return { url: target.url.href, contentType, body: decoderFor(contentType).decode(bytes) };
+    return { url: target.url.href, contentType, body: decoderFor(contentType, bytes).decode(bytes) };
   }
 }

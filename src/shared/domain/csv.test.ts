@@ -8,7 +8,13 @@ import {
   UTF8_BOM,
   unguardCell,
 } from "./csv.ts";
-import { detectDateFormat, guessColumns, parseImportCost, parseImportDate } from "./service-csv.ts";
+import {
+  detectDateFormat,
+  guessColumns,
+  parseImportCost,
+  parseImportDate,
+  readServiceSheet,
+} from "./service-csv.ts";
 
 describe("writing CSV", () => {
   it("quotes cells with commas, quotes and line breaks, and leaves plain ones alone", () => {
@@ -49,6 +55,18 @@ describe("reading CSV", () => {
     expect(records).toEqual([["a", "b"], ["1", "2"], [""], ["3\nthree", "4"], ["5", "6"]]);
     // Record n is the spreadsheet's row n + 1: "5" is on row 5.
     expect(records.findIndex((r) => r[0] === "5") + 1).toBe(5);
+  });
+
+  it("takes Excel's sep=; line as the delimiter, not as the header row", () => {
+    const text = `${UTF8_BOM}sep=;\r\nDate;Part;Notes\r\n01.02.2024;Chain;Waxed, new\r\n`;
+    expect(detectDelimiter(text)).toBe(";");
+    const records = parseCsv(text);
+    expect(records).toEqual([
+      ["Date", "Part", "Notes"],
+      ["01.02.2024", "Chain", "Waxed, new"],
+    ]);
+    // The header is row 1 and the chain's row 2, as Excel shows them.
+    expect(guessColumns(records[0]!)).toMatchObject({ date: 0, component: 1, description: 2 });
   });
 
   it("finds the semicolon and tab delimiters of other spreadsheets", () => {
@@ -96,6 +114,26 @@ describe("reading CSV", () => {
 });
 
 describe("service records from a spreadsheet", () => {
+  it("finds the header below a sheet's title, and numbers rows as the spreadsheet does", () => {
+    // Google Sheets writes a title row's empty cells too.
+    const sheet = readServiceSheet(
+      "My service log,,,\n,,,\nDate,Part,Notes,Cost\n2024-05-01,Chain,Waxed,5\n\n2024-06-01,Chain,Oiled,\n",
+    );
+    expect(sheet).toEqual({
+      headers: ["Date", "Part", "Notes", "Cost"],
+      records: [
+        { row: 4, cells: ["2024-05-01", "Chain", "Waxed", "5"] },
+        { row: 6, cells: ["2024-06-01", "Chain", "Oiled", ""] },
+      ],
+    });
+    expect(readServiceSheet("")).toBe("The file is empty");
+    expect(readServiceSheet("\r\n,,\r\n")).toBe("The file is empty");
+    expect(readServiceSheet("Date,Part,Notes\r\n")).toBe("The file has a header but no rows to import");
+    expect(readServiceSheet(`Date,Part\n${"2024-05-01,Chain\n".repeat(2001)}`)).toBe(
+      "The file has more than 2000 rows; please split it and import each part",
+    );
+  });
+
   it("guesses columns from header names", () => {
     expect(guessColumns(["Date", "Part", "Notes", "Price"])).toEqual({
       date: 0,
@@ -112,6 +150,21 @@ describe("service records from a spreadsheet", () => {
       cost: 4,
     });
     expect(guessColumns(["When", "What"]).component).toBeNull();
+    // A German or French rider's own sheet.
+    expect(guessColumns(["Datum", "Fahrrad", "Bauteil", "Beschreibung", "Kosten (€)"])).toEqual({
+      date: 0,
+      bicycle: 1,
+      component: 2,
+      description: 3,
+      cost: 4,
+    });
+    expect(guessColumns(["Date", "Vélo", "Pièce", "Travaux", "Coût"])).toEqual({
+      date: 0,
+      bicycle: 1,
+      component: 2,
+      description: 3,
+      cost: 4,
+    });
   });
 
   it("reads ISO dates always and slashed dates as the chosen format; 31/02 is no date", () => {
@@ -123,6 +176,29 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportDate("31/02/2024", "dmy")).toBeNull();
     expect(parseImportDate("03/04/2024", "iso")).toBeNull();
     expect(parseImportDate("yesterday", "dmy")).toBeNull();
+  });
+
+  it("reads the dates spreadsheets write: year first with slashes, month names, a time after the date", () => {
+    // Google Sheets and Excel in other locales, and Excel's d-mmm-yy.
+    expect(parseImportDate("2024/05/31", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("2024.05.31", "dmy")).toBe("2024-05-31");
+    expect(parseImportDate("31-May-24", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("31 May 2024", "mdy")).toBe("2024-05-31");
+    // As this app shows dates (MMM d, yyyy), and Sheets' long date.
+    expect(parseImportDate("May 31, 2024", "iso")).toBe("2024-05-31");
+    expect(parseImportDate("Friday, May 31, 2024", "dmy")).toBe("2024-05-31");
+    expect(parseImportDate("Sept 3, 2024", "iso")).toBe("2024-09-03");
+    // A date-time cell: the day is the date.
+    expect(parseImportDate("5/31/2024 10:00:00", "mdy")).toBe("2024-05-31");
+    expect(parseImportDate("31.05.2024 18:30", "dmy")).toBe("2024-05-31");
+    expect(detectDateFormat(["5/31/2024 10:00:00"])).toBe("mdy");
+    // A short year is this century's.
+    expect(parseImportDate("31/05/24", "dmy")).toBe("2024-05-31");
+    expect(detectDateFormat(["31/05/24"])).toBe("dmy");
+    // Still no day that does not exist, and no month that is not one.
+    expect(parseImportDate("Feb 30, 2024", "iso")).toBeNull();
+    expect(parseImportDate("31 Mai 2024", "iso")).toBeNull();
+    expect(parseImportDate("2024/05-31", "iso")).toBeNull();
   });
 
   it("detects the date format only when the values show it", () => {
@@ -137,6 +213,12 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportCost("$1,234.50")).toBe(1234.5);
     expect(parseImportCost("12,50")).toBe(12.5);
     expect(parseImportCost("1,250.00")).toBe(1250);
+    // Currency formats as spreadsheets write them: the sign after the amount in much of Europe.
+    expect(parseImportCost("12,50 €")).toBe(12.5);
+    expect(parseImportCost("1.234,50 €")).toBe(1234.5);
+    expect(parseImportCost("USD 12.50")).toBe(12.5);
+    expect(parseImportCost("US$12.50")).toBe(12.5);
+    expect(parseImportCost("12.50 $")).toBe(12.5);
     // The forms' rule (shared/domain/decimal.ts): 1250 or 1.25? The row is refused, not guessed.
     expect(parseImportCost("1,250")).toBe("ambiguous");
     expect(parseImportCost("$1,250")).toBe("ambiguous");

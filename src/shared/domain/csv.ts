@@ -53,11 +53,16 @@ export function unguardCell(text: string): string {
   return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
+/** Excel's `sep=;` first line, which names the delimiter and is no row of the sheet. */
+const SEP_LINE = /^sep=([,;\t])[ \t]*(?:\r\n|\n|\r|$)/i;
+
 /**
  * The delimiter a file uses, from its first line: comma, or the semicolon of spreadsheets in locales where
  * the comma is the decimal separator, or a tab; whichever occurs most outside quotes.
  */
 export function detectDelimiter(text: string): "," | ";" | "\t" {
+  const named = SEP_LINE.exec(text.startsWith(UTF8_BOM) ? text.slice(1) : text);
+  if (named) return named[1] as "," | ";" | "\t";
   const counts = { ",": 0, ";": 0, "\t": 0 };
   let quoted = false;
   for (const char of text) {
@@ -72,11 +77,13 @@ export function detectDelimiter(text: string): "," | ";" | "\t" {
 
 /**
  * Reads CSV text into records of cells (RFC 4180: quoted cells may hold the delimiter, `""` for a quote and
- * line breaks; CRLF or LF between records). A leading byte-order mark is dropped. An empty line is a record of
- * one empty cell, so that record n is the spreadsheet's row n + 1, as the rider sees it.
+ * line breaks; CRLF or LF between records). A leading byte-order mark is dropped, and so is Excel's `sep=;`
+ * line (Excel shows it as no row). An empty line is a record of one empty cell, so that record n is the
+ * spreadsheet's row n + 1, as the rider sees it.
  */
 export function parseCsv(input: string, delimiter = detectDelimiter(input)): string[][] {
-  const text = input.startsWith(UTF8_BOM) ? input.slice(1) : input;
+  const unmarked = input.startsWith(UTF8_BOM) ? input.slice(1) : input;
+  const text = unmarked.replace(SEP_LINE, "");
   const records: string[][] = [];
   let record: string[] = [];
   let cell = "";

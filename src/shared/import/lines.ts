@@ -24,6 +24,8 @@ const MAX_LABEL_WORDS = 6;
 const BLANK: LineShape = { kind: "blank" };
 const LIST_MARKER = /^(?:[*•·▪‣◦+>]|[-–—](?=\s)|\d{1,2}[.)](?=\s))\s*/;
 const TABLE_RULE = /^:?-{2,}:?$/;
+/** A cell that names frame sizes ("Size: S, M"), which a maker's table puts before a part listed by size. */
+const SIZES_CELL = /^(?:frame\s*)?sizes?\s*[:：]/i;
 
 function isSpace(ch: string | undefined): boolean {
   return ch === " " || ch === "\t" || ch === "\u00a0";
@@ -41,7 +43,10 @@ function tableRow(cells: string[]): LineShape | null {
   const [label, ...rest] = filled;
   if (label === undefined || !isKnown(label)) return null;
   if (rest.length === 0) return { kind: "label", label, colon: false, listItem: false };
-  return { kind: "pairs", pairs: [{ label, value: rest.join(" ") }] };
+  // "Handlebar | Size: S, M | Bontrager alloy": the sizes keep their own cell, so the part can be told apart.
+  const sized = rest.length > 1 && SIZES_CELL.test(rest[0]!);
+  const value = sized ? `${rest[0]}\t${rest.slice(1).join(" ")}` : rest.join(" ");
+  return { kind: "pairs", pairs: [{ label, value }] };
 }
 
 /**

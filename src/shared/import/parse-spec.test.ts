@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { htmlToSpecText } from "./html-to-text.ts";
 import { parseSpecText } from "./parse-spec.ts";
 
 /**
@@ -68,6 +69,91 @@ describe("parseSpecText: input formats", () => {
       ["Handlebar", "Bontrager alloy, 690mm"],
       ["Handlebar", "Bontrager alloy, 720mm"],
       ["Stem", "Alloy"],
+    ]);
+  });
+
+  it("reads size-dependent values in a table row, and on a maker's page, as a part per size", () => {
+    // Copied from a spec table: the label's cell holds the first sizes, the part is on the next line.
+    const pasted =
+      "Shifter\tShimano 105 R7020\nCrank\tSize: 47, 50\nShimano 105, 50/34, 170 mm\nSize: 52, 54\nShimano 105, 50/34, 172.5 mm\nStem\tBontrager Elite";
+    expect(names(pasted)).toEqual([
+      ["Shifter", "Shimano 105 R7020"],
+      ["Crank", "Shimano 105, 50/34, 170 mm"],
+      ["Crank", "Shimano 105, 50/34, 172.5 mm"],
+      ["Stem", "Bontrager Elite"],
+    ]);
+    // The sizes in a cell of their own, and the next sizes on a row without a label.
+    const cells =
+      "Handlebar\tSize: S, M\tBontrager alloy, 690mm\n\tSize: L, XL\tBontrager alloy, 720mm\n| Seatpost | Size: S | Alloy, 300mm |\n| | Size: M, L | Alloy, 350mm |";
+    expect(names(cells)).toEqual([
+      ["Handlebar", "Bontrager alloy, 690mm"],
+      ["Handlebar", "Bontrager alloy, 720mm"],
+      ["Seatpost", "Alloy, 300mm"],
+      ["Seatpost", "Alloy, 350mm"],
+    ]);
+    const page = `<table>
+      <tr><th>Frame</th><td>Alpha Gold Aluminium</td></tr>
+      <tr><th>Crank</th><td><dl><dt>Size: 47, 50</dt><dd>Shimano 105, 50/34, 170 mm</dd>
+        <dt>Size: 52, 54</dt><dd>Shimano 105, 50/34, 172.5 mm</dd></dl></td></tr>
+      <tr><th>Handlebar</th><td><div><span>Size: 47, 50</span><span>Bontrager Comp, 400 mm</span></div>
+        <div><span>Size: 52</span><span>Bontrager Comp, 420 mm</span></div></td></tr>
+      <tr><th>Stem</th><td>Bontrager Elite</td></tr></table>`;
+    expect(names(htmlToSpecText(page))).toEqual([
+      ["Frame", "Alpha Gold Aluminium"],
+      ["Crank", "Shimano 105, 50/34, 170 mm"],
+      ["Crank", "Shimano 105, 50/34, 172.5 mm"],
+      ["Handlebar", "Bontrager Comp, 400 mm"],
+      ["Handlebar", "Bontrager Comp, 420 mm"],
+      ["Stem", "Bontrager Elite"],
+    ]);
+  });
+
+  it("finds the parts of French, German, Italian and Spanish sheets by their plural labels", () => {
+    const french =
+      "Cadre : Aluminium 6061\nPneus : Maxxis Ardent 29x2.25\nMoyeux : Shimano TC500\nGuidoline : Supacaz\nGarde-boue : SKS\nPorte-bagages : Tubus\nBéquille : Ursus\nÉclairage : Busch & Müller\nMoteur : Bosch CX\nÉcran : Bosch Kiox\nChargeur : Bosch 4A";
+    expect(parseSpecText(french).map((c) => [c.label, c.type])).toEqual([
+      ["Cadre", "Frame"],
+      ["Pneus", "Tires"],
+      ["Moyeux", "Wheels"],
+      ["Guidoline", "Handlebar"],
+      ["Garde-boue", "Other"],
+      ["Porte-bagages", "Other"],
+      ["Béquille", "Other"],
+      ["Éclairage", "Other"],
+      ["Moteur", "Other"],
+      ["Écran", "Other"],
+      ["Chargeur", "Other"],
+    ]);
+    const others =
+      "Scheibenbremsen\tShimano MT200\nSchutzbleche\tSKS\nLenkergriffe\tErgon GP1\nSattelstützen\tKind Shock\nHinterbaudämpfer\tFox Float\nKlingel\tSpurcycle\nPneumatici\tPirelli P Zero\nCopertoni\tVittoria Rubino\nLeve freno\tShimano\nDischi\tShimano RT56\nPlatos\tSRAM 50/34\nGuardabarros\tSKS\nPortabultos\tTopeak\nBell\tKnog Oi\nBottle cage\tElite";
+    expect(parseSpecText(others).map((c) => [c.label, c.type])).toEqual([
+      ["Scheibenbremsen", "Brakes"],
+      ["Schutzbleche", "Other"],
+      ["Lenkergriffe", "Handlebar"],
+      ["Sattelstützen", "Seatpost"],
+      ["Hinterbaudämpfer", "Other"],
+      ["Klingel", "Other"],
+      ["Pneumatici", "Tires"],
+      ["Copertoni", "Tires"],
+      ["Leve freno", "Brakes"],
+      ["Dischi", "Brakes"],
+      ["Platos", "Drivetrain"],
+      ["Guardabarros", "Other"],
+      ["Portabultos", "Other"],
+      ["Bell", "Other"],
+      ["Bottle cage", "Other"],
+    ]);
+  });
+
+  it("reads text copied from a web page with soft hyphens and zero-width characters, and keeps none", () => {
+    const copied =
+      "\u200bFrame: Aluminium\nSattel\u00adstütze: Kind Shock\nCas\u00adsette: Shimano\u00a0Deore\nStem\u200b: Ritchey\n\u200eSaddle: WTB\u2060 Volt";
+    expect(names(copied)).toEqual([
+      ["Frame", "Aluminium"],
+      ["Sattelstütze", "Kind Shock"],
+      ["Cassette", "Shimano\u00a0Deore"],
+      ["Stem", "Ritchey"],
+      ["Saddle", "WTB Volt"],
     ]);
   });
 

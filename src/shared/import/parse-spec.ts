@@ -6,6 +6,9 @@ import { cleanValue, isIgnoredValue } from "./values.ts";
 
 export type { ParsedComponent } from "./types.ts";
 
+/** Characters that take no room: soft hyphen, zero-width spaces and joiners, direction marks, BOM. */
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
+
 /** Blank lines allowed between a label line and its value line. */
 const MAX_BLANKS_IN_PAIR = 2;
 
@@ -32,6 +35,25 @@ function isValueLine(shape: LineShape): shape is Extract<LineShape, { kind: "tex
   return shape.kind === "text" && shape.text !== "" && !isProse(shape.text);
 }
 
+/**
+ * A value given for some frame sizes ("Size: 47, 50: Shimano 105, 170 mm", "Size: S, M<TAB>Bontrager alloy",
+ * as maker pages list a crank or a bar by size): `part` is the part's text after the sizes, null when the
+ * part is on the next line ("Size: 47, 50" alone). Null when the text does not start with sizes.
+ */
+function sizedValue(text: string): { part: string | null } | null {
+  const m = /^\s*(?:frame\s*)?sizes?\s*[:：]\s*([^:：\t]{0,60}?)\s*(?:[:：\t]\s*(.*))?$/isu.exec(text);
+  if (!m) return null;
+  const part = (m[2] ?? "").trim();
+  return { part: part === "" ? null : part };
+}
+
+/** The part of a line that is one size-qualified value with its part ("Size: S, M: Bontrager alloy"). */
+function sizedPart(shape: LineShape): string | null {
+  if (shape.kind !== "pairs" || shape.pairs.length !== 1) return null;
+  const [pair] = shape.pairs;
+  return sizedValue(`${pair!.label}:${pair!.value}`)?.part ?? null;
+}
+
 /** "Size: S, M" and the like: entries that are all ignored labels. */
 function isIgnoredEntry(shape: LineShape): boolean {
   return shape.kind === "pairs" && shape.pairs.every((p) => classifyLabel(p.label)?.kind === "ignored");
@@ -45,7 +67,9 @@ function isIgnoredEntry(shape: LineShape): boolean {
  */
 export function parseSpecText(text: string): ParsedComponent[] {
   if (typeof text !== "string" || text === "") return [];
-  const lines = text.split(/\r\n|\r|\n/);
+  // Soft hyphens (German pages hyphenate "Sattel&shy;stütze"), zero-width spaces and direction marks come
+  // along when text is copied from a web page: invisible, they would still break the label and stay in the name.
+  const lines = text.replace(INVISIBLE, "").split(/\r\n|\r|\n/);
   const found: ParsedComponent[] = [];
   const add = (label: string, value: string) => {
     const component = toComponent(label, value);
@@ -70,6 +94,11 @@ export function parseSpecText(text: string): ParsedComponent[] {
       continue;
     }
     if (shape.kind === "pairs") {
+      const part = sizedLabel ? sizedPart(shape) : null;
+      if (sizedLabel && part !== null) {
+        add(sizedLabel, part);
+        continue;
+      }
       if (sizedLabel && isIgnoredEntry(shape)) {
         const next = nextLine(i);
         if (isValueLine(next.shape)) {
@@ -79,7 +108,23 @@ export function parseSpecText(text: string): ParsedComponent[] {
         }
       }
       sizedLabel = null;
-      for (const pair of shape.pairs) add(pair.label, pair.value);
+      for (const pair of shape.pairs) {
+        // "Crank<TAB>Size: 47, 50" then the part on the next line, or "Crank: Size: 47, 50: Shimano 105".
+        const sized = sizedValue(pair.value);
+        if (!sized || classifyLabel(pair.label)?.kind !== "component" || shape.pairs.length !== 1) {
+          add(pair.label, pair.value);
+          continue;
+        }
+        sizedLabel = pair.label;
+        if (sized.part !== null) add(pair.label, sized.part);
+        else {
+          const next = nextLine(i);
+          if (isValueLine(next.shape)) {
+            add(pair.label, next.shape.text);
+            i = next.at;
+          }
+        }
+      }
       continue;
     }
 
@@ -87,6 +132,11 @@ export function parseSpecText(text: string): ParsedComponent[] {
     // (then this was a section heading) or a YAML sub-list (`- sizes:` then `- '47'`).
     sizedLabel = null;
     let next = nextLine(i);
+    if (sizedPart(next.shape) !== null) {
+      // "Crank", then "Size: 47, 50: Shimano 105, 170 mm" and the like: read on the next lines.
+      sizedLabel = shape.label;
+      continue;
+    }
     if (isIgnoredEntry(next.shape)) {
       const after = nextLine(next.at);
       if (isValueLine(after.shape)) {

@@ -10,6 +10,7 @@ export const csvEntityParamSchema = z.object({
   entity: z.enum(CSV_ENTITIES, { error: "Entity must be bicycles, components, services or rides" }),
 });
 
+const MAX_CELL = 20_000;
 const cellText = (max: number) => z.string().max(max);
 
 /**
@@ -27,11 +28,13 @@ export const serviceCsvImportSchema = z.object({
     .array(
       z.object({
         row: z.number().int().min(1),
-        date: cellText(100),
-        component: cellText(500),
-        bicycle: cellText(500).optional(),
-        description: cellText(20_000),
-        cost: cellText(100).default(""),
+        // As long as a cell may be (the body's 1 MB is the real bound): a long note in the wrong column is that
+        // row's error, naming it ("Row 3: date “Chain waxed after …” is not a date"), not a bare "too big".
+        date: cellText(MAX_CELL),
+        component: cellText(MAX_CELL),
+        bicycle: cellText(MAX_CELL).optional(),
+        description: cellText(MAX_CELL),
+        cost: cellText(MAX_CELL).default(""),
       }),
     )
     .min(1, messages.csv.noRows)

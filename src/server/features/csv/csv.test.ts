@@ -293,6 +293,52 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect((await logOf(rider, spare.id)).services).toHaveLength(1);
     });
 
+    it("takes its own download back when a bicycle has two parts of one name (front and rear pads)", async () => {
+      const rider = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const front = await component(rider, road.id, "Brake pads");
+      const rear = await component(rider, road.id, "Brake pads");
+      await service(rider, front.id, { date: "2024-05-01", description: "Replaced", cost: 20 });
+      await service(rider, rear.id, { date: "2024-05-01", description: "Replaced", cost: 20 });
+      await service(rider, rear.id, { date: "2024-06-01", description: "Toe-in adjusted", cost: 0 });
+      const [header, ...records] = (await download(rider, "services")).records;
+      const column = (name: string) => header!.indexOf(name);
+      const rows = records.map((r, i) => ({
+        row: i + 2,
+        date: r[column("Date")]!,
+        bicycle: r[column("Bicycle")]!,
+        component: r[column("Component")]!,
+        description: r[column("Description")]!,
+        cost: r[column("Cost (USD)")]!,
+      }));
+      const response = await importRows(rider, { dateFormat: "iso", rows });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await json<ServiceCsvImportResult>(response)).toMatchObject({ imported: 0, skipped: 3 });
+      expect((await logOf(rider, front.id)).services).toHaveLength(1);
+      expect((await logOf(rider, rear.id)).services).toHaveLength(2);
+
+      // A new row for "Brake pads" still cannot say which: refused, not put on either at random.
+      const fresh = await importRows(rider, {
+        dateFormat: "iso",
+        rows: [
+          ...rows,
+          {
+            row: 9,
+            date: "2024-07-01",
+            bicycle: "Road",
+            component: "Brake pads",
+            description: "New",
+            cost: "",
+          },
+        ],
+      });
+      expect(fresh.status).toBe(400);
+      const { error } = await json<{ error: { fields: Record<string, string> } }>(fresh);
+      expect(Object.values(error.fields)).toEqual([
+        "Row 9: component “Brake pads” matches 2 of your components; choose a bicycle, or map a bicycle column",
+      ]);
+    });
+
     it("imports nothing when any row is wrong, naming each row and field", async () => {
       const rider = await signUp(t.app);
       const road = await bicycle(rider, "Road");
@@ -367,6 +413,48 @@ describeEachDatabase("CSV export and service import", (kind) => {
         }),
       );
       expect(narrowed.rows[0]).toMatchObject({ status: "new", componentId: chain.id });
+    });
+
+    it("refuses a row dated in the future, as the service form does, and imports nothing", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      const chain = await component(rider, bike.id, "Chain");
+      const nextYear = new Date().getUTCFullYear() + 1;
+      const response = await importRows(rider, {
+        dateFormat: "dmy",
+        rows: [
+          { row: 2, date: "01/05/2024", component: "Chain", description: "Waxed", cost: "5" },
+          // A typo for 2024: it would reset the chain's interval from a day not yet come.
+          { row: 3, date: `01/05/${nextYear}`, component: "Chain", description: "Waxed", cost: "5" },
+        ],
+      });
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { message: string; fields: Record<string, string> } }>(response);
+      expect(error.message).toBe("1 row has an error; nothing was imported.");
+      expect(Object.values(error.fields)).toEqual([`Row 3: date “01/05/${nextYear}” is in the future`]);
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+    });
+
+    it("names the row and field of a cell too long for it, as when the notes column was chosen as the date", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      await component(rider, bike.id, "Chain");
+      const note =
+        "Chain waxed after the wet Sunday ride; also checked the jockey wheels, cleaned the cassette and re-indexed the shifting.";
+      const response = await importRows(rider, {
+        dateFormat: "iso",
+        dryRun: true,
+        rows: [
+          { row: 2, date: "2024-05-01", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 3, date: note, component: "Chain", description: "Waxed", cost: note },
+        ],
+      });
+      expect(response.status).toBe(200);
+      const result = await json<ServiceCsvImportResult>(response);
+      expect(result.rows[1]!.errors).toEqual([
+        "Row 3: date “Chain waxed after the wet Sunday ride; also checked the jock…” is not a date",
+        "Row 3: cost “Chain waxed after the wet Sunday ride; also checked the jock…” is not an amount from 0 to 99,999,999.99 with at most 2 decimals",
+      ]);
     });
 
     it("never finds another user's components or bicycle", async () => {

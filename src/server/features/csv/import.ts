@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { unguardCell } from "../../../shared/domain/csv.ts";
 import { MAX_DESCRIPTION, parseImportCost, parseImportDate } from "../../../shared/domain/service-csv.ts";
+import { latestToday } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import type {
   ServiceCsvImportResult,
@@ -67,13 +68,18 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
     ),
   );
 
-  const results = input.rows.map((cells): ServiceCsvRowResult => {
+  const latest = latestToday();
+  /** The components an ambiguous row's name may mean, by the row's index: settled by an entry already logged. */
+  const ambiguous = new Map<number, (typeof owned)[number][]>();
+  const results = input.rows.map((cells, index): ServiceCsvRowResult => {
     const { row } = cells;
     const errors: string[] = [];
     const dateText = cells.date.trim();
     const date = parseImportDate(dateText, input.dateFormat);
     if (!dateText) errors.push(m.dateMissing(row));
     else if (!date) errors.push(m.dateInvalid(row, dateText));
+    // As the service form and API (decision 0059): a service is not logged for a day not yet come.
+    else if (date > latest) errors.push(m.dateInFuture(row, dateText));
 
     const componentText = unguardCell(cells.component.trim());
     const bicycleText = unguardCell((cells.bicycle ?? "").trim());
@@ -87,8 +93,10 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
         ? named.filter((c) => c.bicycleName !== null && sameName(c.bicycleName) === sameName(bicycleText))
         : preferPartsBin(named, cells.bicycle !== undefined);
       if (matches.length === 0) errors.push(m.componentUnknown(row, componentText));
-      else if (matches.length > 1) errors.push(m.componentAmbiguous(row, componentText, matches.length));
-      else component = matches[0]!;
+      else if (matches.length > 1) {
+        errors.push(m.componentAmbiguous(row, componentText, matches.length));
+        ambiguous.set(index, matches);
+      } else component = matches[0]!;
     }
 
     const description = unguardCell(cells.description.trim());
@@ -114,8 +122,13 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
   });
 
   // Rows the same as an entry already logged, or as an earlier row of the file, are skipped.
-  const componentIds = [...new Set(results.flatMap((r) => (r.componentId ? [r.componentId] : [])))];
-  const seen = new Set(
+  const componentIds = [
+    ...new Set([
+      ...results.flatMap((r) => (r.componentId ? [r.componentId] : [])),
+      ...[...ambiguous.values()].flat().map((c) => c.id),
+    ]),
+  ];
+  const logged = new Set(
     componentIds.length === 0
       ? []
       : (
@@ -130,12 +143,33 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
             .where(and(eq(serviceEntries.userId, userId), inArray(serviceEntries.componentId, componentIds)))
         ).map((e) => entryKey(e.componentId, e.date, e.description, Number(e.cost))),
   );
-  for (const result of results) {
-    if (result.status !== "new") continue;
+  const seen = new Set<string>();
+  results.forEach((result, index) => {
+    const candidates = ambiguous.get(index);
+    if (candidates) {
+      // Two parts of one name on a bicycle (front and rear pads), as our own export writes them: a row that
+      // is an entry already logged on one of them, not yet matched by an earlier row, is that entry. Otherwise
+      // the name stays ambiguous: a new entry is never put on one of them at random.
+      if (result.errors.length !== 1 || result.date === null || result.cost === null) return;
+      const key = (c: (typeof candidates)[number]) =>
+        entryKey(c.id, result.date!, result.description, result.cost!);
+      const held = candidates.find((c) => logged.has(key(c)) && !seen.has(key(c)));
+      if (!held) return;
+      seen.add(key(held));
+      Object.assign(result, {
+        status: "duplicate",
+        componentId: held.id,
+        componentName: held.name,
+        bicycleName: held.bicycleName,
+        errors: [],
+      });
+      return;
+    }
+    if (result.status !== "new") return;
     const key = entryKey(result.componentId!, result.date!, result.description, result.cost!);
-    if (seen.has(key)) result.status = "duplicate";
+    if (logged.has(key) || seen.has(key)) result.status = "duplicate";
     seen.add(key);
-  }
+  });
   return results;
 }
 

@@ -17,7 +17,7 @@ import { useBicycles } from "@/features/bicycles/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
-import { decodeSpreadsheetFile, parseCsv } from "../../../../shared/domain/csv.ts";
+import { decodeSpreadsheetFile } from "../../../../shared/domain/csv.ts";
 import {
   DATE_FORMAT_LABELS,
   DATE_FORMATS,
@@ -25,6 +25,7 @@ import {
   detectDateFormat,
   guessColumns,
   MAX_IMPORT_ROWS,
+  readServiceSheet,
   type ServiceCsvField,
 } from "../../../../shared/domain/service-csv.ts";
 import { formatCost, formatDate, formatNumber } from "../../../../shared/format.ts";
@@ -69,22 +70,8 @@ const statusText: Record<ServiceCsvImportResult["rows"][number]["status"], strin
 
 /** The file's records, or a message saying why it cannot be imported. */
 function readSheet(name: string, text: string): SheetFile | string {
-  let records: string[][];
-  try {
-    records = parseCsv(text);
-  } catch {
-    return m.unreadable;
-  }
-  // Rows are numbered as the spreadsheet shows them, blank ones included; the header is the first filled row.
-  const numbered = records
-    .map((cells, index) => ({ row: index + 1, cells }))
-    .filter((record) => record.cells.some((cell) => cell.trim() !== ""));
-  const [header, ...data] = numbered;
-  if (!header) return m.unreadable;
-  const headers = header.cells;
-  if (data.length === 0) return m.noRows;
-  if (data.length > MAX_IMPORT_ROWS) return m.tooManyRows(MAX_IMPORT_ROWS);
-  return { name, headers, records: data };
+  const read = readServiceSheet(text);
+  return typeof read === "string" ? read : { name, ...read };
 }
 
 function columnName(headers: string[], index: number): string {
@@ -143,24 +130,31 @@ export function ImportServicesDialog() {
     : [];
   const mappingProblems = [...missing, ...(dateFormat === "" ? [m.dateFormatRequired] : [])];
 
+  const cell = (cells: string[], field: ServiceCsvField) => {
+    const index = mapping?.[field] ?? null;
+    return index === null ? "" : (cells[index] ?? "");
+  };
+  // A row with neither a date nor a component is a sheet's total or a note under the records, not a service.
+  const isRecord = (cells: string[]) =>
+    cell(cells, "date").trim() !== "" || cell(cells, "component").trim() !== "";
+  const leftOut = sheet && mapping ? sheet.records.filter((r) => !isRecord(r.cells)).length : 0;
+
   function body(dryRun: boolean): ServiceCsvImport | null {
     if (!sheet || !mapping || dateFormat === "") return null;
-    const cell = (cells: string[], field: ServiceCsvField) => {
-      const index = mapping[field];
-      return index === null ? "" : (cells[index] ?? "");
-    };
     return {
       dateFormat,
       bicycleId: bicycleId || null,
       dryRun,
-      rows: sheet.records.map(({ row, cells }) => ({
-        row,
-        date: cell(cells, "date"),
-        component: cell(cells, "component"),
-        description: cell(cells, "description"),
-        cost: cell(cells, "cost"),
-        ...(mapping.bicycle === null ? {} : { bicycle: cell(cells, "bicycle") }),
-      })),
+      rows: sheet.records
+        .filter((r) => isRecord(r.cells))
+        .map(({ row, cells }) => ({
+          row,
+          date: cell(cells, "date"),
+          component: cell(cells, "component"),
+          description: cell(cells, "description"),
+          cost: cell(cells, "cost"),
+          ...(mapping.bicycle === null ? {} : { bicycle: cell(cells, "bicycle") }),
+        })),
     };
   }
 
@@ -224,9 +218,12 @@ export function ImportServicesDialog() {
       );
     };
 
+  const repeated = preview ? repeatedRows(preview.rows) : new Set<number>();
   const counts = preview && {
     new: preview.rows.filter((r) => r.status === "new").length,
     errors: preview.rows.filter((r) => r.status === "error"),
+    inLogs: preview.skipped - repeated.size,
+    repeated: repeated.size,
   };
 
   return (
@@ -345,9 +342,13 @@ export function ImportServicesDialog() {
           <div className="grid min-w-0 gap-4">
             <p role="status" className="text-sm">
               {counts.new} new {counts.new === 1 ? "entry" : "entries"}
-              {preview.skipped > 0 ? `, ${preview.skipped} already in your logs (skipped)` : ""}
+              {counts.inLogs > 0 ? `, ${counts.inLogs} already in your logs (skipped)` : ""}
+              {counts.repeated > 0 ? `, ${counts.repeated} repeated in the file (skipped)` : ""}
               {counts.errors.length > 0
                 ? `, ${counts.errors.length} ${counts.errors.length === 1 ? "row" : "rows"} with errors`
+                : ""}
+              {leftOut > 0
+                ? `, ${leftOut} ${leftOut === 1 ? "row" : "rows"} without a date or component (a total, a note) left out`
                 : ""}
               .
             </p>
@@ -406,7 +407,7 @@ export function ImportServicesDialog() {
                       <td
                         className={`px-2 py-1.5 whitespace-nowrap ${row.status === "error" ? "text-destructive" : row.status === "duplicate" ? "text-muted-foreground" : ""}`}
                       >
-                        {statusText[row.status]}
+                        {repeated.has(row.row) ? "Repeated" : statusText[row.status]}
                       </td>
                     </tr>
                   ))}
@@ -439,6 +440,22 @@ export function ImportServicesDialog() {
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The skipped rows that repeat an earlier row of the file (same component, date, description and cost) rather
+ * than an entry already logged, by row number: the server skips both, the rider should know which is which.
+ */
+function repeatedRows(rows: ServiceCsvImportResult["rows"]): Set<number> {
+  const earlier = new Set<string>();
+  const repeated = new Set<number>();
+  for (const row of rows) {
+    if (row.status === "error") continue;
+    const key = JSON.stringify([row.componentId, row.date, row.description, row.cost]);
+    if (row.status === "duplicate" && earlier.has(key)) repeated.add(row.row);
+    earlier.add(key);
+  }
+  return repeated;
 }
 
 /** What stands in the way, one line each; the first 50 (the rest counted). */

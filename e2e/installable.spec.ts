@@ -1,9 +1,35 @@
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
+
+const dist = path.resolve(import.meta.dirname, "..", "dist");
+
+/**
+ * Deploys a new version as far as the browser can tell: the server's /sw.js lists other files (this build's
+ * entry script and a page's chunk are gone from it, as a new build names them anew) until the returned
+ * function is called.
+ */
+function deployNewWorker(): () => void {
+  const file = path.join(dist, "sw.js");
+  const worker = readFileSync(file, "utf8");
+  const entry = /\{url:"(assets\/index-[^"]+\.js)",revision:null\},?/.exec(worker);
+  const chunk = /\{url:"(assets\/rides-[^"]+\.js)",revision:null\},?/.exec(worker);
+  expect(entry && chunk, "the worker precaches the entry script and the Rides page").toBeTruthy();
+  // The server sends sw.js.br or sw.js.gz when there is one: gone while the new worker is served.
+  for (const copy of [".br", ".gz"]) renameSync(`${file}${copy}`, `${file}${copy}.old`);
+  writeFileSync(file, worker.replace(entry![0], "").replace(chunk![0], ""));
+  return () => {
+    writeFileSync(file, worker);
+    for (const copy of [".br", ".gz"]) renameSync(`${file}${copy}.old`, `${file}${copy}`);
+  };
+}
 
 /** The installable app (docs/decisions/0038-installable-app.md): manifest, service worker, offline page. */
 test.describe("installable app", () => {
   test.use({ serviceWorkers: "allow", allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+  // One after the other: a test here serves a new version of the worker for a while.
+  test.describe.configure({ mode: "serial" });
 
   test("the page links a manifest with icons and the theme colours of both themes", async ({ page }) => {
     await page.goto("/");
@@ -78,6 +104,51 @@ test.describe("installable app", () => {
     await context.setOffline(false);
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: "Bicycles" })).toBeVisible();
+  });
+
+  test("a version deployed while the app is open is fetched on coming back to it, and the next page opened is the new one", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // This page's document, to tell it from one loaded afresh.
+    await page.evaluate(() => Object.assign(window, { loadedBeforeTheDeploy: true }));
+    await page.evaluate(() =>
+      navigator.serviceWorker.addEventListener("controllerchange", () =>
+        Object.assign(window, { newVersionTookOver: true }),
+      ),
+    );
+    const undoDeploy = deployNewWorker();
+    try {
+      // The rider switches to another app and back: the app looks for a new version, which takes over.
+      await page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+        Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      // Once in place (its cache without the old version's files).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                "newVersionTookOver" in window && navigator.serviceWorker.controller?.state === "activated",
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+    } finally {
+      undoDeploy();
+    }
+    // The next page is loaded as a page of the new version, not drawn with the old version's scripts.
+    await page.getByRole("link", { name: "Rides" }).first().click();
+    await expect(page.getByRole("heading", { name: "Rides" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => "loadedBeforeTheDeploy" in window)).toBe(false);
+    await expect(page.getByRole("heading", { name: "Rides" })).toBeVisible();
   });
 });
 

@@ -106,6 +106,31 @@ test.describe("installable app", () => {
     await expect(page.getByRole("heading", { name: "Bicycles" })).toBeVisible();
   });
 
+  test("the offline page is in the theme the rider chose, as is the browser's bar above it", async ({
+    page,
+    context,
+  }) => {
+    // A phone in dark mode, a rider who chose the light theme.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe("rgb(250, 252, 252)");
+    await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", "#fafcfc");
+    // The app's default theme is dark, whatever the phone's mode.
+    await page.evaluate(() => localStorage.removeItem("velolog-theme"));
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    expect(await background()).toBe("rgb(8, 15, 17)");
+    await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", "#080f11");
+  });
+
   test("a version deployed while the app is open is fetched on coming back to it, and the next page opened is the new one", async ({
     page,
     rider,

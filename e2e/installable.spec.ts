@@ -177,6 +177,36 @@ test.describe("installable app", () => {
   });
 });
 
+test.describe("a connection that drops", () => {
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test("as the app starts leaves the page on screen, and toasts show once it is back", async ({
+    page,
+    context,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    // The toasts' script, which the page asks for once it has painted, does not arrive.
+    await context.route(/\/assets\/themed-toaster-[^/]+\.js$/, (route) =>
+      route.abort("internetdisconnected"),
+    );
+    const toasterFailed = page.waitForEvent("requestfailed", (request) =>
+      request.url().includes("themed-toaster"),
+    );
+    await page.goto("/bicycles");
+    await toasterFailed;
+    await context.unrouteAll();
+    await context.setOffline(true);
+    await context.setOffline(false);
+    // The page is still there to use, and says what it did.
+    await page.getByRole("button", { name: "Add Bicycle" }).first().click();
+    await page.getByLabel("Name", { exact: true }).fill("Night Train");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Night Train", level: 1 })).toBeVisible();
+  });
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
 

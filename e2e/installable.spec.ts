@@ -178,7 +178,10 @@ test.describe("installable app", () => {
 });
 
 test.describe("a connection that drops", () => {
-  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+  // The failed requests, and React's report of a chunk that did not load (where it stands in for it).
+  test.use({
+    allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/],
+  });
 
   test("as the app starts leaves the page on screen, and toasts show once it is back", async ({
     page,
@@ -204,6 +207,29 @@ test.describe("a connection that drops", () => {
     await page.getByRole("button", { name: "Add Bicycle" }).last().click();
     await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Night Train", level: 1 })).toBeVisible();
+  });
+
+  test("before a menu has loaded leaves the page on screen when the menu is pressed", async ({
+    page,
+    context,
+  }) => {
+    // The menus' script is fetched when the Theme button is first pointed at or pressed: it does not arrive.
+    await context.route(/\/assets\/user-menu-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    const heading = page.getByRole("heading", { name: "Keep your bikes in top shape" });
+    await expect(heading).toBeVisible();
+    // React reports the failure once it has drawn what stands in for the menu.
+    const menuFailed = page.waitForEvent("console", (message) =>
+      message.text().includes("Failed to fetch dynamically imported module"),
+    );
+    await page.getByRole("button", { name: "Theme" }).click();
+    await menuFailed;
+    // The visitor still has the page they were reading (no menu, no "This page could not be loaded").
+    await expect(page.getByRole("button", { name: "Theme" })).toBeVisible();
+    await expect(heading).toBeVisible();
+    await expect(page.getByText("This page could not be loaded")).toBeHidden();
+    await page.getByRole("link", { name: "About" }).first().click();
+    await expect(page.getByRole("heading", { name: "About", level: 1 })).toBeVisible();
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 const dist = path.resolve(import.meta.dirname, "..", "dist");
 
@@ -178,9 +178,11 @@ test.describe("installable app", () => {
 });
 
 test.describe("a connection that drops", () => {
-  // The failed requests, and React's report of a chunk that did not load (where it stands in for it).
+  // The failed requests (no connection, a proxy's 502), and React's report of a chunk that did not load.
   test.use({
-    allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/],
+    allowedConsoleErrors: [
+      /ERR_INTERNET_DISCONNECTED|status of 502|Failed to fetch dynamically imported module/,
+    ],
   });
 
   test("as the app starts leaves the page on screen, and toasts show once it is back", async ({
@@ -207,6 +209,55 @@ test.describe("a connection that drops", () => {
     await page.getByRole("button", { name: "Add Bicycle" }).last().click();
     await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Night Train", level: 1 })).toBeVisible();
+  });
+
+  test("or a server restarting, as a signed-in page starts: the rider's page once it answers, never the signed-out site", async ({
+    page,
+    rider,
+    baseURL,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Own Steed" });
+    // The session check gets no answer twice (a proxy's 502 while the server restarts), then the real one.
+    let unanswered = 2;
+    await page.route("**/api/auth/get-session", (route) =>
+      unanswered-- > 0 ? route.fulfill({ status: 502, body: "Bad Gateway" }) : route.continue(),
+    );
+    await page.goto("/bicycles");
+    await expect(page.getByText("Own Steed")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeHidden();
+  });
+
+  test("or a server restarting, when the open app checks the session again: the rider's page stays", async ({
+    page,
+    rider,
+    baseURL,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Own Steed" });
+    await page.clock.install();
+    await page.goto("/bicycles");
+    await expect(page.getByText("Own Steed")).toBeVisible();
+    const unanswered: string[] = [];
+    await page.route("**/api/auth/get-session", (route) => {
+      unanswered.push(route.request().url());
+      return route.fulfill({ status: 502, body: "Bad Gateway" });
+    });
+    // Back to the tab once the session is due to be checked again (60 s): the check and its retries fail.
+    await page.clock.fastForward(61_000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      window.dispatchEvent(new Event("visibilitychange"));
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      window.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(() => unanswered.length).toBeGreaterThan(0);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => unanswered.length).toBe(3);
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    await expect(page.getByText("Own Steed")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeHidden();
   });
 
   test("before a menu has loaded leaves the page on screen when the menu is pressed", async ({

@@ -76,7 +76,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ["**/*.{js,css,svg,png,webp,html}"],
         // The password strength dictionary (460 KB) loads only with the sign-up and password forms.
-        globIgnores: ["**/common-passwords-*.js", "index.html", "theme-init.js"],
+        globIgnores: ["**/common-passwords-*.js", "index.html"],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         runtimeCaching: [

@@ -1,9 +1,35 @@
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+
+const dist = path.resolve(import.meta.dirname, "..", "dist");
+
+/**
+ * Deploys a new version as far as the browser can tell: the server's /sw.js lists other files (this build's
+ * entry script and a page's chunk are gone from it, as a new build names them anew) until the returned
+ * function is called.
+ */
+function deployNewWorker(): () => void {
+  const file = path.join(dist, "sw.js");
+  const worker = readFileSync(file, "utf8");
+  const entry = /\{url:"(assets\/index-[^"]+\.js)",revision:null\},?/.exec(worker);
+  const chunk = /\{url:"(assets\/rides-[^"]+\.js)",revision:null\},?/.exec(worker);
+  expect(entry && chunk, "the worker precaches the entry script and the Rides page").toBeTruthy();
+  // The server sends sw.js.br or sw.js.gz when there is one: gone while the new worker is served.
+  for (const copy of [".br", ".gz"]) renameSync(`${file}${copy}`, `${file}${copy}.old`);
+  writeFileSync(file, worker.replace(entry![0], "").replace(chunk![0], ""));
+  return () => {
+    writeFileSync(file, worker);
+    for (const copy of [".br", ".gz"]) renameSync(`${file}${copy}.old`, `${file}${copy}`);
+  };
+}
 
 /** The installable app (docs/decisions/0038-installable-app.md): manifest, service worker, offline page. */
 test.describe("installable app", () => {
   test.use({ serviceWorkers: "allow", allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+  // One after the other: a test here serves a new version of the worker for a while.
+  test.describe.configure({ mode: "serial" });
 
   test("the page links a manifest with icons and the theme colours of both themes", async ({ page }) => {
     await page.goto("/");
@@ -78,6 +104,183 @@ test.describe("installable app", () => {
     await context.setOffline(false);
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: "Bicycles" })).toBeVisible();
+  });
+
+  test("the offline page is in the theme the rider chose, as is the browser's bar above it", async ({
+    page,
+    context,
+  }) => {
+    // A phone in dark mode, a rider who chose the light theme.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe("rgb(250, 252, 252)");
+    await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", "#fafcfc");
+    // The app's default theme is dark, whatever the phone's mode.
+    await page.evaluate(() => localStorage.removeItem("velolog-theme"));
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    expect(await background()).toBe("rgb(8, 15, 17)");
+    await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", "#080f11");
+  });
+
+  test("a version deployed while the app is open is fetched on coming back to it, and the next page opened is the new one", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // This page's document, to tell it from one loaded afresh.
+    await page.evaluate(() => Object.assign(window, { loadedBeforeTheDeploy: true }));
+    await page.evaluate(() =>
+      navigator.serviceWorker.addEventListener("controllerchange", () =>
+        Object.assign(window, { newVersionTookOver: true }),
+      ),
+    );
+    const undoDeploy = deployNewWorker();
+    try {
+      // The rider switches to another app and back: the app looks for a new version, which takes over.
+      await page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+        Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+      // Once in place (its cache without the old version's files).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                "newVersionTookOver" in window && navigator.serviceWorker.controller?.state === "activated",
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+    } finally {
+      undoDeploy();
+    }
+    // The next page is loaded as a page of the new version, not drawn with the old version's scripts.
+    await page.getByRole("link", { name: "Rides" }).first().click();
+    await expect(page.getByRole("heading", { name: "Rides" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => "loadedBeforeTheDeploy" in window)).toBe(false);
+    await expect(page.getByRole("heading", { name: "Rides" })).toBeVisible();
+  });
+});
+
+test.describe("a connection that drops", () => {
+  // The failed requests (no connection, a proxy's 502), and React's report of a chunk that did not load.
+  test.use({
+    allowedConsoleErrors: [
+      /ERR_INTERNET_DISCONNECTED|status of 502|Failed to fetch dynamically imported module/,
+    ],
+  });
+
+  test("as the app starts leaves the page on screen, and toasts show once it is back", async ({
+    page,
+    context,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    // The toasts' script, which the page asks for once it has painted, does not arrive.
+    await context.route(/\/assets\/themed-toaster-[^/]+\.js$/, (route) =>
+      route.abort("internetdisconnected"),
+    );
+    const toasterFailed = page.waitForEvent("requestfailed", (request) =>
+      request.url().includes("themed-toaster"),
+    );
+    await page.goto("/bicycles");
+    await toasterFailed;
+    await context.unrouteAll();
+    await context.setOffline(true);
+    await context.setOffline(false);
+    // The page is still there to use, and says what it did.
+    await page.getByRole("button", { name: "Add Bicycle" }).first().click();
+    await page.getByLabel("Name", { exact: true }).fill("Night Train");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(page.getByText("Bicycle added successfully.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Night Train", level: 1 })).toBeVisible();
+  });
+
+  test("or a server restarting, as a signed-in page starts: the rider's page once it answers, never the signed-out site", async ({
+    page,
+    rider,
+    baseURL,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Own Steed" });
+    // The session check gets no answer twice (a proxy's 502 while the server restarts), then the real one.
+    let unanswered = 2;
+    await page.route("**/api/auth/get-session", (route) =>
+      unanswered-- > 0 ? route.fulfill({ status: 502, body: "Bad Gateway" }) : route.continue(),
+    );
+    await page.goto("/bicycles");
+    await expect(page.getByText("Own Steed")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeHidden();
+  });
+
+  test("or a server restarting, when the open app checks the session again: the rider's page stays", async ({
+    page,
+    rider,
+    baseURL,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Own Steed" });
+    await page.clock.install();
+    await page.goto("/bicycles");
+    await expect(page.getByText("Own Steed")).toBeVisible();
+    const unanswered: string[] = [];
+    await page.route("**/api/auth/get-session", (route) => {
+      unanswered.push(route.request().url());
+      return route.fulfill({ status: 502, body: "Bad Gateway" });
+    });
+    // Back to the tab once the session is due to be checked again (60 s): the check and its retries fail.
+    await page.clock.fastForward(61_000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      window.dispatchEvent(new Event("visibilitychange"));
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      window.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(() => unanswered.length).toBeGreaterThan(0);
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => unanswered.length).toBe(3);
+    await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+    await expect(page.getByText("Own Steed")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeHidden();
+  });
+
+  test("before a menu has loaded leaves the page on screen when the menu is pressed", async ({
+    page,
+    context,
+  }) => {
+    // The menus' script is fetched when the Theme button is first pointed at or pressed: it does not arrive.
+    await context.route(/\/assets\/user-menu-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    const heading = page.getByRole("heading", { name: "Keep your bikes in top shape" });
+    await expect(heading).toBeVisible();
+    // React reports the failure once it has drawn what stands in for the menu.
+    const menuFailed = page.waitForEvent("console", (message) =>
+      message.text().includes("Failed to fetch dynamically imported module"),
+    );
+    await page.getByRole("button", { name: "Theme" }).click();
+    await menuFailed;
+    // The visitor still has the page they were reading (no menu, no "This page could not be loaded").
+    await expect(page.getByRole("button", { name: "Theme" })).toBeVisible();
+    await expect(heading).toBeVisible();
+    await expect(page.getByText("This page could not be loaded")).toBeHidden();
+    await page.getByRole("link", { name: "About" }).first().click();
+    await expect(page.getByRole("heading", { name: "About", level: 1 })).toBeVisible();
   });
 });
 

@@ -2,6 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import "./index.css";
+import { registerServiceWorker } from "@/lib/app-updates.ts";
 import { listenBeforeTheRouter } from "@/lib/popstate-guard.ts";
 import { setShellSession } from "@/lib/shell-session.ts";
 import { App } from "./app.tsx";
@@ -51,9 +52,6 @@ if (prerendered) {
   startTransition(() => root.render(app));
 }
 
-// The installable app's service worker (vite-plugin-pwa writes /sw.js at build time), once the page has
-// loaded so its precaching never competes with the page's own requests.
+// The installable app's service worker (vite-plugin-pwa writes /sw.js at build time) and its new versions.
 if (import.meta.env.PROD && "serviceWorker" in navigator)
-  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => {}), {
-    once: true,
-  });
+  window.addEventListener("load", registerServiceWorker, { once: true });

@@ -1,17 +1,20 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { ThemeProvider } from "@/lib/theme.tsx";
 import { onToasterWanted } from "@/lib/toaster.ts";
 
 // The toaster (sonner) is a chunk of its own, kept out of the first load of the prerendered pages.
-const ThemedToaster = lazy(() => import("@/components/layout/themed-toaster.tsx"));
+const loadToaster = () => import("@/components/layout/themed-toaster.tsx");
 
 /**
  * Mounts the toaster: on a prerendered public page at the visitor's first interaction (or when a toast
  * is wanted before one: lib/toaster.ts), otherwise once the browser is idle. Toasts raised
- * before it mounts are shown when it does (sonner replays them).
+ * before it mounts are shown when it does (sonner replays them). A chunk that did not arrive (the
+ * connection dropped, or a new version replaced it) leaves the page as it is, and is asked for again when
+ * the connection is back; a failed React.lazy here would have emptied the whole page, for good.
  */
 function DeferredToaster({ untilInteraction }: { untilInteraction: boolean }) {
   const [ready, setReady] = useState(false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
     if (ready) return;
     const show = () => setReady(true);
@@ -25,11 +28,25 @@ function DeferredToaster({ untilInteraction }: { untilInteraction: boolean }) {
       clearTimeout(idle);
     };
   }, [ready, untilInteraction]);
-  return ready ? (
-    <Suspense fallback={null}>
-      <ThemedToaster />
-    </Suspense>
-  ) : null;
+  useEffect(() => {
+    if (!ready) return;
+    let stopped = false;
+    const load = () =>
+      void loadToaster().then(
+        (module) => {
+          if (!stopped) setToaster(() => module.default);
+        },
+        () => {
+          if (!stopped) window.addEventListener("online", load, { once: true });
+        },
+      );
+    load();
+    return () => {
+      stopped = true;
+      window.removeEventListener("online", load);
+    };
+  }, [ready]);
+  return Toaster ? <Toaster /> : null;
 }
 
 export function Providers({

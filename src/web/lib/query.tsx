@@ -20,8 +20,12 @@ queryClient.getQueryCache().subscribe((event) => {
   const { status, data } = event.query.state;
   if (status === "success") setShellSession({ isPending: false, data: (data as typeof known.data) ?? null });
 });
+// Until the server answers: while offline it waits for the connection, otherwise it asks again, less often
+// each time (1 s, 2 s, 4 s … at most every 30 s); the page shows the frame loading meanwhile.
 if (known.isPending)
-  void queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+  void queryClient
+    .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000, retry: true })
+    .catch(() => {});
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return (

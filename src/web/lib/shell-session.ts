@@ -50,10 +50,13 @@ interface SessionResponse {
 
 /**
  * The session check on every page load. Plain fetch rather than the auth library's client, which stays
- * out of the first-load bundle (it loads with the sign-in and account screens).
+ * out of the first-load bundle (it loads with the sign-in and account screens). No answer (the connection
+ * dropped, the server is restarting) rejects: it says nothing about the session, so the ["session"] query
+ * keeps what it knew and asks again, rather than showing a signed-in rider the signed-out site.
  */
 export async function fetchSession(): Promise<SessionInfo | null> {
   const data = await readSession();
+  if (data === undefined) throw new Error("The session could not be checked.");
   if (!data?.user) return null;
   return {
     token: data.session.token,

@@ -27,14 +27,16 @@ export function AuthCallbackPage() {
     if (error && params.get("provider") === "google") {
       // Google came back with an error (cancelled, refused, or a stale attempt). Signed in, it was linking
       // from Account Settings, which says what went wrong; otherwise it was a sign-in.
-      void fetchSession().then((session) =>
-        navigate(
-          session
-            ? `/account?${LINK_ERROR_PARAM}=google&error=${encodeURIComponent(error)}`
-            : "/auth?error=google",
-          { replace: true },
-        ),
-      );
+      void fetchSession()
+        .catch(() => null)
+        .then((session) =>
+          navigate(
+            session
+              ? `/account?${LINK_ERROR_PARAM}=google&error=${encodeURIComponent(error)}`
+              : "/auth?error=google",
+            { replace: true },
+          ),
+        );
     } else if (error && confirmation) {
       // Expired, altered, or for an account deleted since: signing in mails a new link.
       navigate(`/auth?error=${CONFIRMATION_LINK_ERROR}`, { replace: true });
@@ -47,11 +49,13 @@ export function AuthCallbackPage() {
     } else if (confirmation) {
       // The first use of the link confirms the address and signs in; a later one (the address is already
       // confirmed) comes back without a session: the address is confirmed, and signing in is what is left.
-      void fetchSession().then((session) =>
-        session
-          ? refreshSession().then(() => navigate("/", { replace: true }))
-          : navigate(`/auth?${EMAIL_CONFIRMED_PARAM}=1`, { replace: true }),
-      );
+      void fetchSession()
+        .catch(() => null)
+        .then((session) =>
+          session
+            ? refreshSession().then(() => navigate("/", { replace: true }))
+            : navigate(`/auth?${EMAIL_CONFIRMED_PARAM}=1`, { replace: true }),
+        );
     } else {
       const next = safeNextPath(params.get("next")) ?? "/";
       void refreshSession().then(() => navigate(next, { replace: true }));

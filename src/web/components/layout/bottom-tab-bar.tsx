@@ -1,6 +1,7 @@
 import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { NavLink } from "react-router";
+import { OptionalChunk } from "./optional-chunk.tsx";
 
 // The shell loads without the query library (lib/shell-session.ts): the badge brings it, signed in only.
 const DueCountBadge = lazy(async () => {
@@ -54,9 +55,9 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
               <span className="relative">
                 <Icon className="size-5" aria-hidden="true" />
                 {signedIn && to === "/bicycles" ? (
-                  <Suspense fallback={null}>
+                  <OptionalChunk fallback={null}>
                     <DueCountBadge />
-                  </Suspense>
+                  </OptionalChunk>
                 ) : null}
               </span>
               {label}

@@ -1,10 +1,11 @@
 import { SunMoon, UserRound } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { NavLink } from "react-router";
 import { buttonVariants } from "@/components/ui/button-variants.ts";
 import type { SessionInfo } from "@/lib/shell-session.ts";
 import { SIGN_UP_PATH } from "../../../shared/domain/routes.ts";
 import { Logo } from "./logo.tsx";
+import { OptionalChunk } from "./optional-chunk.tsx";
 
 // The menus (Radix dropdown, floating-ui) are a chunk of their own, kept out of the landing page's first
 // load: the signed-out theme button loads its menu when pressed; the user menu loads with a session.
@@ -40,9 +41,9 @@ function UserMenuButton({ user }: { user: SessionInfo["user"] | null }) {
   );
   if (!user) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <OptionalChunk fallback={placeholder}>
       <UserMenu user={user} defaultOpen={pressed} />
-    </Suspense>
+    </OptionalChunk>
   );
 }
 
@@ -55,8 +56,8 @@ function ThemeMenuButton() {
       className={buttonVariants({ variant: "ghost", size: "icon" })}
       aria-label="Theme"
       aria-haspopup="menu"
-      onPointerEnter={() => void loadMenus()}
-      onFocus={() => void loadMenus()}
+      onPointerEnter={() => void loadMenus().catch(() => {})}
+      onFocus={() => void loadMenus().catch(() => {})}
       onClick={() => setWanted(true)}
     >
       <SunMoon />
@@ -64,9 +65,9 @@ function ThemeMenuButton() {
   );
   if (!wanted) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <OptionalChunk fallback={placeholder}>
       <ThemeMenu defaultOpen />
-    </Suspense>
+    </OptionalChunk>
   );
 }
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { cardClasses } from "@/components/ui/card-classes.ts";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { OptionalChunk } from "./optional-chunk.tsx";
 
 // The loading text lives in shared/messages.ts, which is not part of the prerendered pages' first load
 // (they never wait for anything): it loads when something first waits; the shapes show at once.
@@ -14,9 +15,9 @@ export function PendingScreen({ framed = false }: { framed?: boolean }) {
   const frame = framed ? "mx-auto w-full max-w-6xl px-4 py-8" : "";
   return (
     <div role="status" aria-live="polite" className={`grid min-h-dvh content-start gap-6 ${frame}`}>
-      <Suspense fallback={null}>
+      <OptionalChunk fallback={null}>
         <LoadingLabel />
-      </Suspense>
+      </OptionalChunk>
       <div aria-hidden="true" className="grid gap-6">
         <div className="grid gap-2">
           <Skeleton className="h-8 w-48" />

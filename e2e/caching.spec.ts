@@ -1,5 +1,5 @@
 import type { Response } from "@playwright/test";
-import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
 
 test("the bicycle list refetched on returning to the tab is revalidated: a 304 without a body", async ({
   page,
@@ -35,43 +35,4 @@ test("the bicycle list refetched on returning to the tab is revalidated: a 304 w
   expect(revalidated["content-length"]).toBeUndefined();
   expect(revalidated["content-type"]).toBeUndefined();
   await expect(page.getByText("Commuter")).toBeVisible();
-});
-
-test.describe("on a browser two riders share", () => {
-  // With the installable app's service worker, as on a phone where the app is installed.
-  test.use({ serviceWorkers: "allow" });
-
-  test("the second sees nothing of the first's from a cache: not after signing out, not with Back", async ({
-    page,
-    rider: _rider,
-    baseURL,
-  }) => {
-    await createBicycleThroughApi(page, baseURL!, { name: "First Rider's Steed" });
-    await page.goto("/bicycles");
-    await expect(page.getByText("First Rider's Steed")).toBeVisible();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const signedInAnswer = await page.request.get("/api/bicycles");
-    // Kept by this browser only, and asked for again on each use.
-    expect(signedInAnswer.headers()["cache-control"]).toBe("private, no-cache");
-
-    await page.getByRole("button", { name: "User menu" }).click();
-    await page.getByRole("menuitem", { name: "Sign Out" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await page.goBack();
-    await expect(page.getByRole("heading", { name: "Demo Bicycles" })).toBeVisible();
-    await expect(page.getByText("First Rider's Steed")).toBeHidden();
-
-    await signUpThroughApi(page, baseURL!);
-    await page.goto("/bicycles");
-    await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
-    await expect(page.getByText("First Rider's Steed")).toBeHidden();
-    const stored = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys())
-        for (const request of await (await caches.open(name)).keys())
-          urls.push(new URL(request.url).pathname);
-      return urls;
-    });
-    expect(stored.filter((url) => url.startsWith("/api/"))).toEqual([]);
-  });
 });

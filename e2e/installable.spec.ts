@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
 
 const dist = path.resolve(import.meta.dirname, "..", "dist");
 
@@ -174,6 +174,41 @@ test.describe("installable app", () => {
     await expect(page.getByRole("heading", { name: "Rides" })).toBeVisible();
     await expect.poll(() => page.evaluate(() => "loadedBeforeTheDeploy" in window)).toBe(false);
     await expect(page.getByRole("heading", { name: "Rides" })).toBeVisible();
+  });
+
+  // Here, not in caching.spec.ts: every test that lets the service worker run is in this serial block.
+  test("on a browser two riders share, the second sees nothing of the first's from a cache: not after signing out, not with Back", async ({
+    page,
+    rider: _rider,
+    baseURL,
+  }) => {
+    await createBicycleThroughApi(page, baseURL!, { name: "First Rider's Steed" });
+    await page.goto("/bicycles");
+    await expect(page.getByText("First Rider's Steed")).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const signedInAnswer = await page.request.get("/api/bicycles");
+    // Kept by this browser only, and asked for again on each use.
+    expect(signedInAnswer.headers()["cache-control"]).toBe("private, no-cache");
+
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Demo Bicycles" })).toBeVisible();
+    await expect(page.getByText("First Rider's Steed")).toBeHidden();
+
+    await signUpThroughApi(page, baseURL!);
+    await page.goto("/bicycles");
+    await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
+    await expect(page.getByText("First Rider's Steed")).toBeHidden();
+    const stored = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(stored.filter((url) => url.startsWith("/api/"))).toEqual([]);
   });
 });
 

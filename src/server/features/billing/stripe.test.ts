@@ -104,12 +104,14 @@ describeEachDatabase("billing with Stripe", (kind) => {
     const made = stripeApi.requests.slice(before);
     expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /v1/customers",
+      // Whether Stripe already bills this customer for Premium (a webhook still on its way).
+      "GET /v1/subscriptions",
       "POST /v1/checkout/sessions",
     ]);
     expect(made[0]!.body).toMatchObject({ email: rider.email, "metadata[userId]": rider.userId });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId));
     expect(row!.stripeCustomerId).toMatch(/^cus_/);
-    expect(made[1]!.body).toMatchObject({
+    expect(made[2]!.body).toMatchObject({
       mode: "subscription",
       customer: row!.stripeCustomerId,
       "line_items[0][price]": PRICE,
@@ -121,9 +123,12 @@ describeEachDatabase("billing with Stripe", (kind) => {
 
     // A second checkout reuses the stored customer.
     await rider.request("POST", "/api/billing/checkout");
-    const again = stripeApi.requests.slice(before + 2);
-    expect(again.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/checkout/sessions"]);
-    expect(again[0]!.body.customer).toBe(row!.stripeCustomerId);
+    const again = stripeApi.requests.slice(before + 3);
+    expect(again.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/subscriptions",
+      "POST /v1/checkout/sessions",
+    ]);
+    expect(again[1]!.body.customer).toBe(row!.stripeCustomerId);
 
     // Opening checkout grants nothing: only the webhook does.
     expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
@@ -137,6 +142,31 @@ describeEachDatabase("billing with Stripe", (kind) => {
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId));
     const sessions = stripeApi.requests.slice(before).filter((r) => r.path === "/v1/checkout/sessions");
     expect(sessions.map((s) => s.body.customer)).toEqual([row!.stripeCustomerId, row!.stripeCustomerId]);
+  });
+
+  it("checkout: refused while Stripe already bills the customer for Premium, before its webhook has arrived", async () => {
+    // Paid, but Stripe's webhook is still on its way: the plan here still says Free.
+    const { rider, customerId } = await customer();
+    subscribe(customerId);
+    expect(await status(rider)).toMatchObject({ subscribed: false });
+    const sessionsBefore = stripeApi.calls("POST", "/v1/checkout/sessions").length;
+
+    const again = await rider.request("POST", "/api/billing/checkout");
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      "You are already on Premium. Manage your plan from Account Settings.",
+    );
+    // No second Checkout Session, so no second subscription charged every month.
+    expect(stripeApi.calls("POST", "/v1/checkout/sessions")).toHaveLength(sessionsBefore);
+  });
+
+  it("checkout: an ended or unpaid earlier subscription does not stop a new one", async () => {
+    const { rider, customerId } = await customer();
+    const ended = subscribe(customerId);
+    stripeApi.subscriptions.get(ended.id)!.status = "canceled";
+    const expired = subscribe(customerId);
+    stripeApi.subscriptions.get(expired.id)!.status = "incomplete_expired";
+    expect((await rider.request("POST", "/api/billing/checkout")).status).toBe(200);
   });
 
   it("portal: a Stripe customer portal session for the user's customer, returning to Account", async () => {
@@ -276,6 +306,34 @@ describeEachDatabase("billing with Stripe", (kind) => {
     stripeApi.subscriptions.set(sub.id, { ...stripeApi.subscriptions.get(sub.id)!, status: "active" });
     const late = await deliver(event("customer.subscription.updated", active, start + 1));
     expect(await late.json()).toEqual({ received: true, outcome: "stale" });
+    expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
+  });
+
+  it("webhook: one of two subscriptions ending leaves Premium from the one still charged", async () => {
+    // Two subscriptions (two checkouts paid in two tabs): both are charged every month.
+    const { rider, customerId } = await customer();
+    const first = subscribe(customerId);
+    const second = subscribe(customerId, now() + 20 * DAY);
+    expect((await deliver(first.completed)).status).toBe(200);
+    expect((await deliver(second.completed)).status).toBe(200);
+    expect(await status(rider)).toMatchObject({ subscribed: true });
+
+    // The rider cancels the second one; the first still runs and is still charged.
+    stripeApi.subscriptions.get(second.id)!.status = "canceled";
+    const deleted = subscriptionObject(stripeApi.subscriptions.get(second.id)!);
+    const answer = await deliver(event("customer.subscription.deleted", deleted));
+    expect(answer.status).toBe(200);
+    expect(await status(rider)).toMatchObject({
+      subscribed: true,
+      subscriptionTier: "premium",
+      bicycleLimit: 10,
+      subscriptionEnd: new Date(first.periodEnd * 1000).toISOString(),
+    });
+
+    // Then the first one ends too: Free.
+    stripeApi.subscriptions.get(first.id)!.status = "canceled";
+    const last = subscriptionObject(stripeApi.subscriptions.get(first.id)!);
+    expect((await deliver(event("customer.subscription.deleted", last))).status).toBe(200);
     expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
   });
 

@@ -487,6 +487,19 @@ describeEachDatabase("billing with Stripe", (kind) => {
     expect(await answer.json()).toEqual({ received: true, outcome: "unknown-customer" });
   });
 
+  it("deleting the account closes its open Stripe Checkout, so a tab left open cannot start paying", async () => {
+    // Upgrade was pressed (Stripe's checkout tab is open), then the account is deleted before paying.
+    const rider = await signUp(t.app);
+    const { url } = await json<{ url: string }>(rider.request("POST", "/api/billing/checkout"));
+    const sessionId = url.split("/").pop()!;
+    expect(stripeApi.checkoutSessions.get(sessionId)!.status).toBe("open");
+
+    const deleted = await rider.request("POST", "/api/auth/delete-user", { password: "correct-horse" });
+    expect(deleted.status).toBe(200);
+    // Stripe's page would now refuse to take the payment.
+    expect(stripeApi.checkoutSessions.get(sessionId)!.status).toBe("expired");
+  });
+
   it("webhook: a body over the limit is refused before anything is parsed", async () => {
     const response = await t.app.request("/api/billing/webhook", {
       method: "POST",

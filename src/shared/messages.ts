@@ -225,6 +225,8 @@ export const messages = {
     checkoutNotFound: "This checkout was not found. Start a new one from the pricing page.",
     checkoutAlreadyConfirmed: "This checkout is already confirmed.",
     checkoutExpired: "This checkout has expired. Start a new one from the pricing page.",
+    rateLimited:
+      "Checkout or the customer portal was opened many times in a short time. Please try again in an hour.",
     unlimitedTitle: UNLIMITED_TITLE,
     unlimited: UNLIMITED_TEXT,
   },

@@ -28,6 +28,12 @@ test("hit the limit, upgrade in test mode, add a second bicycle, cancel at perio
   await expect(checkout).toHaveURL(/\/pricing$/);
   await expect(checkout.getByText("Payment Successful")).toBeVisible();
   await expect(checkout.getByText("You are on the Premium plan, with 1 of 10 bicycles.")).toBeVisible();
+  // The tab Upgrade was pressed in follows, without a reload: Premium, and room for another bicycle.
+  await expect(page.getByText("You are on the Premium plan, with 1 of 10 bicycles.")).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Bicycles" }).click();
+  await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+  await expect(page.getByText("Bicycle Limit Reached")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeEnabled();
 
   await checkout.goto("/dashboard");
   await expect(checkout.getByRole("region", { name: "Statistics" })).toContainText("Premium");

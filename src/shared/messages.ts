@@ -296,6 +296,7 @@ export const messages = {
     rateLimited: "Too many attempts. Please wait a minute and try again.",
     failed: "The account could not be deleted. Please try again.",
     deleted: "Your account was deleted",
+    endsPremium: "Your Premium plan ends with it, at once, and is not charged again.",
   },
   notFound: {
     title: "Oops! Page not found",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";
-import { ENDED_STATUSES, stripeClient } from "./stripe-client.ts";
+import { ENDED_STATUSES, expireOpenCheckouts, stripeClient } from "./stripe-client.ts";
 
 /**
  * Runs before an account is deleted. With Stripe, the customer's open Checkout Sessions are expired first
@@ -20,18 +20,8 @@ export async function cancelBillingOf(db: Database, config: Config, userId: stri
     .where(eq(subscriptions.userId, userId));
   if (!row?.customer) return;
   const stripe = await stripeClient(config.stripe);
-  for await (const session of stripe.checkout.sessions.list({
-    customer: row.customer,
-    status: "open",
-    limit: 100,
-  })) {
-    try {
-      await stripe.checkout.sessions.expire(session.id);
-    } catch (error) {
-      // Completed (or expired) since it was listed: a subscription it started is cancelled below.
-      if ((error as { type?: unknown }).type !== "StripeInvalidRequestError") throw error;
-    }
-  }
+  // A session completed meanwhile started a subscription: it is cancelled below.
+  await expireOpenCheckouts(stripe, row.customer);
   for await (const subscription of stripe.subscriptions.list({ customer: row.customer, limit: 100 })) {
     if (!ENDED_STATUSES.has(subscription.status)) await stripe.subscriptions.cancel(subscription.id);
   }

@@ -7,7 +7,7 @@ import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { startTestCheckout } from "./service.ts";
-import { premiumSubscriptionOf, stripeClient } from "./stripe-client.ts";
+import { expireOpenCheckouts, premiumSubscriptionOf, stripeClient } from "./stripe-client.ts";
 
 /** The modes that sell Premium (BILLING_MODE "off" sells nothing: /api/billing is not mounted). */
 export type PaidBillingMode = "test" | "stripe";
@@ -57,6 +57,8 @@ export function stripeBilling(db: Database, settings: StripeConfig, publicUrl: s
       if (await premiumSubscriptionOf(stripe, customer)) {
         throw new AppError("VALIDATION", messages.billing.alreadyPremium);
       }
+      // Only the newest checkout can be paid: Upgrade pressed in two tabs must not start two subscriptions.
+      await expireOpenCheckouts(stripe, customer);
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         customer,

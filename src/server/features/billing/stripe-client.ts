@@ -51,3 +51,21 @@ export function stripeClient(config: StripeConfig): Promise<Stripe> {
   }
   return client;
 }
+
+/**
+ * Expires the customer's open Checkout Sessions, so none of them can start a subscription any more. One that
+ * completes (or expires) between the list and the expiry is left as it is: Stripe refuses to expire it.
+ */
+export async function expireOpenCheckouts(stripe: Stripe, customerId: string): Promise<void> {
+  for await (const session of stripe.checkout.sessions.list({
+    customer: customerId,
+    status: "open",
+    limit: 100,
+  })) {
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+    } catch (error) {
+      if ((error as { type?: unknown }).type !== "StripeInvalidRequestError") throw error;
+    }
+  }
+}

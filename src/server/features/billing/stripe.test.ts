@@ -106,12 +106,14 @@ describeEachDatabase("billing with Stripe", (kind) => {
       "POST /v1/customers",
       // Whether Stripe already bills this customer for Premium (a webhook still on its way).
       "GET /v1/subscriptions",
+      // Earlier checkouts still open, to expire.
+      "GET /v1/checkout/sessions",
       "POST /v1/checkout/sessions",
     ]);
     expect(made[0]!.body).toMatchObject({ email: rider.email, "metadata[userId]": rider.userId });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId));
     expect(row!.stripeCustomerId).toMatch(/^cus_/);
-    expect(made[2]!.body).toMatchObject({
+    expect(made[3]!.body).toMatchObject({
       mode: "subscription",
       customer: row!.stripeCustomerId,
       "line_items[0][price]": PRICE,
@@ -123,12 +125,14 @@ describeEachDatabase("billing with Stripe", (kind) => {
 
     // A second checkout reuses the stored customer.
     await rider.request("POST", "/api/billing/checkout");
-    const again = stripeApi.requests.slice(before + 3);
+    const again = stripeApi.requests.slice(before + 4);
     expect(again.map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /v1/subscriptions",
+      "GET /v1/checkout/sessions",
+      `POST /v1/checkout/sessions/${first.url.split("/").pop()}/expire`,
       "POST /v1/checkout/sessions",
     ]);
-    expect(again[1]!.body.customer).toBe(row!.stripeCustomerId);
+    expect(again[3]!.body.customer).toBe(row!.stripeCustomerId);
 
     // Opening checkout grants nothing: only the webhook does.
     expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
@@ -140,7 +144,9 @@ describeEachDatabase("billing with Stripe", (kind) => {
     const answers = await Promise.all([1, 2].map(() => rider.request("POST", "/api/billing/checkout")));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId));
-    const sessions = stripeApi.requests.slice(before).filter((r) => r.path === "/v1/checkout/sessions");
+    const sessions = stripeApi.requests
+      .slice(before)
+      .filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
     expect(sessions.map((s) => s.body.customer)).toEqual([row!.stripeCustomerId, row!.stripeCustomerId]);
   });
 
@@ -158,6 +164,16 @@ describeEachDatabase("billing with Stripe", (kind) => {
     );
     // No second Checkout Session, so no second subscription charged every month.
     expect(stripeApi.calls("POST", "/v1/checkout/sessions")).toHaveLength(sessionsBefore);
+  });
+
+  it("checkout: only the newest checkout can be paid, so Upgrade in two tabs cannot start two subscriptions", async () => {
+    const rider = await signUp(t.app);
+    const sessionOf = async () =>
+      (await json<{ url: string }>(rider.request("POST", "/api/billing/checkout"))).url.split("/").pop()!;
+    const firstTab = await sessionOf();
+    const secondTab = await sessionOf();
+    expect(stripeApi.checkoutSessions.get(firstTab)!.status).toBe("expired");
+    expect(stripeApi.checkoutSessions.get(secondTab)!.status).toBe("open");
   });
 
   it("checkout: an ended or unpaid earlier subscription does not stop a new one", async () => {

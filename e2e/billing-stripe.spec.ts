@@ -105,7 +105,9 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
     await expect(checkout.getByText("You are on the Premium plan, with 0 of 10 bicycles.")).toBeVisible({
       timeout: 10_000,
     });
-    await expect(checkout.getByText("Welcome to Premium: you can now track up to 10 bicycles.")).toBeVisible();
+    await expect(
+      checkout.getByText("Welcome to Premium: you can now track up to 10 bicycles."),
+    ).toBeVisible();
     await expect(page.getByText("You are on the Premium plan, with 0 of 10 bicycles.")).toBeVisible();
 
     await checkout.goto(`${url}/account`);
@@ -128,6 +130,13 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
     );
     await checkout.reload();
     await expect(checkout.getByText(/you will be on the Free plan after that/)).toBeVisible();
+
+    // Test mode's own checkout and portal pages (an old bookmark) are not shown on a Stripe instance.
+    for (const path of ["/billing/checkout?id=00000000-0000-4000-8000-000000000000", "/billing/portal"]) {
+      await checkout.goto(`${url}${path}`);
+      await expect(checkout).toHaveURL(`${url}/pricing`);
+      await expect(checkout.getByText("Test mode: no payment is taken.")).toHaveCount(0);
+    }
   } finally {
     killAll();
     await stripeApi.close();

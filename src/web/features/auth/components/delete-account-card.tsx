@@ -119,8 +119,7 @@ export function DeleteAccountCard({
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
               <DialogDescription>
-                Everything you have recorded will be deleted for good.{" "}
-                {premium ? `${m.endsPremium} ` : null}
+                Everything you have recorded will be deleted for good. {premium ? `${m.endsPremium} ` : null}
                 {googleOnly
                   ? "Your account signs in with Google: deleting it needs a sign-in within the last 10 minutes."
                   : twoFactorEnabled

@@ -76,7 +76,7 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
       cancel_url: `${url}/pricing?canceled=true`,
     });
 
-    // The rider pays; Stripe sends checkout.session.completed and redirects to the success URL.
+    // The rider pays; Stripe redirects to the success URL before its checkout.session.completed arrives.
     const customer = session!.body.customer!;
     const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
     stripeApi.subscriptions.set("sub_e2e", {
@@ -85,6 +85,14 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
       status: "active",
       currentPeriodEnd: periodEnd,
     });
+    await checkout.goto(`${url}/pricing?success=true`);
+    await expect(checkout.getByText("Payment Successful")).toBeVisible();
+    await expect(checkout.getByText("You are on the Free plan, with 0 of 1 bicycles.")).toBeVisible();
+    // Upgrading again meanwhile would start a second subscription: refused, as Stripe already bills one.
+    await checkout.getByRole("button", { name: "Upgrade to Premium" }).click();
+    await expect(checkout.getByText("You are already on Premium.")).toBeVisible();
+    expect(stripeApi.calls("POST", "/v1/checkout/sessions")).toHaveLength(1);
+
     await sendWebhook("checkout.session.completed", {
       id: "cs_test_e2e",
       object: "checkout.session",
@@ -92,9 +100,15 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
       customer,
       subscription: "sub_e2e",
     });
-    await checkout.goto(`${url}/pricing?success=true`);
-    await expect(checkout.getByText("Payment Successful")).toBeVisible();
-    await expect(checkout.getByText("You are on the Premium plan, with 0 of 10 bicycles.")).toBeVisible();
+    // The page reads the plan again until the webhook has made it Premium; the tab Upgrade was pressed
+    // in follows.
+    await expect(checkout.getByText("You are on the Premium plan, with 0 of 10 bicycles.")).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(
+      checkout.getByText("Welcome to Premium: you can now track up to 10 bicycles."),
+    ).toBeVisible();
+    await expect(page.getByText("You are on the Premium plan, with 0 of 10 bicycles.")).toBeVisible();
 
     await checkout.goto(`${url}/account`);
     await expect(checkout.getByText("Test mode: no payment is taken.")).toHaveCount(0);
@@ -116,6 +130,13 @@ test("with Stripe, Upgrade opens Stripe Checkout, the webhook makes the rider Pr
     );
     await checkout.reload();
     await expect(checkout.getByText(/you will be on the Free plan after that/)).toBeVisible();
+
+    // Test mode's own checkout and portal pages (an old bookmark) are not shown on a Stripe instance.
+    for (const path of ["/billing/checkout?id=00000000-0000-4000-8000-000000000000", "/billing/portal"]) {
+      await checkout.goto(`${url}${path}`);
+      await expect(checkout).toHaveURL(`${url}/pricing`);
+      await expect(checkout.getByText("Test mode: no payment is taken.")).toHaveCount(0);
+    }
   } finally {
     killAll();
     await stripeApi.close();

@@ -28,6 +28,12 @@ test("hit the limit, upgrade in test mode, add a second bicycle, cancel at perio
   await expect(checkout).toHaveURL(/\/pricing$/);
   await expect(checkout.getByText("Payment Successful")).toBeVisible();
   await expect(checkout.getByText("You are on the Premium plan, with 1 of 10 bicycles.")).toBeVisible();
+  // The tab Upgrade was pressed in follows, without a reload: Premium, and room for another bicycle.
+  await expect(page.getByText("You are on the Premium plan, with 1 of 10 bicycles.")).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Bicycles" }).click();
+  await expect(page.getByRole("heading", { name: "My Bicycles" })).toBeVisible();
+  await expect(page.getByText("Bicycle Limit Reached")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeEnabled();
 
   await checkout.goto("/dashboard");
   await expect(checkout.getByRole("region", { name: "Statistics" })).toContainText("Premium");
@@ -55,6 +61,11 @@ test("hit the limit, upgrade in test mode, add a second bicycle, cancel at perio
   await expect(portal.getByText(/Premium ends on/)).toBeVisible();
   await portal.goto("/account");
   await expect(portal.getByText(/you will be on the Free plan after that/)).toBeVisible();
+  // Deleting the account ends Premium at once: the dialog says so before anything is deleted.
+  await portal.getByRole("button", { name: "Delete my account" }).click();
+  await expect(portal.getByRole("dialog")).toContainText(
+    "Your Premium plan ends with it, at once, and is not charged again.",
+  );
 });
 
 test("a cancelled checkout says Payment Canceled; a checkout page without its checkout offers no confirm", async ({
@@ -71,6 +82,11 @@ test("a cancelled checkout says Payment Canceled; a checkout page without its ch
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByText("Payment Canceled")).toBeVisible();
   await expect(page.getByText("You are on the Free plan, with 0 of 1 bicycles.")).toBeVisible();
+  await page.goto("/account");
+  await expect(page.getByText("Free plan", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Everything you have recorded will be deleted");
+  await expect(page.getByRole("dialog")).not.toContainText("Premium");
 });
 
 test("with BILLING_MODE=off the instance is unlimited: no plans, no limit, no upgrade buttons", async ({

@@ -228,6 +228,8 @@ export const messages = {
     checkoutNotFound: "This checkout was not found. Start a new one from the pricing page.",
     checkoutAlreadyConfirmed: "This checkout is already confirmed.",
     checkoutExpired: "This checkout has expired. Start a new one from the pricing page.",
+    rateLimited:
+      "Checkout or the customer portal was opened many times in a short time. Please try again in an hour.",
     unlimitedTitle: UNLIMITED_TITLE,
     unlimited: UNLIMITED_TEXT,
   },
@@ -297,6 +299,7 @@ export const messages = {
     rateLimited: "Too many attempts. Please wait a minute and try again.",
     failed: "The account could not be deleted. Please try again.",
     deleted: "Your account was deleted",
+    endsPremium: "Your Premium plan ends with it, at once, and is not charged again.",
   },
   notFound: {
     title: "Oops! Page not found",

@@ -22,14 +22,17 @@ export interface StripeSubscriptionState {
 
 /**
  * A local stand-in for the few Stripe API endpoints the app calls, for tests: POST /v1/customers,
- * POST /v1/checkout/sessions, POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id, and for account
- * deletion GET /v1/subscriptions?customer= and DELETE /v1/subscriptions/:id. It checks
+ * POST /v1/checkout/sessions, POST /v1/billing_portal/sessions, GET /v1/subscriptions/:id,
+ * GET /v1/subscriptions?customer=, and for account deletion GET /v1/checkout/sessions?customer=&status=,
+ * POST /v1/checkout/sessions/:id/expire and DELETE /v1/subscriptions/:id. It checks
  * the secret key, honours Idempotency-Key like Stripe (same key, same answer), records every request,
  * and answers subscriptions from `subscriptions`, which the test sets.
  */
 export async function startStripeStandIn(secretKey: string) {
   const requests: RecordedStripeRequest[] = [];
   const subscriptions = new Map<string, StripeSubscriptionState>();
+  /** The Checkout Sessions created, by id: open until expired (or set to "complete" by a test). */
+  const checkoutSessions = new Map<string, Record<string, unknown> & { status: string }>();
   const idempotent = new Map<string, unknown>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_standin${++counter}`;
@@ -65,16 +68,42 @@ export async function startStripeStandIn(secretKey: string) {
     }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const id = nextId("cs_test");
-      return ok({
+      const session = {
         id,
         object: "checkout.session",
         mode: body.mode,
+        status: "open",
         customer: body.customer ?? null,
         success_url: body.success_url,
         cancel_url: body.cancel_url,
         url: `https://checkout.stripe.test/c/pay/${id}`,
         created,
-      });
+      };
+      checkoutSessions.set(id, session);
+      return ok(session);
+    }
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const data = [...checkoutSessions.values()]
+        .filter((s) => !query.get("customer") || s.customer === query.get("customer"))
+        .filter((s) => !query.get("status") || s.status === query.get("status"));
+      return ok({ object: "list", url: "/v1/checkout/sessions", data, has_more: false });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === "POST" && expire) {
+      const session = checkoutSessions.get(decodeURIComponent(expire[1]!));
+      if (session?.status !== "open") {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: "Only Checkout Sessions with a status in [open] can be expired.",
+            },
+          },
+        };
+      }
+      session.status = "expired";
+      return ok(session);
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const id = nextId("bps");
@@ -131,6 +160,7 @@ export async function startStripeStandIn(secretKey: string) {
     url: `http://127.0.0.1:${port}`,
     requests,
     subscriptions,
+    checkoutSessions,
     /** The requests to one endpoint, e.g. `calls("POST", "/v1/checkout/sessions")`. */
     calls: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "../../shared/messages.ts";
 import { ApiError } from "./api-client.ts";
 import { describeError } from "./error-handler.ts";
 
@@ -46,10 +47,22 @@ describe("the generic error handler", () => {
     );
   });
 
-  it("titles the plan limit Bicycle Limit Reached", () => {
+  it("titles the plan limit Bicycle Limit Reached where a bicycle is added", () => {
     expect(
-      describeError(new ApiError(409, "LIMIT_REACHED", "You can only have 1 bicycle(s)"), { online: true })
-        .title,
+      describeError(new ApiError(409, "LIMIT_REACHED", "You can only have 1 bicycle(s)"), {
+        online: true,
+        fallback: messages.bicycles.addFailed,
+        limitTitle: messages.bicycles.limitTitle,
+      }).title,
     ).toBe("Bicycle Limit Reached");
+  });
+
+  it("does not call the API-token limit or a full file storage Bicycle Limit Reached", () => {
+    for (const message of [messages.apiTokens.limitReached(10), messages.images.quotaReached]) {
+      expect(describeError(new ApiError(409, "LIMIT_REACHED", message), { online: true })).toEqual({
+        title: "Error",
+        description: message,
+      });
+    }
   });
 });

@@ -12,11 +12,13 @@ export interface ErrorToast {
 /**
  * SPEC.md section 8's generic handler, in its order: offline, not found, authentication, anything else.
  * `fallback` is the operation's own message (e.g. "Could not add bicycle. Please try again.") for
- * failures the server did not explain.
+ * failures the server did not explain. `limitTitle` titles a refusal at a limit (LIMIT_REACHED): adding a
+ * bicycle says "Bicycle Limit Reached"; other limits (API tokens, file storage) are titled "Error", their
+ * message saying which limit it is.
  */
 export function describeError(
   error: unknown,
-  options: { online?: boolean; fallback?: string } = {},
+  options: { online?: boolean; fallback?: string; limitTitle?: string } = {},
 ): ErrorToast {
   const online = options.online ?? (typeof navigator === "undefined" ? true : navigator.onLine);
   const apiError = error instanceof ApiError ? error : null;
@@ -25,8 +27,8 @@ export function describeError(
     return { title: g.notFoundTitle, description: apiError.message || g.notFound };
   }
   if (apiError?.status === 401) return { title: g.authTitle, description: g.auth };
-  if (apiError?.code === "LIMIT_REACHED")
-    return { title: messages.bicycles.limitTitle, description: apiError.message };
+  if (apiError?.code === "LIMIT_REACHED" && options.limitTitle)
+    return { title: options.limitTitle, description: apiError.message };
   const explained = apiError && apiError.status >= 400 && apiError.status < 500 && apiError.message;
   const description =
     explained || options.fallback || (error instanceof Error && !apiError && error.message) || g.error;
@@ -34,7 +36,7 @@ export function describeError(
 }
 
 /** The one place failed calls become toasts (destructive style). */
-export function showError(error: unknown, options: { fallback?: string } = {}): void {
+export function showError(error: unknown, options: { fallback?: string; limitTitle?: string } = {}): void {
   const { title, description } = describeError(error, options);
   toast.error(title, { description });
 }

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { onAuthLibraryUnauthorized } from "./auth-library-events.ts";
+import { followPlanChanges } from "./plan-changes.ts";
 import { createQueryClient, leaveIfSessionEnded } from "./query-client.ts";
 import { useTimeZoneSync } from "./settings.ts";
 import { fetchSession, getShellSession, sessionQueryKey, setShellSession } from "./shell-session.ts";
@@ -11,6 +12,7 @@ import { fetchSession, getShellSession, sessionQueryKey, setShellSession } from 
  */
 export const queryClient = createQueryClient();
 onAuthLibraryUnauthorized(() => void leaveIfSessionEnded(queryClient));
+followPlanChanges(queryClient);
 
 // The ["session"] query and the shell's session store say the same thing from here on.
 const known = getShellSession();

@@ -94,7 +94,10 @@ function MyBicycles() {
                     try {
                       bicycle = await create.mutateAsync(input);
                     } catch (error) {
-                      showError(error, { fallback: messages.bicycles.addFailed });
+                      showError(error, {
+                        fallback: messages.bicycles.addFailed,
+                        limitTitle: messages.bicycles.limitTitle,
+                      });
                       throw error;
                     }
                     toast.success(messages.bicycles.added);

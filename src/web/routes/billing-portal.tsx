@@ -20,8 +20,9 @@ export function BillingPortalPage() {
   const subscription = useSubscription();
   const billing = useTestBilling();
   const s = subscription.data;
-  // With billing off there is no subscription to manage: the pricing page says so.
-  if (useAppConfig().billingMode === "off") return <Navigate to="/pricing" replace />;
+  // Test mode only. With billing off nothing is sold (the pricing page says so); with Stripe, checkout and
+  // the portal are Stripe's pages, and this one's buttons would call routes that do not exist.
+  if (useAppConfig().billingMode !== "test") return <Navigate to="/pricing" replace />;
   return (
     <div className="mx-auto grid max-w-lg gap-6">
       <Alert>

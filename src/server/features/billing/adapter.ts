@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import { messages } from "../../../shared/messages.ts";
 import type { SessionUser } from "../../auth/session-user.ts";
 import type { Config, StripeConfig } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
 import { subscriptions } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
 import { startTestCheckout } from "./service.ts";
-import { stripeClient } from "./stripe-client.ts";
+import { expireOpenCheckouts, premiumSubscriptionOf, stripeClient } from "./stripe-client.ts";
 
 /** The modes that sell Premium (BILLING_MODE "off" sells nothing: /api/billing is not mounted). */
 export type PaidBillingMode = "test" | "stripe";
@@ -50,6 +52,13 @@ export function stripeBilling(db: Database, settings: StripeConfig, publicUrl: s
     async checkoutUrl(user) {
       const stripe = await stripeClient(settings);
       const customer = await customerFor(db, stripe, user);
+      // Paid already, with the webhook still on its way (the plan here still says Free): a second
+      // Checkout would start a second subscription, charged every month beside the first.
+      if (await premiumSubscriptionOf(stripe, customer)) {
+        throw new AppError("VALIDATION", messages.billing.alreadyPremium);
+      }
+      // Only the newest checkout can be paid: Upgrade pressed in two tabs must not start two subscriptions.
+      await expireOpenCheckouts(stripe, customer);
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
         customer,

@@ -177,6 +177,27 @@ describeEachDatabase("billing in test mode", (kind) => {
     expect((await confirm(other, othersCheckout)).status).toBe(200);
   });
 
+  it("starts at most 20 checkouts or portal visits an hour per rider; other riders are not held up", async () => {
+    const rider = await signUp(t.app);
+    for (let i = 0; i < 19; i++) await startCheckout(rider);
+    expect((await rider.request("POST", "/api/billing/portal")).status).toBe(200);
+
+    const refused = await rider.request("POST", "/api/billing/checkout");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        message:
+          "Checkout or the customer portal was opened many times in a short time. Please try again in an hour.",
+      },
+    });
+    expect((await rider.request("POST", "/api/billing/portal")).status).toBe(429);
+    const stored = await t.db.select().from(testCheckouts).where(eq(testCheckouts.userId, rider.userId));
+    expect(stored).toHaveLength(19);
+
+    const other = await signUp(t.app);
+    await upgrade(other);
+  });
+
   it("needs a session", async () => {
     for (const path of ["/api/billing/checkout", "/api/billing/portal", "/api/billing/test/confirm"]) {
       expect((await anonymous(t.app).request("POST", path)).status).toBe(401);

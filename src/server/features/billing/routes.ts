@@ -1,11 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { messages } from "../../../shared/messages.ts";
 import {
   billingRedirectSchema,
   testCheckoutConfirmedSchema,
   testCheckoutConfirmSchema,
 } from "../../../shared/schemas/billing.ts";
 import { okSchema } from "../../../shared/schemas/common.ts";
+import { hitRateLimit } from "../../db/rate-limit.ts";
 import { AppError } from "../../errors.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { apiRouter, auth, errors, json, jsonBody, writeErrors } from "../../http/openapi.ts";
@@ -14,6 +16,13 @@ import { billingAdapterFor } from "./adapter.ts";
 import { assertCheckoutAllowed, billingState, confirmTestCheckout, setCancelAtPeriodEnd } from "./service.ts";
 
 const tags = ["Billing"];
+
+/**
+ * Checkouts and portal visits per user per hour (one count for both): each creates a Stripe session (or,
+ * in test mode, a stored checkout), so a script cannot spend the operator's Stripe API quota or fill the
+ * database. A rider who changes their mind a few times is nowhere near it.
+ */
+export const BILLING_SESSIONS_PER_HOUR = 20;
 const noSuchRoute = () => new AppError("NOT_FOUND", "No such API route.");
 
 /**
@@ -42,6 +51,11 @@ export function billingRoutes({ db, config }: AppDeps) {
     testMode();
     await next();
   });
+  const countSession = async (userId: string) => {
+    if (!(await hitRateLimit(db, `billing-session:${userId}`, BILLING_SESSIONS_PER_HOUR, 60 * 60 * 1000))) {
+      throw new AppError("RATE_LIMITED", messages.billing.rateLimited);
+    }
+  };
   return apiRouter()
     .openapi(
       createRoute({
@@ -54,12 +68,13 @@ export function billingRoutes({ db, config }: AppDeps) {
         middleware: [available, signedIn()] as const,
         responses: {
           200: json(billingRedirectSchema, "The checkout page."),
-          ...errors(400, 401, 403, 404, 409),
+          ...errors(400, 401, 403, 404, 409, 429),
         },
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
         assertCheckoutAllowed(await billingState(db, user.id), adapter().mode);
+        await countSession(user.id);
         return c.json({ url: await adapter().checkoutUrl(user), mode: adapter().mode }, 200);
       },
     )
@@ -72,10 +87,15 @@ export function billingRoutes({ db, config }: AppDeps) {
         summary: "Manage the subscription: the customer portal page to send the user to",
         security: auth.sessionOnly,
         middleware: [available, signedIn()] as const,
-        responses: { 200: json(billingRedirectSchema, "The portal page."), ...errors(400, 401, 403, 404) },
+        responses: {
+          200: json(billingRedirectSchema, "The portal page."),
+          ...errors(400, 401, 403, 404, 429),
+        },
       }),
       async (c) => {
-        const url = await adapter().portalUrl(requireUser(c.get("user")));
+        const user = requireUser(c.get("user"));
+        await countSession(user.id);
+        const url = await adapter().portalUrl(user);
         return c.json({ url, mode: adapter().mode }, 200);
       },
     )

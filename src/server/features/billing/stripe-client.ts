@@ -4,6 +4,25 @@ import type { StripeConfig } from "../../config.ts";
 /** A subscription in one of these states can never become active again. */
 export const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
 
+/** Subscription states that give Premium (past_due: Stripe is still retrying the payment). */
+export const PREMIUM_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+/**
+ * A subscription of the customer that gives Premium now, as Stripe says (not as our webhooks have told us
+ * so far), other than `except`; null if there is none. Stripe lists the customer's subscriptions that have
+ * not been cancelled.
+ */
+export async function premiumSubscriptionOf(
+  stripe: Stripe,
+  customerId: string,
+  except?: string,
+): Promise<Stripe.Subscription | null> {
+  for await (const subscription of stripe.subscriptions.list({ customer: customerId, limit: 100 })) {
+    if (subscription.id !== except && PREMIUM_STATUSES.has(subscription.status)) return subscription;
+  }
+  return null;
+}
+
 const clients = new WeakMap<StripeConfig, Promise<Stripe>>();
 
 /**
@@ -31,4 +50,22 @@ export function stripeClient(config: StripeConfig): Promise<Stripe> {
     clients.set(config, client);
   }
   return client;
+}
+
+/**
+ * Expires the customer's open Checkout Sessions, so none of them can start a subscription any more. One that
+ * completes (or expires) between the list and the expiry is left as it is: Stripe refuses to expire it.
+ */
+export async function expireOpenCheckouts(stripe: Stripe, customerId: string): Promise<void> {
+  for await (const session of stripe.checkout.sessions.list({
+    customer: customerId,
+    status: "open",
+    limit: 100,
+  })) {
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+    } catch (error) {
+      if ((error as { type?: unknown }).type !== "StripeInvalidRequestError") throw error;
+    }
+  }
 }

@@ -104,12 +104,16 @@ describeEachDatabase("billing with Stripe", (kind) => {
     const made = stripeApi.requests.slice(before);
     expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([
       "POST /v1/customers",
+      // Whether Stripe already bills this customer for Premium (a webhook still on its way).
+      "GET /v1/subscriptions",
+      // Earlier checkouts still open, to expire.
+      "GET /v1/checkout/sessions",
       "POST /v1/checkout/sessions",
     ]);
     expect(made[0]!.body).toMatchObject({ email: rider.email, "metadata[userId]": rider.userId });
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId));
     expect(row!.stripeCustomerId).toMatch(/^cus_/);
-    expect(made[1]!.body).toMatchObject({
+    expect(made[3]!.body).toMatchObject({
       mode: "subscription",
       customer: row!.stripeCustomerId,
       "line_items[0][price]": PRICE,
@@ -121,9 +125,14 @@ describeEachDatabase("billing with Stripe", (kind) => {
 
     // A second checkout reuses the stored customer.
     await rider.request("POST", "/api/billing/checkout");
-    const again = stripeApi.requests.slice(before + 2);
-    expect(again.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/checkout/sessions"]);
-    expect(again[0]!.body.customer).toBe(row!.stripeCustomerId);
+    const again = stripeApi.requests.slice(before + 4);
+    expect(again.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/subscriptions",
+      "GET /v1/checkout/sessions",
+      `POST /v1/checkout/sessions/${first.url.split("/").pop()}/expire`,
+      "POST /v1/checkout/sessions",
+    ]);
+    expect(again[3]!.body.customer).toBe(row!.stripeCustomerId);
 
     // Opening checkout grants nothing: only the webhook does.
     expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
@@ -135,8 +144,45 @@ describeEachDatabase("billing with Stripe", (kind) => {
     const answers = await Promise.all([1, 2].map(() => rider.request("POST", "/api/billing/checkout")));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, rider.userId));
-    const sessions = stripeApi.requests.slice(before).filter((r) => r.path === "/v1/checkout/sessions");
+    const sessions = stripeApi.requests
+      .slice(before)
+      .filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
     expect(sessions.map((s) => s.body.customer)).toEqual([row!.stripeCustomerId, row!.stripeCustomerId]);
+  });
+
+  it("checkout: refused while Stripe already bills the customer for Premium, before its webhook has arrived", async () => {
+    // Paid, but Stripe's webhook is still on its way: the plan here still says Free.
+    const { rider, customerId } = await customer();
+    subscribe(customerId);
+    expect(await status(rider)).toMatchObject({ subscribed: false });
+    const sessionsBefore = stripeApi.calls("POST", "/v1/checkout/sessions").length;
+
+    const again = await rider.request("POST", "/api/billing/checkout");
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      "You are already on Premium. Manage your plan from Account Settings.",
+    );
+    // No second Checkout Session, so no second subscription charged every month.
+    expect(stripeApi.calls("POST", "/v1/checkout/sessions")).toHaveLength(sessionsBefore);
+  });
+
+  it("checkout: only the newest checkout can be paid, so Upgrade in two tabs cannot start two subscriptions", async () => {
+    const rider = await signUp(t.app);
+    const sessionOf = async () =>
+      (await json<{ url: string }>(rider.request("POST", "/api/billing/checkout"))).url.split("/").pop()!;
+    const firstTab = await sessionOf();
+    const secondTab = await sessionOf();
+    expect(stripeApi.checkoutSessions.get(firstTab)!.status).toBe("expired");
+    expect(stripeApi.checkoutSessions.get(secondTab)!.status).toBe("open");
+  });
+
+  it("checkout: an ended or unpaid earlier subscription does not stop a new one", async () => {
+    const { rider, customerId } = await customer();
+    const ended = subscribe(customerId);
+    stripeApi.subscriptions.get(ended.id)!.status = "canceled";
+    const expired = subscribe(customerId);
+    stripeApi.subscriptions.get(expired.id)!.status = "incomplete_expired";
+    expect((await rider.request("POST", "/api/billing/checkout")).status).toBe(200);
   });
 
   it("portal: a Stripe customer portal session for the user's customer, returning to Account", async () => {
@@ -276,6 +322,34 @@ describeEachDatabase("billing with Stripe", (kind) => {
     stripeApi.subscriptions.set(sub.id, { ...stripeApi.subscriptions.get(sub.id)!, status: "active" });
     const late = await deliver(event("customer.subscription.updated", active, start + 1));
     expect(await late.json()).toEqual({ received: true, outcome: "stale" });
+    expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
+  });
+
+  it("webhook: one of two subscriptions ending leaves Premium from the one still charged", async () => {
+    // Two subscriptions (two checkouts paid in two tabs): both are charged every month.
+    const { rider, customerId } = await customer();
+    const first = subscribe(customerId);
+    const second = subscribe(customerId, now() + 20 * DAY);
+    expect((await deliver(first.completed)).status).toBe(200);
+    expect((await deliver(second.completed)).status).toBe(200);
+    expect(await status(rider)).toMatchObject({ subscribed: true });
+
+    // The rider cancels the second one; the first still runs and is still charged.
+    stripeApi.subscriptions.get(second.id)!.status = "canceled";
+    const deleted = subscriptionObject(stripeApi.subscriptions.get(second.id)!);
+    const answer = await deliver(event("customer.subscription.deleted", deleted));
+    expect(answer.status).toBe(200);
+    expect(await status(rider)).toMatchObject({
+      subscribed: true,
+      subscriptionTier: "premium",
+      bicycleLimit: 10,
+      subscriptionEnd: new Date(first.periodEnd * 1000).toISOString(),
+    });
+
+    // Then the first one ends too: Free.
+    stripeApi.subscriptions.get(first.id)!.status = "canceled";
+    const last = subscriptionObject(stripeApi.subscriptions.get(first.id)!);
+    expect((await deliver(event("customer.subscription.deleted", last))).status).toBe(200);
     expect(await status(rider)).toMatchObject({ subscribed: false, subscriptionTier: "free" });
   });
 
@@ -427,6 +501,19 @@ describeEachDatabase("billing with Stripe", (kind) => {
     const gone = subscriptionObject(stripeApi.subscriptions.get(sub.id)!);
     const answer = await deliver(event("customer.subscription.deleted", gone));
     expect(await answer.json()).toEqual({ received: true, outcome: "unknown-customer" });
+  });
+
+  it("deleting the account closes its open Stripe Checkout, so a tab left open cannot start paying", async () => {
+    // Upgrade was pressed (Stripe's checkout tab is open), then the account is deleted before paying.
+    const rider = await signUp(t.app);
+    const { url } = await json<{ url: string }>(rider.request("POST", "/api/billing/checkout"));
+    const sessionId = url.split("/").pop()!;
+    expect(stripeApi.checkoutSessions.get(sessionId)!.status).toBe("open");
+
+    const deleted = await rider.request("POST", "/api/auth/delete-user", { password: "correct-horse" });
+    expect(deleted.status).toBe(200);
+    // Stripe's page would now refuse to take the payment.
+    expect(stripeApi.checkoutSessions.get(sessionId)!.status).toBe("expired");
   });
 
   it("webhook: a body over the limit is refused before anything is parsed", async () => {

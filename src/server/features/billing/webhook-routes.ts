@@ -9,7 +9,7 @@ import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps } from "../../http/context.ts";
 import { apiRouter, auth, errors, json } from "../../http/openapi.ts";
 import type { Logger } from "../../logger.ts";
-import { ENDED_STATUSES, stripeClient } from "./stripe-client.ts";
+import { ENDED_STATUSES, PREMIUM_STATUSES, premiumSubscriptionOf, stripeClient } from "./stripe-client.ts";
 
 /** Stripe's events are a few kilobytes; anything near this is not from Stripe. */
 const MAX_WEBHOOK_BODY = 256 * 1024;
@@ -21,9 +21,6 @@ const PLAN_EVENTS = new Set([
   "customer.subscription.updated",
   "customer.subscription.deleted",
 ]);
-
-/** Subscription states that give Premium (past_due: Stripe is still retrying the payment). */
-const PREMIUM_STATUSES = new Set(["active", "trialing", "past_due"]);
 
 /**
  * POST /api/billing/webhook: Stripe's signed events. Mounted before the same-origin check and the session
@@ -77,7 +74,8 @@ export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown-custom
  * transaction as the change, and an id seen before changes nothing. Order-proof: the event only says
  * which subscription changed; its current state is fetched from Stripe's API, so an old event applies
  * today's state rather than its own stale snapshot. An ended subscription (canceled) is never revived,
- * and an inactive subscription does not take Premium away that another active subscription gives.
+ * and an inactive subscription does not take Premium away that another subscription of the same customer
+ * still gives (two checkouts paid in two tabs: cancelling one leaves the other charged, so Premium stays).
  */
 export async function applyStripeEvent(
   db: Database,
@@ -95,7 +93,12 @@ export async function applyStripeEvent(
   const subscriptionId = subscriptionIdOf(event);
   // Fetched outside the transaction: no database lock is held while Stripe answers. A failure here
   // becomes a 500, which Stripe retries later; the event is not recorded as processed.
-  const current = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
+  const changed = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
+  // A subscription that no longer gives Premium: the customer's other one that still does, if any, decides.
+  const current =
+    changed && !PREMIUM_STATUSES.has(changed.status)
+      ? ((await premiumSubscriptionOf(stripe, customerOf(changed), changed.id)) ?? changed)
+      : changed;
 
   return db.transaction(async (tx) => {
     const recorded = await tx
@@ -106,7 +109,7 @@ export async function applyStripeEvent(
     if (recorded.length === 0) return "duplicate";
     if (!current) return "ignored";
 
-    const customerId = typeof current.customer === "string" ? current.customer : current.customer.id;
+    const customerId = customerOf(current);
     const [row] = await tx
       .select()
       .from(subscriptions)
@@ -138,6 +141,10 @@ export async function applyStripeEvent(
       .where(eq(subscriptions.userId, row.userId));
     return "applied";
   });
+}
+
+function customerOf(subscription: Stripe.Subscription): string {
+  return typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
 }
 
 function subscriptionIdOf(event: Stripe.Event): string | null {

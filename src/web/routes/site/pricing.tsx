@@ -1,5 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { useSession } from "@/features/auth/api.ts";
@@ -7,35 +7,60 @@ import { useCheckout } from "@/features/billing/api.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
 import { useAppConfig } from "@/lib/app-config.ts";
+import { announcePlanChange } from "@/lib/plan-changes.ts";
 import { subscriptionQuery, useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { SIGN_UP_PATH } from "../../../shared/domain/routes.ts";
 import { messages } from "../../../shared/messages.ts";
 
+/** Stripe's webhook may reach us after the rider is back from Checkout: the plan is read again this often, */
+const PREMIUM_RECHECK_MS = 2_000;
+/** this many times (half a minute), until it says Premium. */
+const PREMIUM_RECHECKS = 15;
+
+const fetchPlan = (queryClient: QueryClient) =>
+  queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 }).then(
+    (plan) => ({ premium: plan.subscribed, stripe: plan.billingMode === "stripe" }),
+    () => ({ premium: false, stripe: false }),
+  );
+
 /**
  * /pricing?success=true and ?canceled=true, where checkout returns: say how it went, once. "Welcome to
- * Premium" waits for the plan to say so (a reload of the address, or Stripe's webhook still on its way).
+ * Premium" waits for the plan to say so: with Stripe's webhook still on its way, the plan is read again
+ * for a while, and the welcome follows when it arrives. The tab Upgrade was pressed in is told too.
  */
 function usePaymentResultToast() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const success = params.get("success") === "true";
   const canceled = params.get("canceled") === "true";
   useEffect(() => {
     if (success) {
       void queryClient.invalidateQueries({ queryKey: ["bicycles"] });
-      void queryClient
-        .fetchQuery({ ...subscriptionQuery(), staleTime: 0 })
-        .then(
-          (plan) => plan.subscribed,
-          () => false,
-        )
-        .then((premium) =>
-          toast.success(messages.billing.paymentSuccessful, {
-            description: premium ? messages.billing.paymentSuccessfulDescription : undefined,
-          }),
-        );
+      void (async () => {
+        const { premium, stripe } = await fetchPlan(queryClient);
+        toast.success(messages.billing.paymentSuccessful, {
+          description: premium ? messages.billing.paymentSuccessfulDescription : undefined,
+        });
+        if (premium) return announcePlanChange();
+        // Only Stripe's webhook comes later; a test checkout is confirmed before this page opens.
+        for (let i = 0; stripe && i < PREMIUM_RECHECKS; i++) {
+          await new Promise((resolve) => setTimeout(resolve, PREMIUM_RECHECK_MS));
+          if (!mounted.current) return;
+          if ((await fetchPlan(queryClient)).premium) {
+            toast.success(messages.billing.paymentSuccessfulDescription);
+            return announcePlanChange();
+          }
+        }
+      })();
     } else if (canceled) {
       toast.info(messages.billing.paymentCanceled, {
         description: messages.billing.paymentCanceledDescription,

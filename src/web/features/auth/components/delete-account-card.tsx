@@ -16,6 +16,7 @@ import { InputField } from "@/components/ui/form-field.tsx";
 import { hintClasses } from "@/components/ui/hint-classes.ts";
 import { CsvDownloads } from "@/features/csv/components/csv-downloads.tsx";
 import { authClient } from "@/lib/auth-client.ts";
+import { useSubscription } from "@/lib/subscription.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
 import { useSignInAccounts } from "../accounts.ts";
@@ -84,6 +85,8 @@ export function DeleteAccountCard({
   const [pending, setPending] = useState(false);
   const queryClient = useQueryClient();
   const accounts = useSignInAccounts();
+  // The account page reads the plan already (its subscription card): no extra request.
+  const premium = useSubscription().data?.subscribed ?? false;
   const id = useId();
   const hasPassword = accounts.data?.some((a) => a.providerId === "credential") ?? false;
   const googleOnly = accounts.isSuccess && !hasPassword;
@@ -116,7 +119,7 @@ export function DeleteAccountCard({
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
               <DialogDescription>
-                Everything you have recorded will be deleted for good.{" "}
+                Everything you have recorded will be deleted for good. {premium ? `${m.endsPremium} ` : null}
                 {googleOnly
                   ? "Your account signs in with Google: deleting it needs a sign-in within the last 10 minutes."
                   : twoFactorEnabled

@@ -170,6 +170,38 @@ test.describe("spreadsheets", () => {
     await expect(page.getByRole("cell", { name: "May 31, 2024" })).toBeVisible();
   });
 
+  test("on a phone the preview shows each row's cost and status without scrolling sideways", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.setViewportSize({ width: 375, height: 667 });
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+    await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      type: "Drivetrain",
+      name: "Chain",
+    });
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "log.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "Date,Component,Description,Cost\r\n2024-04-03,Chain,Cleaned and waxed the chain after a wet ride,12.50\r\n",
+      ),
+    });
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    const row = dialog.getByRole("table", { name: "The rows to import" }).getByRole("row").nth(1);
+    await expect(row).toContainText("Cleaned and waxed");
+    const preview = dialog.getByTestId("import-preview");
+    expect(await preview.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+    await expect(row.getByRole("cell", { name: "$12.50" })).toBeInViewport({ ratio: 0.9 });
+    await expect(row.getByRole("cell", { name: "New" })).toBeInViewport({ ratio: 0.9 });
+  });
+
   test("the delete-account dialog offers the downloads before the confirmation", async ({ page, rider }) => {
     expect(rider.email).toBeTruthy();
     await page.goto("/account");

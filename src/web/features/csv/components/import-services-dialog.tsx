@@ -362,12 +362,14 @@ export function ImportServicesDialog() {
                 columns chosen), then try again.
               </p>
             ) : null}
-            <div className="max-h-80 overflow-auto rounded-md border">
+            {/* On a phone the row number and the description go under the date and the component, so the
+                cost and the status stay in sight without scrolling sideways. */}
+            <div className="max-h-80 overflow-auto rounded-md border" data-testid="import-preview">
               <table className="w-full text-sm">
                 <caption className="sr-only">The rows to import</caption>
                 <thead>
                   <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="px-2 py-2 font-medium">
+                    <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                       Row
                     </th>
                     <th scope="col" className="px-2 py-2 font-medium">
@@ -376,7 +378,7 @@ export function ImportServicesDialog() {
                     <th scope="col" className="px-2 py-2 font-medium">
                       Component
                     </th>
-                    <th scope="col" className="px-2 py-2 font-medium">
+                    <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                       Description
                     </th>
                     <th scope="col" className="px-2 py-2 text-right font-medium">
@@ -390,8 +392,9 @@ export function ImportServicesDialog() {
                 <tbody>
                   {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
                     <tr key={row.row} className="border-b align-top last:border-0">
-                      <td className="px-2 py-1.5 text-muted-foreground">{row.row}</td>
+                      <td className="hidden px-2 py-1.5 text-muted-foreground sm:table-cell">{row.row}</td>
                       <td className="px-2 py-1.5 whitespace-nowrap">
+                        <span className="block text-xs text-muted-foreground sm:hidden">Row {row.row}</span>
                         {row.date ? formatDate(row.date) : "—"}
                       </td>
                       <td className="px-2 py-1.5">
@@ -399,8 +402,11 @@ export function ImportServicesDialog() {
                         {row.bicycleName ? (
                           <span className="block text-xs text-muted-foreground">{row.bicycleName}</span>
                         ) : null}
+                        <span className="block wrap-anywhere sm:hidden">{row.description}</span>
                       </td>
-                      <td className="max-w-56 min-w-40 px-2 py-1.5 wrap-anywhere">{row.description}</td>
+                      <td className="hidden max-w-56 min-w-40 px-2 py-1.5 wrap-anywhere sm:table-cell">
+                        {row.description}
+                      </td>
                       <td className="px-2 py-1.5 text-right whitespace-nowrap">
                         {row.cost === null ? "—" : formatCost(row.cost)}
                       </td>

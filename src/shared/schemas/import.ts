@@ -32,8 +32,16 @@ export const importUrlSchema = z.object({
     .string({ error: messages.import.urlRequired })
     .trim()
     .min(1, messages.import.urlRequired)
-    .max(2000, "The URL must be at most 2000 characters"),
+    .max(2000, "The URL must be at most 2000 characters")
+    .transform(withScheme),
 });
+
+/** An address pasted without its scheme ("www.trekbikes.com/…", as a browser's bar shows it) is fetched over https. */
+function withScheme(url: string): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return url;
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) && !/^[^:/]+:\d/.test(url)) return url; // javascript:, mailto: and the like
+  return `https://${url.replace(/^\/+/, "")}`;
+}
 
 /** POST /api/import/url: the components found on the page, to review before importing. */
 export const foundComponentSchema = z.object({

@@ -155,3 +155,28 @@ test("when a popup blocker refuses the checkout's new tab, the checkout opens in
   await expect(page).toHaveURL(/\/billing\/checkout\?id=[0-9a-f-]{36}$/);
   await expect(page.getByText("Test mode: no payment is taken.")).toBeVisible();
 });
+
+test("until the plan is known, the pricing page offers neither Upgrade nor Manage plan", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  let answerPlan = () => {};
+  const planHeld = new Promise<void>((resolve) => {
+    answerPlan = resolve;
+  });
+  await page.route("**/api/subscription", async (route) => {
+    await planHeld;
+    await route.continue();
+  });
+  await page.goto("/pricing");
+  await expect(page.getByRole("button", { name: "Checking your plan..." })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Checking your plan..." }).first()).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Upgrade to Premium" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Manage plan" })).toHaveCount(0);
+  answerPlan();
+  await expect(page.getByText("You are on the Free plan, with 0 of 1 bicycles.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upgrade to Premium" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Current plan" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Checking your plan..." })).toHaveCount(0);
+});

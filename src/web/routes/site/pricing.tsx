@@ -109,7 +109,12 @@ function PlansPricing() {
         current={current}
         action={(tier) =>
           session ? (
-            tier === current ? (
+            subscription.isPending ? (
+              // Until the plan is known, no button offers what the rider may already have.
+              <Button variant={tier === "premium" ? "default" : "outline"} disabled>
+                Checking your plan...
+              </Button>
+            ) : tier === current ? (
               <Button variant="outline" disabled>
                 Current plan
               </Button>

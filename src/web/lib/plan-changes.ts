@@ -7,21 +7,30 @@ import type { QueryClient } from "@tanstack/react-query";
  */
 const CHANNEL = "velolog-plan";
 
-/** Tells this app's other tabs (and this one) that the plan changed. */
-export function announcePlanChange(): void {
-  if (typeof BroadcastChannel === "undefined") return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage("plan-changed");
-  channel.close();
+/** This tab's end of the channel: a channel never hears its own messages, so each tab hears only the others. */
+let channel: BroadcastChannel | null = null;
+
+/**
+ * The plan and the bicycles read again. The key is lib/subscription.ts's `subscriptionKey`, written out so that
+ * this module, loaded with the query client, does not bring the API client with it.
+ */
+function readPlanAgain(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["subscription"] }),
+    queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
+  ]);
 }
 
-/** Every tab listens: a changed plan marks the plan and the bicycles (and the dashboard) stale and refetches them. */
+/** The plan changed in this tab: it reads the plan again, and tells this app's other tabs to. */
+export function planChanged(queryClient: QueryClient): Promise<unknown> {
+  channel?.postMessage("plan-changed");
+  return readPlanAgain(queryClient);
+}
+
+/** Every tab listens from the query client's start (lib/query.tsx). */
 export function followPlanChanges(queryClient: QueryClient): void {
   // Browsers only: in Node (the build's prerendering) an open channel would keep the process alive.
   if (typeof window === "undefined" || typeof BroadcastChannel === "undefined") return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => {
-    void queryClient.invalidateQueries({ queryKey: ["subscription"] });
-    void queryClient.invalidateQueries({ queryKey: ["bicycles"] });
-  };
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = () => void readPlanAgain(queryClient);
 }

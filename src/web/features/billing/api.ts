@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client.ts";
 import { showError } from "@/lib/error-handler.ts";
-import { announcePlanChange } from "@/lib/plan-changes.ts";
-import { subscriptionKey } from "@/lib/subscription.ts";
+import { planChanged } from "@/lib/plan-changes.ts";
 import { messages } from "../../../shared/messages.ts";
 
 /**
@@ -35,14 +34,8 @@ export function usePortal() {
 /** Test mode only: the actions of our own checkout and portal pages. */
 export function useTestBilling() {
   const queryClient = useQueryClient();
-  const refresh = () => {
-    // The tab checkout or the portal was opened from shows the new plan too.
-    announcePlanChange();
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: subscriptionKey }),
-      queryClient.invalidateQueries({ queryKey: ["bicycles"] }),
-    ]);
-  };
+  // The tab checkout or the portal was opened from shows the new plan too.
+  const refresh = () => planChanged(queryClient);
   return {
     confirm: (checkoutId: string) =>
       call(client.billing.test.confirm.$post({ json: { checkoutId } })).finally(refresh),

@@ -7,7 +7,7 @@ import { useCheckout } from "@/features/billing/api.ts";
 import { PlanCards } from "@/features/billing/components/plan-cards.tsx";
 import { UnlimitedPlan } from "@/features/billing/components/unlimited-plan.tsx";
 import { useAppConfig } from "@/lib/app-config.ts";
-import { announcePlanChange } from "@/lib/plan-changes.ts";
+import { planChanged } from "@/lib/plan-changes.ts";
 import { subscriptionQuery, useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -50,14 +50,14 @@ function usePaymentResultToast() {
         toast.success(messages.billing.paymentSuccessful, {
           description: premium ? messages.billing.paymentSuccessfulDescription : undefined,
         });
-        if (premium) return announcePlanChange();
+        if (premium) return planChanged(queryClient);
         // Only Stripe's webhook comes later; a test checkout is confirmed before this page opens.
         for (let i = 0; stripe && i < PREMIUM_RECHECKS; i++) {
           await new Promise((resolve) => setTimeout(resolve, PREMIUM_RECHECK_MS));
           if (!mounted.current) return;
           if ((await fetchPlan(queryClient)).premium) {
             toast.success(messages.billing.paymentSuccessfulDescription);
-            return announcePlanChange();
+            return planChanged(queryClient);
           }
         }
       })();

@@ -180,6 +180,13 @@ describe("defaultIntervalsFor", () => {
     ["Other", "Specialized Turbo Direct Drive rear hub motor, X12 thru-axle, 250 watt", []],
     ["Other", "Headset Spacer: 1x10mm - Black / 1x5mm - Black", []],
     ["Other", "Headset: FSA No.57B", ["Clean and grease headset"]],
+    ["Frame", "Derailleur hanger: Trek 284145", []],
+    ["Wheels", "Rim tape: Bontrager TLR 25mm", []],
+    ["Tires", "Sealant: Stan's NoTubes Race", ["Refresh sealant"]],
+    ["Tires", "Tubeless valves: Bontrager TLR", []],
+    ["Drivetrain", "Cables/Housing: Jagwire Sport", ["Replace cables"]],
+    ["Drivetrain", "Schaltzüge: Shimano SP41", ["Replace cables"]],
+    ["Other", "Lock: Abus Bordo 6000", []],
   ])("%s “%s” is suggested %j", (type, name, expected) => {
     expect(defaultIntervalsFor(type, name).map((i) => i.label)).toEqual(expected);
   });

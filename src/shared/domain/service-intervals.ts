@@ -49,7 +49,7 @@ const chain = part(/\bchain\b/i, [km("Replace chain", CHAIN_REPLACE_KM)]);
 // A cassette lasts about three chains when chains are changed in time (Park Tool, same article).
 const cassette = part(/cassette|freewheel|sprocket|\bcog/i, [km("Replace cassette", 9000)]);
 const chainring = part(/chainring|crank|kettenblatt/i, [km("Check chainring wear", 15000)]);
-const cables = part(/\bcables?\b|housing|casing/i, [months("Replace cables", 12)]);
+const cables = part(/\bcables?\b|housing|casing|schaltz[uü]g|\bz[uü]ge?\b/i, [months("Replace cables", 12)]);
 const bottomBracket = part(/bottom bracket|\bbb\b/i, [km("Check bottom bracket", 10000)]);
 // RockShox service intervals (SRAM user manuals): lower leg service every 50 h, damper and spring service every
 // 200 h. Fox publishes 125 h / 250 h for recent forks; we take the shorter, more common pair.
@@ -98,7 +98,7 @@ const RULES: Record<ComponentType, Rule[]> = {
   Stem: [],
   Seatpost: [part(/clamp|binder|collar/i, []), named(DROPPER, dropperService)],
   Saddle: [],
-  Wheels: [hub, always([months("Check spoke tension and hubs", 12)])],
+  Wheels: [part(/rim (?:tape|strip)|tubeless tape|felgenband/i, []), hub, always([months("Check spoke tension and hubs", 12)])],
   Tires: [part(/\btubes?\b|valve|schlauch/i, []), sealant, always(tyres)],
   Drivetrain: [chain, cassette, chainring, cables, bottomBracket],
   Brakes: [

@@ -86,6 +86,20 @@ describe("labelType", () => {
     ["Fenders", "Other"],
     ["Rack", "Other"],
     ["Kickstand", "Other"],
+    // The small parts a workshop replaces, which a sheet lists too: they were dropped before.
+    ["Derailleur Hanger", "Frame"],
+    ["Rear derailleur hanger", "Frame"],
+    ["Mech hanger", "Frame"],
+    ["Cables/Housing", "Drivetrain"],
+    ["Cables & Housing", "Drivetrain"],
+    ["Cables", "Drivetrain"],
+    ["Sealant", "Tires"],
+    ["Tubeless Valves", "Tires"],
+    ["Rim Tape", "Wheels"],
+    ["Rim strip", "Wheels"],
+    ["Lock", "Other"],
+    ["Frame lock", "Other"],
+    ["Computer", "Other"],
   ])("%s → %s", (label, type) => {
     expect(labelType(label)).toBe(type);
   });
@@ -101,6 +115,11 @@ describe("labelType", () => {
     ["Reifen", "Tires"],
     ["Steuersatz", "Other"],
     ["Akku", "Other"],
+    ["Schaltauge", "Frame"],
+    ["Schaltzüge", "Drivetrain"],
+    ["Felgenband", "Wheels"],
+    ["Dichtmilch", "Tires"],
+    ["Rahmenschloss", "Other"],
   ])("German %s → %s", (label, type) => {
     expect(labelType(label)).toBe(type);
   });

@@ -409,6 +409,7 @@ export const messages = {
     timeInvalid: "Moving time must be between 0 and 48 hours",
     timeWholeSeconds: "Moving time must be a whole number of seconds",
     startInFuture: "A ride cannot start in the future",
+    startTooEarly: "A ride cannot start before 1900",
     elevationInvalid: "Elevation gain must be a whole number of metres from 0 to 20,000",
     notFound: "Ride not found",
     added: "Ride added",

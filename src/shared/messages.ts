@@ -446,6 +446,8 @@ export const messages = {
       `${imported} imported · ${duplicate} already there · ${unreadable} not imported`,
     nameRequired: "Please give the file's name",
     nameTooLong: "The file's name must be at most 300 characters",
+    /** The toast when no ride of the files came in (each was already there or could not be read). */
+    noneImported: "No rides imported",
     /** What became of a file, in the list of results. */
     status: { imported: "Imported", duplicate: "Already there", unreadable: "Not imported" },
     /** A Strava export's ride on another of the rider's bicycles than the one imported from (its gear). */

@@ -532,3 +532,29 @@ test("a bicycle's Rides tab pages by keyboard, and deleting the last ride of the
   await expect(page.getByText("50 rides · 500 km · 25 h").first()).toBeVisible();
   await expect(pages).toHaveCount(0);
 });
+
+test("rides of the same name have buttons a screen reader tells apart by their start", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  for (const day of ["2024-05-05", "2024-05-06"]) {
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "Morning Ride",
+      startedAt: `${day}T12:00:00Z`,
+      distanceKm: 20,
+      movingSeconds: 3600,
+    });
+  }
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  const rides = page.getByRole("list", { name: "Rides" });
+  await expect(rides.getByRole("button", { name: /^Edit Morning Ride, May 5, 2024, / })).toHaveCount(1);
+  await expect(rides.getByRole("button", { name: /^Edit Morning Ride, May 6, 2024, / })).toHaveCount(1);
+  await rides.getByRole("button", { name: /^Delete Morning Ride, May 6, 2024, / }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Ride deleted")).toBeVisible();
+  await expect(rides.getByRole("listitem")).toHaveCount(1);
+  await expect(rides).toContainText("May 5, 2024");
+});

@@ -39,6 +39,9 @@ function formatStart(startedAt: string): string {
   return dateTime.format(new Date(startedAt));
 }
 
+/** A ride as its buttons name it: "Morning Ride, May 5, 2024, 7:02 AM". */
+const rideLabel = (ride: Ride) => `${ride.name}, ${formatStart(ride.startedAt)}`;
+
 function describeTotals(totals: RideTotals, unit: DistanceUnit): string {
   return [
     `${totals.rides} ${totals.rides === 1 ? "ride" : "rides"}`,
@@ -95,12 +98,13 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
         onPage={setPage}
         actions={(ride) => (
           <div className="flex gap-1">
-            <Button variant="ghost" size="icon" aria-label={`Edit ${ride.name}`} onClick={open(ride)}>
+            {/* With its start: Strava names most rides "Morning Ride", and a screen reader lists the buttons alone. */}
+            <Button variant="ghost" size="icon" aria-label={`Edit ${rideLabel(ride)}`} onClick={open(ride)}>
               <Pencil aria-hidden="true" />
             </Button>
             <ConfirmDialog
               trigger={
-                <Button variant="ghost" size="icon" aria-label={`Delete ${ride.name}`}>
+                <Button variant="ghost" size="icon" aria-label={`Delete ${rideLabel(ride)}`}>
                   <Trash2 aria-hidden="true" />
                 </Button>
               }

@@ -242,6 +242,21 @@ test("ride files: several at once, a .zip among them, each with its result and n
   await expect(results.getByRole("listitem")).toHaveCount(1);
   await expect(results).toContainText("Already there");
   await expect(page.getByRole("list", { name: "Rides" }).getByRole("listitem")).toHaveCount(3);
+  // Nothing came in: the toast is no success, and it says why.
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "No rides imported" });
+  await expect(toast).toHaveAttribute("data-type", "info");
+  await expect(toast).toContainText("Already there");
+
+  await page.getByLabel("Ride files", { exact: true }).setInputFiles({
+    name: "empty.gpx",
+    mimeType: "application/gpx+xml",
+    buffer: Buffer.alloc(0),
+  });
+  await expect(results).toContainText("Not imported: The file is empty");
+  const failed = page.locator('[data-sonner-toast][data-type="error"]');
+  await expect(failed).toContainText("No rides imported");
+  await expect(failed).toContainText("Not imported: The file is empty");
+  await expect(page.getByText("0 rides imported")).toHaveCount(0);
 });
 
 test("a ride file dropped on the Rides tab is imported, the zone lit while it is held over it", async ({
@@ -474,4 +489,72 @@ test("the Rides page's number is in the address: Back from a ride's bicycle find
   await page.goto("/rides?page=9");
   await expect(pages).toContainText("Page 2 of 2");
   await expect(page).toHaveURL(/\/rides\?page=2$/);
+});
+
+test("a bicycle's Rides tab pages by keyboard, and deleting the last ride of the last page shows the page before", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+  // One more than a page holds (50): the oldest is alone on page 2.
+  for (let day = 1; day <= 51; day++) {
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: `Ride ${day}`,
+      startedAt: new Date(Date.now() - day * 86_400_000).toISOString(),
+      distanceKm: 10,
+      movingSeconds: 1800,
+    });
+  }
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  const pages = page.getByRole("navigation", { name: "Pages of rides" });
+  const rides = page.getByRole("list", { name: "Rides" }).getByRole("listitem");
+  await expect(pages).toContainText("Page 1 of 2");
+
+  // Older by keyboard reaches the last page and keeps the focus, saying there is no older page.
+  const older = pages.getByRole("button", { name: "Older" });
+  await older.focus();
+  await page.keyboard.press("Enter");
+  await expect(pages).toContainText("Page 2 of 2");
+  await expect(older).toBeFocused();
+  await expect(older).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(pages).toContainText("Page 2 of 2");
+  await expect(rides).toHaveCount(1);
+
+  // Its only ride deleted, the tab shows the 50 left, not an empty page.
+  await rides.first().getByRole("button", { name: "Delete Ride 51" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Ride deleted")).toBeVisible();
+  await expect(rides).toHaveCount(50);
+  await expect(rides.first()).toContainText("Ride 1");
+  await expect(page.getByText("50 rides · 500 km · 25 h").first()).toBeVisible();
+  await expect(pages).toHaveCount(0);
+});
+
+test("rides of the same name have buttons a screen reader tells apart by their start", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  for (const day of ["2024-05-05", "2024-05-06"]) {
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name: "Morning Ride",
+      startedAt: `${day}T12:00:00Z`,
+      distanceKm: 20,
+      movingSeconds: 3600,
+    });
+  }
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  const rides = page.getByRole("list", { name: "Rides" });
+  await expect(rides.getByRole("button", { name: /^Edit Morning Ride, May 5, 2024, / })).toHaveCount(1);
+  await expect(rides.getByRole("button", { name: /^Edit Morning Ride, May 6, 2024, / })).toHaveCount(1);
+  await rides.getByRole("button", { name: /^Delete Morning Ride, May 6, 2024, / }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Ride deleted")).toBeVisible();
+  await expect(rides.getByRole("listitem")).toHaveCount(1);
+  await expect(rides).toContainText("May 5, 2024");
 });

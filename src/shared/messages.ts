@@ -409,6 +409,7 @@ export const messages = {
     timeInvalid: "Moving time must be between 0 and 48 hours",
     timeWholeSeconds: "Moving time must be a whole number of seconds",
     startInFuture: "A ride cannot start in the future",
+    startTooEarly: "A ride cannot start before 1900",
     elevationInvalid: "Elevation gain must be a whole number of metres from 0 to 20,000",
     notFound: "Ride not found",
     added: "Ride added",
@@ -445,6 +446,8 @@ export const messages = {
       `${imported} imported · ${duplicate} already there · ${unreadable} not imported`,
     nameRequired: "Please give the file's name",
     nameTooLong: "The file's name must be at most 300 characters",
+    /** The toast when no ride of the files came in (each was already there or could not be read). */
+    noneImported: "No rides imported",
     /** What became of a file, in the list of results. */
     status: { imported: "Imported", duplicate: "Already there", unreadable: "Not imported" },
     /** A Strava export's ride on another of the rider's bicycles than the one imported from (its gear). */

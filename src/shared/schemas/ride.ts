@@ -7,6 +7,8 @@ const m = messages.rides;
 /** The most a ride may be, so that a typo (or a unit mix-up) is caught rather than stored. */
 export const MAX_RIDE_KM = 2000;
 export const MAX_MOVING_SECONDS = 48 * 3600;
+/** The earliest a ride may start: 1 January 1900, UTC. */
+export const EARLIEST_RIDE_START = Date.UTC(1900, 0, 1);
 
 /** A ride as the API takes it: distance in km, moving time in seconds, the start as an ISO 8601 instant. */
 export const rideInputSchema = z.object({
@@ -14,14 +16,16 @@ export const rideInputSchema = z.object({
   startedAt: z.iso
     .datetime({ offset: true, error: m.startRequired })
     // An hour's grace for a device whose clock runs ahead.
-    .refine((at) => Date.parse(at) <= Date.now() + 3_600_000, { message: m.startInFuture }),
+    .refine((at) => Date.parse(at) <= Date.now() + 3_600_000, { message: m.startInFuture })
+    // A year typed short ("0024") is a typo, and the database's years below 100 read back a century off.
+    .refine((at) => Date.parse(at) >= EARLIEST_RIDE_START, { message: m.startTooEarly }),
   distanceKm: z.preprocess(
     decimalInput("Distance"),
     z
       .number({ error: m.distanceInvalid })
-      .gt(0, m.distanceInvalid)
-      .max(MAX_RIDE_KM, m.distanceInvalid)
-      .transform((n) => Math.round(n * 1000) / 1000),
+      // Rounded to the metre as stored before it is checked: 0.0004 km would be stored as a ride of 0 km.
+      .transform((n) => Math.round(n * 1000) / 1000)
+      .pipe(z.number().gt(0, m.distanceInvalid).max(MAX_RIDE_KM, m.distanceInvalid)),
   ),
   movingSeconds: z.preprocess(
     toNumber,

@@ -214,6 +214,38 @@ describeEachDatabase("rides and component wear", (kind) => {
     expect(await t.db.select().from(rides).where(eq(rides.userId, rider.userId))).toEqual([]);
   });
 
+  it("refuses a start typed with a short year and a distance under a metre, naming the field and storing nothing", async () => {
+    const rider = await premiumRider();
+    const bike = await addBicycle(rider, "Road");
+    const ride = {
+      name: "Morning loop",
+      startedAt: "2024-05-05T07:00:00Z",
+      distanceKm: 12,
+      movingSeconds: 1800,
+    };
+    const fields = async (body: Record<string, unknown>) => {
+      const response = await rider.request("POST", `/api/bicycles/${bike.id}/rides`, body);
+      expect(response.status).toBe(400);
+      return (await json<{ error: { fields: Record<string, string> } }>(response)).error.fields;
+    };
+    // "0024" for 2024: it was stored in year 24 and listed as 2024, wearing no part; year 1 was listed as 2001.
+    for (const startedAt of ["0024-05-05T07:00:00Z", "0001-01-01T00:00:00Z", "1899-12-31T23:59:59Z"]) {
+      expect(await fields({ ...ride, startedAt })).toEqual({ startedAt: messages.rides.startTooEarly });
+    }
+    // 0.4 m is 0 km to the metre, as stored: it was stored as a ride of 0 km.
+    expect(await fields({ ...ride, distanceKm: 0.0004 })).toEqual({
+      distanceKm: messages.rides.distanceInvalid,
+    });
+    const saved = await addRide(rider, bike.id, "2024-05-05T07:00:00Z", 12);
+    expect((await rider.request("PUT", `/api/rides/${saved.id}`, { distanceKm: "0,0001" })).status).toBe(400);
+    expect(
+      (await rider.request("PUT", `/api/rides/${saved.id}`, { startedAt: "0024-05-05T07:00:00Z" })).status,
+    ).toBe(400);
+    const listed = await json<RidesPage>(rider.request("GET", `/api/bicycles/${bike.id}/rides`));
+    expect(listed.rides.map((r) => [r.startedAt, r.distanceKm])).toEqual([["2024-05-05T07:00:00.000Z", 12]]);
+    expect(listed.byYear.map((y) => y.year)).toEqual([2024]);
+  });
+
   it("records a period for components created, imported, and fitted in the past; a future date is refused", async () => {
     const rider = await premiumRider();
     const bike = await addBicycle(rider, "Road");

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -39,6 +39,9 @@ function formatStart(startedAt: string): string {
   return dateTime.format(new Date(startedAt));
 }
 
+/** A ride as its buttons name it: "Morning Ride, May 5, 2024, 7:02 AM". */
+const rideLabel = (ride: Ride) => `${ride.name}, ${formatStart(ride.startedAt)}`;
+
 function describeTotals(totals: RideTotals, unit: DistanceUnit): string {
   return [
     `${totals.rides} ${totals.rides === 1 ? "ride" : "rides"}`,
@@ -56,6 +59,11 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
   const save = useSaveRide(bicycleId);
   const remove = useDeleteRide();
   const [editing, setEditing] = useState<Ride | "new" | null>(null);
+  // A page past the last (its last ride deleted, here or elsewhere) shows the last one, not an empty list.
+  const pageCount = rides.isPlaceholderData ? undefined : rides.data?.pageCount;
+  useEffect(() => {
+    if (pageCount !== undefined && page > pageCount) setPage(pageCount);
+  }, [page, pageCount]);
   // The dialog opens from state, not from a trigger of Radix's: it gives focus back to the opening button.
   const opener = useRef<HTMLElement | null>(null);
   const open = (value: Ride | "new") => (event: React.MouseEvent<HTMLElement>) => {
@@ -90,12 +98,13 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
         onPage={setPage}
         actions={(ride) => (
           <div className="flex gap-1">
-            <Button variant="ghost" size="icon" aria-label={`Edit ${ride.name}`} onClick={open(ride)}>
+            {/* With its start: Strava names most rides "Morning Ride", and a screen reader lists the buttons alone. */}
+            <Button variant="ghost" size="icon" aria-label={`Edit ${rideLabel(ride)}`} onClick={open(ride)}>
               <Pencil aria-hidden="true" />
             </Button>
             <ConfirmDialog
               trigger={
-                <Button variant="ghost" size="icon" aria-label={`Delete ${ride.name}`}>
+                <Button variant="ghost" size="icon" aria-label={`Delete ${rideLabel(ride)}`}>
                   <Trash2 aria-hidden="true" />
                 </Button>
               }
@@ -260,17 +269,23 @@ export function RidesList({
         ))}
       </ul>
       {page.pageCount > 1 && onPage ? (
+        // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start when
+        // Older reaches the last page; the page reached is announced.
         <nav aria-label="Pages of rides" className="flex items-center justify-between gap-2">
-          <Button variant="outline" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+          <Button
+            variant="outline"
+            aria-disabled={page.page <= 1}
+            onClick={() => (page.page > 1 ? onPage(page.page - 1) : undefined)}
+          >
             Newer
           </Button>
-          <span className="text-sm text-muted-foreground">
+          <span className="text-sm text-muted-foreground" aria-live="polite">
             Page {page.page} of {page.pageCount}
           </span>
           <Button
             variant="outline"
-            disabled={page.page >= page.pageCount}
-            onClick={() => onPage(page.page + 1)}
+            aria-disabled={page.page >= page.pageCount}
+            onClick={() => (page.page < page.pageCount ? onPage(page.page + 1) : undefined)}
           >
             Older
           </Button>

@@ -148,9 +148,15 @@ export function RideFileImport({ bicycleId }: { bicycleId: string }) {
     const imported = found.filter((r) => r.status === "imported").length;
     // A file holding several activities answers one result each, named "history.tcx (2 of 3)".
     const read = new Set(found.map((r) => r.file.replace(/ \(\d+ of \d+\)$/, ""))).size;
-    toast.success(`${imported} ${imported === 1 ? "ride" : "rides"} imported`, {
-      description: `${read} ${read === 1 ? "file" : "files"} read`,
-    });
+    const description = `${read} ${read === 1 ? "file" : "files"} read`;
+    if (imported > 0) {
+      toast.success(`${imported} ${imported === 1 ? "ride" : "rides"} imported`, { description });
+      return;
+    }
+    // Nothing came in: not a success, and one file's toast says why (the only thing a screen reader hears).
+    const [only] = found.length === 1 ? found : [];
+    const why = only ? `${statusText(only, bicycleId)}${only.reason ? `: ${only.reason}` : ""}` : description;
+    (count(found, "unreadable") > 0 ? toast.error : toast.info)(m.noneImported, { description: why });
   }
 
   return (

@@ -72,6 +72,10 @@ test("the dashboard's Spending card shows the months by bicycle as a chart, and 
   await expect(card.locator(".recharts-surface")).toBeVisible();
   await expect(card.locator(".recharts-legend-wrapper")).toContainText("Road");
   await expect(card.locator(".recharts-legend-wrapper")).toContainText("Parts bin");
+  // January carries its year: the 12 months may span two years. The current year's January is always among them.
+  await expect(card.locator(".recharts-cartesian-axis-tick-value", { hasText: /^Jan/ })).toHaveText(
+    `Jan ${new Date().getUTCFullYear()}`,
+  );
 
   // A screen reader has the figures while the chart shows; sighted users get them with one click.
   const table = card.getByRole("table", { name: "Service costs by month and bicycle, last 12 months" });
@@ -101,6 +105,38 @@ test("the Spending card says so when there are no costs", async ({ page, baseURL
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText("No service costs in the last 12 months.");
   await expect(card.getByRole("button", { name: "Show as table" })).toHaveCount(0);
+});
+
+test("on a phone the Spending table wraps a long bicycle name and keeps the figures in view", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const name = "Велосипед Łódź super-long-name-of-a-gravel-bicycle-without-any-spaces-at-all";
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name });
+  const { component } = await post(page, baseURL!, "/api/components", {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
+  });
+  await post(page, baseURL!, `/api/components/${component.id}/services`, {
+    date: months().today,
+    description: "New chain",
+    cost: 42.5,
+  });
+  // Tall enough that the whole table is on the screen: what is out of view is out of it sideways.
+  await page.setViewportSize({ width: 375, height: 3000 });
+  await page.goto("/dashboard");
+  const card = page.getByRole("region", { name: "Spending", exact: true });
+  await card.getByRole("button", { name: "Show as table" }).click({ timeout: 20_000 });
+  const table = card.getByRole("table");
+  await expect(table.getByRole("columnheader", { name })).toBeVisible();
+  // Every column fits the phone's width: the figures are there to read without scrolling sideways.
+  await expect(table.getByRole("columnheader", { name: "Total", exact: true })).toBeInViewport({ ratio: 1 });
+  const row = table.getByRole("row", { name: months().thisLabel });
+  await expect(row.getByRole("cell").last()).toHaveText("$42.50");
+  await expect(row.getByRole("cell").last()).toBeInViewport({ ratio: 1 });
 });
 
 /** The Spending card's WCAG 2.1 A/AA violations (contrast included), by rule. */

@@ -17,5 +17,8 @@ describe("cost per distance", () => {
     expect(formatCostPerDistance(null, "mi")).toBe("—");
     // $10 over 30,000 km rounds to no tenth of a cent: not "$0.000", which reads as free.
     expect(formatCostPerDistance(costPerKm(10, 30_000), "km")).toBe("under $0.001 per km");
+    // $1 over 30,000 km is below the 4 decimals a figure is kept to (0): still paid for, not free.
+    expect(formatCostPerDistance(costPerKm(1, 30_000), "km")).toBe("under $0.001 per km");
+    expect(formatCostPerDistance(costPerKm(1, 30_000), "mi")).toBe("under $0.001 per mi");
   });
 });

@@ -15,7 +15,8 @@ export function costPerKm(paid: number, km: number): number | null {
 export function formatCostPerDistance(perKm: number | null, unit: DistanceUnit): string {
   if (perKm === null) return "—";
   const perUnit = unit === "mi" ? perKm * KM_PER_MILE : perKm;
-  if (perUnit > 0 && perUnit < 0.0005) return `under ${formatDollars(0.001, 3)} per ${unit}`;
+  // A figure is only ever for something paid: 0 is a cost too small for the 4 decimals it is kept to.
+  if (perUnit < 0.0005) return `under ${formatDollars(0.001, 3)} per ${unit}`;
   // Cents alone would show most parts as $0.00 or $0.01: below a dollar a tenth of a cent more.
   return `${formatDollars(perUnit, perUnit < 1 ? 3 : 2)} per ${unit}`;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** GET /api/spending: service costs of the last 12 months by month and by bicycle (decision 0045). */
 export const spendingSchema = z.object({
-  /** The 12 months as yyyy-MM, oldest first; the last is the current month (UTC). */
+  /** The 12 months as yyyy-MM, oldest first; the last is the current month in the rider's time zone (decision 0060). */
   months: z.array(z.string()),
   /**
    * One group per bicycle with costs in those months, and one (`bicycleId` null) for parts in the parts bin

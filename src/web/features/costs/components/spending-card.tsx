@@ -91,21 +91,24 @@ function SpendingFigures({ spending, asTable }: { spending: Spending; asTable: b
 
 function SpendingTable({ spending, series }: { spending: Spending; series: SpendingSeries }) {
   const cell = "py-2 pl-4 text-right tabular-nums whitespace-nowrap";
+  // A bicycle's name wraps (anywhere, for a long one without spaces): on one line it would push every
+  // figure out of a phone's view.
+  const seriesHeader = "py-2 pl-4 text-right align-bottom font-medium wrap-anywhere";
   const monthTotal = (i: number) => series.reduce((sum, s) => sum + (s.amounts[i] ?? 0), 0);
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Service costs by month and bicycle, last 12 months</caption>
       <thead>
         <tr className="border-b text-left text-muted-foreground">
-          <th scope="col" className="py-2 pr-4 font-medium">
+          <th scope="col" className="py-2 pr-4 align-bottom font-medium">
             Month
           </th>
           {series.map((s) => (
-            <th key={s.key} scope="col" className={cn(cell, "font-medium")}>
+            <th key={s.key} scope="col" className={seriesHeader}>
               {s.label}
             </th>
           ))}
-          <th scope="col" className={cn(cell, "font-medium")}>
+          <th scope="col" className={cn(cell, "align-bottom font-medium")}>
             Total
           </th>
         </tr>

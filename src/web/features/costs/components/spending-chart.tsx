@@ -8,7 +8,7 @@ import {
 } from "@/components/ui/chart.tsx";
 import { formatCost, formatPrice } from "../../../../shared/format.ts";
 import type { Spending } from "../../../../shared/schemas/spending.ts";
-import { chartConfigOf, monthLabel, type SpendingSeries } from "./spending-series.ts";
+import { chartConfigOf, monthLabel, monthTick, type SpendingSeries } from "./spending-series.ts";
 
 /** The months as stacked bars, one colour per bicycle. Loaded on its own (React.lazy): Recharts is large. */
 export default function SpendingChart({ spending, series }: { spending: Spending; series: SpendingSeries }) {
@@ -26,7 +26,7 @@ export default function SpendingChart({ spending, series }: { spending: Spending
           axisLine={false}
           tickMargin={8}
           minTickGap={4}
-          tickFormatter={(month: string) => monthLabel(month).slice(0, 3)}
+          tickFormatter={monthTick}
         />
         <YAxis
           tickLine={false}

@@ -98,7 +98,11 @@ const RULES: Record<ComponentType, Rule[]> = {
   Stem: [],
   Seatpost: [part(/clamp|binder|collar/i, []), named(DROPPER, dropperService)],
   Saddle: [],
-  Wheels: [part(/rim (?:tape|strip)|tubeless tape|felgenband/i, []), hub, always([months("Check spoke tension and hubs", 12)])],
+  Wheels: [
+    part(/rim (?:tape|strip)|tubeless tape|felgenband/i, []),
+    hub,
+    always([months("Check spoke tension and hubs", 12)]),
+  ],
   Tires: [part(/\btubes?\b|valve|schlauch/i, []), sealant, always(tyres)],
   Drivetrain: [chain, cassette, chainring, cables, bottomBracket],
   Brakes: [

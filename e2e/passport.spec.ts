@@ -146,6 +146,34 @@ test.describe("service passport", () => {
     expect(((await links.json()) as { links: unknown[] }).links).toHaveLength(2);
   });
 
+  test("wraps a long component name and brand without spaces instead of widening the page", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const name = "ShimanoDuraAceR9200TwelveSpeedHollowTechIICranksetOneSeventyTwoPointFive";
+    const { id } = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name,
+      type: "Drivetrain",
+      brand: "ShimanoDuraAcePremiumComponentGroupSetWithoutSpaces",
+    });
+    await page.request.post(`/api/components/${id}/services`, {
+      data: { date: "2024-05-01", description: "Bearings", cost: 80 },
+      headers: { Origin: baseURL! },
+    });
+    // Wide enough for the component column, as on a tablet or a phone held sideways.
+    await page.setViewportSize({ width: 640, height: 1200 });
+    await page.goto(`/bicycles/${bicycle.id}/passport`);
+    const history = page.getByRole("region", { name: "Service history" });
+    await expect(history.getByRole("cell", { name, exact: true })).toBeVisible();
+    // The cost stays on the screen, and the page never scrolls sideways.
+    await expect(history.getByRole("cell", { name: "$80.00" })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  });
+
   test("prints the passport alone, without the app's header, footer or buttons", async ({
     page,
     baseURL,

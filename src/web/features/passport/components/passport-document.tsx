@@ -103,8 +103,8 @@ export function PassportDocument({
                       {[c.type, c.brand].filter(Boolean).join(" · ")}
                     </span>
                   </td>
-                  <td className={`${td} hidden sm:table-cell print:table-cell`}>{c.type}</td>
-                  <td className={`${td} hidden sm:table-cell print:table-cell`}>{c.brand}</td>
+                  <td className={`${td} hidden wrap-anywhere sm:table-cell print:table-cell`}>{c.type}</td>
+                  <td className={`${td} hidden wrap-anywhere sm:table-cell print:table-cell`}>{c.brand}</td>
                   <td className={`${td} text-right whitespace-nowrap`}>{formatWear(c, distanceUnit)}</td>
                 </tr>
               ))}
@@ -143,7 +143,9 @@ export function PassportDocument({
               {services.map((s) => (
                 <tr key={s.id} className="break-inside-avoid">
                   <td className={`${td} whitespace-nowrap`}>{formatDate(s.date)}</td>
-                  <td className={`${td} hidden sm:table-cell print:table-cell`}>{s.componentName}</td>
+                  <td className={`${td} hidden wrap-anywhere sm:table-cell print:table-cell`}>
+                    {s.componentName}
+                  </td>
                   <td className={`${td} wrap-anywhere`}>
                     {s.description}
                     <span className="block text-xs text-muted-foreground sm:hidden print:hidden">

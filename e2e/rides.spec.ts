@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { gzipSync, zipSync } from "fflate";
 import {
   becomePremiumThroughApi,
@@ -449,6 +450,18 @@ test("a damaged .zip too large for one request says it could not be opened, with
   expect(sent).toEqual([]);
 });
 
+/** One more ride than a page holds (50), one a day back from yesterday: "Ride 51", the oldest, is alone on page 2. */
+async function addRidesPastOnePage(page: Page, baseURL: string, bicycleId: string) {
+  for (let day = 1; day <= 51; day++) {
+    await createRideThroughApi(page, baseURL, bicycleId, {
+      name: `Ride ${day}`,
+      startedAt: new Date(Date.now() - day * 86_400_000).toISOString(),
+      distanceKm: 10,
+      movingSeconds: 1800,
+    });
+  }
+}
+
 test("the Rides page's number is in the address: Back from a ride's bicycle finds the same page", async ({
   page,
   rider,
@@ -456,15 +469,7 @@ test("the Rides page's number is in the address: Back from a ride's bicycle find
 }) => {
   expect(rider.email).toBeTruthy();
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
-  // One more than a page holds (50): the oldest is alone on page 2.
-  for (let day = 1; day <= 51; day++) {
-    await createRideThroughApi(page, baseURL!, bicycle.id, {
-      name: `Ride ${day}`,
-      startedAt: new Date(Date.now() - day * 86_400_000).toISOString(),
-      distanceKm: 10,
-      movingSeconds: 1800,
-    });
-  }
+  await addRidesPastOnePage(page, baseURL!, bicycle.id);
   const pages = page.getByRole("navigation", { name: "Pages of rides" });
   const rides = page.getByRole("list", { name: "Rides" }).getByRole("listitem");
 
@@ -498,15 +503,7 @@ test("a bicycle's Rides tab pages by keyboard, and deleting the last ride of the
 }) => {
   expect(rider.email).toBeTruthy();
   const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
-  // One more than a page holds (50): the oldest is alone on page 2.
-  for (let day = 1; day <= 51; day++) {
-    await createRideThroughApi(page, baseURL!, bicycle.id, {
-      name: `Ride ${day}`,
-      startedAt: new Date(Date.now() - day * 86_400_000).toISOString(),
-      distanceKm: 10,
-      movingSeconds: 1800,
-    });
-  }
+  await addRidesPastOnePage(page, baseURL!, bicycle.id);
   await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
   const pages = page.getByRole("navigation", { name: "Pages of rides" });
   const rides = page.getByRole("list", { name: "Rides" }).getByRole("listitem");

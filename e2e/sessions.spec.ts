@@ -137,3 +137,23 @@ test("one other session can be signed out from the Sessions card (a lost phone),
   expect((await page.request.get("/api/bicycles")).status()).toBe(200);
   await elsewhere.close();
 });
+
+test("a session a script signed in with is named by the program, not as a browser", async ({
+  page,
+  playwright,
+  baseURL,
+  rider,
+}) => {
+  const script = await playwright.request.newContext({ baseURL, userAgent: "curl/8.5.0" });
+  const signedIn = await script.post("/api/auth/sign-in/email", {
+    data: { email: rider.email, password: rider.password },
+    headers: { Origin: baseURL! },
+  });
+  expect(signedIn.status()).toBe(200);
+  await page.goto("/account");
+  const sessions = page.getByRole("list", { name: "Sessions" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasNotText: "This browser" })).toContainText(/^curl\s*since /);
+  await expect(sessions.filter({ hasText: "This browser" })).toContainText(/^Chrome on /);
+  await script.dispose();
+});

@@ -106,8 +106,8 @@ export function DeleteAccountCard({
       <CardHeader>
         <CardTitle>Delete account</CardTitle>
         <CardDescription>
-          Deletes your account with every bicycle, component, service entry and share link. This cannot be
-          undone.
+          Deletes your account with every bicycle, component, ride, service entry, photo, receipt and share
+          link, and disconnects Strava. This cannot be undone.
         </CardDescription>
       </CardHeader>
       <CardContent>

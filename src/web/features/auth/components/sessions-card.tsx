@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Monitor } from "lucide-react";
+import { Monitor, Smartphone } from "lucide-react";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -10,31 +10,7 @@ import { showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
-
-function describeAgent(agent: string | null | undefined): string {
-  if (!agent) return "Unknown browser";
-  const browser = /Firefox\//.test(agent)
-    ? "Firefox"
-    : /Edg\//.test(agent)
-      ? "Edge"
-      : /Chrome\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : "Browser";
-  const system = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Mac OS X/.test(agent)
-        ? "macOS"
-        : /Windows/.test(agent)
-          ? "Windows"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : "";
-  return system ? `${browser} on ${system}` : browser;
-}
+import { describeAgent, isMobileAgent } from "../describe-agent.ts";
 
 /** Where this account is signed in, and a way to sign out everywhere else. */
 export function SessionsCard({ currentToken }: { currentToken: string | undefined }) {
@@ -83,7 +59,11 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
             {(sessions.data ?? []).map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
                 <span className="flex min-w-0 items-start gap-2">
-                  <Monitor className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  {isMobileAgent(s.userAgent) ? (
+                    <Smartphone className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  ) : (
+                    <Monitor className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  )}
                   <span className="grid gap-0.5">
                     <span className="flex flex-wrap items-center gap-2">
                       {describeAgent(s.userAgent)}

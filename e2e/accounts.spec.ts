@@ -151,3 +151,80 @@ test.describe("deleting the account", () => {
     expect(signIn.status()).toBe(401);
   });
 });
+
+test.describe("changing the email", () => {
+  const linkTo = (email: string, subject: string) => {
+    const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+    const mails = readdirSync(outbox)
+      .sort()
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as {
+            to: string;
+            subject: string;
+            text: string;
+          },
+      )
+      .filter((m) => m.to === email && m.subject === subject);
+    return /https?:\/\/\S+/.exec(mails.at(-1)?.text ?? "")?.[0] ?? null;
+  };
+
+  test("refuses a bad address, then changes the email once both addresses confirm it", async ({
+    page,
+    rider,
+  }) => {
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Change email" }).click();
+    const form = page.getByRole("form", { name: "Change email" });
+    const newEmail = form.getByLabel("New email");
+    const send = form.getByRole("button", { name: "Send confirmation link" });
+
+    await newEmail.fill("not an email");
+    await send.click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await newEmail.fill(rider.email.toUpperCase());
+    await send.click();
+    await expect(form.getByText("That is already your email")).toBeVisible();
+
+    const next = `moved-${rider.email}`;
+    await newEmail.fill(next);
+    await send.click();
+    await expect(
+      page.getByText(`Open the link we sent to ${rider.email} to confirm the change to ${next}.`),
+    ).toBeVisible();
+    await expect(form).toHaveCount(0);
+    const account = page.getByRole("definition").filter({ hasText: "@" }).first();
+    await expect(account).toContainText(rider.email);
+
+    await page.goto(linkTo(rider.email, "Confirm the change of your Velolog email")!);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText("Now open the link we sent to your new address to finish.")).toBeVisible();
+    await expect(account).toContainText(rider.email);
+
+    await page.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText(`You now sign in with ${next}.`)).toBeVisible();
+    await expect(account).toContainText(next);
+    await page.getByRole("button", { name: "User menu" }).click();
+    await expect(page.getByRole("menu")).toContainText(next);
+  });
+
+  test("an old link says it has expired or was used, and changes nothing", async ({ page, rider }) => {
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Change email" }).click();
+    const next = `again-${rider.email}`;
+    await page.getByLabel("New email").fill(next);
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByText("Check your inbox")).toBeVisible();
+    await page.goto(linkTo(rider.email, "Confirm the change of your Velolog email")!);
+    await page.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await expect(page.getByText(`You now sign in with ${next}.`)).toBeVisible();
+
+    // The same last link again: the account it names (the old address) is gone.
+    await page.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await expect(
+      page.getByText("This link has expired or was already used. Please ask for the change again."),
+    ).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "@" }).first()).toContainText(next);
+  });
+});

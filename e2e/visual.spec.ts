@@ -126,6 +126,11 @@ function signedInScreens(ids: { bicycleId: string; componentId: string; token: s
     { name: "shared-links", path: "/shared-links" },
     { name: "shared-view", path: `/shared/${ids.token}` },
     { name: "account", path: "/account" },
+    {
+      name: "account-change-email",
+      path: "/account",
+      open: (page) => page.getByRole("button", { name: "Change email" }).click(),
+    },
     { name: "pricing-signed-in", path: "/pricing" },
     { name: "checkout", path: "/billing/checkout" },
     { name: "feedback", path: "/feedback" },

@@ -242,6 +242,7 @@ export const messages = {
     sessionSignedOut: "Signed out of that session",
     idTokenSignInOff: "Sign in with Google through its sign-in page: an ID token is not accepted here",
     emailTooLong: "Email must be at most 254 characters",
+    emailUnchanged: "That is already your email",
     imageNotAllowed: "A profile picture (image) cannot be set here: leave it out",
     passwordHint: "At least 8 characters, and not a common password.",
     passwordsDoNotMatch: "Passwords do not match",
@@ -288,6 +289,24 @@ export const messages = {
     signedOut: "You have been logged out",
     signOutFailedTitle: "Sign out failed",
     signOutFailed: "There was an issue signing out. Please try again.",
+  },
+  emailChange: {
+    title: "Change email",
+    description:
+      "We send a link to your current address to confirm the change, then one to the new address. Your email changes when you open the second.",
+    requested: "Check your inbox",
+    requestedDescription: (current: string, next: string) =>
+      `Open the link we sent to ${current} to confirm the change to ${next}.`,
+    confirmed: "Change confirmed",
+    confirmedDescription: "Now open the link we sent to your new address to finish.",
+    done: "Email changed",
+    doneDescription: (email: string) => `You now sign in with ${email}.`,
+    failed: "The email could not be changed",
+    linkExpired: "This link has expired or was already used. Please ask for the change again.",
+    otherAccount:
+      "This link is for another account than the one signed in here. Sign out, or open it in a private window.",
+    taken: "That email now belongs to another account, so yours was not changed.",
+    rateLimited: "Too many attempts. Please wait a minute and try again.",
   },
   deleteAccount: {
     passwordRequired: "Please enter your password",

@@ -2,7 +2,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
-import { EMAIL_CONFIRMATION_CALLBACK } from "../../shared/domain/routes.ts";
+import {
+  EMAIL_CHANGE_CONFIRMED_CALLBACK,
+  EMAIL_CHANGED_CALLBACK,
+  EMAIL_CONFIRMATION_CALLBACK,
+} from "../../shared/domain/routes.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/schemas/auth.ts";
 import { type Mailer, maskEmail } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
@@ -11,6 +15,7 @@ import * as schema from "../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
 import { deleteUserCheck } from "./delete-user-check.ts";
+import { refuseTakenNewEmail } from "./email-change.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
 import { challengeGoogleSignIn, refuseIdTokenSignIn } from "./google-two-factor.ts";
@@ -105,6 +110,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       await totpOnce.claim(ctx);
       await checkDeleteUser(ctx);
       await refuseOthersSession(ctx);
+      await refuseTakenNewEmail(ctx);
     } catch (error) {
       if (error instanceof APIError)
         await logAuthEvent({ ...ctx, context: { ...ctx.context, returned: error } });
@@ -167,16 +173,37 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
+      // A verified user is sent this only for an email change, addressed to the new email (decision 0082).
       sendVerificationEmail: ({ user, url }) =>
-        sendLink(
-          "verify",
-          user.email,
-          "Confirm your email for Velolog",
-          "Welcome to Velolog! Please confirm your email address.",
-          landingOnConfirmationCallback(url),
-        ),
+        user.emailVerified
+          ? sendLink(
+              "change-email-new",
+              user.email,
+              "Confirm your new email for Velolog",
+              "Please confirm this address as the new email of your Velolog account. Until you do, you keep signing in with the old one.",
+              landingOn(url, EMAIL_CHANGED_CALLBACK),
+            )
+          : sendLink(
+              "verify",
+              user.email,
+              "Confirm your email for Velolog",
+              "Welcome to Velolog! Please confirm your email address.",
+              landingOn(url, EMAIL_CONFIRMATION_CALLBACK),
+            ),
     },
     user: {
+      // The current address confirms the change first, then the new one (decision 0082).
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: ({ user, newEmail, url }) =>
+          sendLink(
+            "change-email",
+            user.email,
+            "Confirm the change of your Velolog email",
+            `Someone (hopefully you) asked to change the email of your Velolog account from this address to ${newEmail}. Open the link to confirm; we then send a link to the new address. If it was not you, ignore this email and change your password.`,
+            landingOn(url, EMAIL_CHANGE_CONFIRMED_CALLBACK),
+          ),
+      },
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => {
@@ -214,6 +241,8 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
         "/two-factor/verify-*": { window: 60, max: 5 },
         // Deleting an account checks a password and possibly a two-factor code: 5 tries a minute.
         "/delete-user": { window: 60, max: 5 },
+        // Each request mails the current address: 3 a minute.
+        "/change-email": { window: 60, max: 3 },
       },
     },
     plugins: [
@@ -247,12 +276,13 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * Every confirmation link lands on /auth/callback?type=signup, whoever asked for the mail: the sign-in form
- * (an unconfirmed address is sent a new link) names no callbackURL, because one there would also send a
- * successful sign-in to it, and the library's default is "/", where a spent link's error would go unread.
+ * Every emailed link lands where the server says, whoever asked for the mail: a confirmation link on
+ * /auth/callback?type=signup (the sign-in form, sending an unconfirmed address a new link, names no
+ * callbackURL, because one there would also send a successful sign-in to it, and the library's default is
+ * "/", where a spent link's error would go unread); an email change's links on /account.
  */
-function landingOnConfirmationCallback(url: string): string {
+function landingOn(url: string, callback: string): string {
   const link = new URL(url);
-  link.searchParams.set("callbackURL", EMAIL_CONFIRMATION_CALLBACK);
+  link.searchParams.set("callbackURL", callback);
   return link.toString();
 }

@@ -49,6 +49,10 @@ export function showsDemo(path: string): boolean {
  */
 export const EMAIL_CONFIRMATION_CALLBACK = "/auth/callback?type=signup";
 export const PASSWORD_RESET_CALLBACK = "/auth/callback?type=recovery";
+/** Where an email change's two links land: the old address confirming it, then the new address (decision 0082). */
+export const EMAIL_CHANGE_PARAM = "email-change";
+export const EMAIL_CHANGE_CONFIRMED_CALLBACK = `/account?${EMAIL_CHANGE_PARAM}=confirmed`;
+export const EMAIL_CHANGED_CALLBACK = `/account?${EMAIL_CHANGE_PARAM}=done`;
 /** Where a Google sign-in of an account with two-factor authentication lands: /auth at the code step. */
 export const GOOGLE_TWO_FACTOR_LANDING = "/auth?step=two-factor";
 

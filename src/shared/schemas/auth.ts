@@ -52,6 +52,9 @@ export type SignUpValues = z.infer<typeof signUpSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 
+export const changeEmailSchema = z.object({ newEmail: email });
+export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
+
 export const updatePasswordSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { ApiCard } from "@/features/api/api-card.tsx";
 import { ApiTokensCard } from "@/features/api-tokens/components/api-tokens-card.tsx";
 import { useSession, useSignOut } from "@/features/auth/api.ts";
+import { ChangeEmailDialog, useEmailChangeLanding } from "@/features/auth/components/change-email-dialog.tsx";
 import { ChangePasswordCard } from "@/features/auth/components/change-password-card.tsx";
 import { DeleteAccountCard } from "@/features/auth/components/delete-account-card.tsx";
 import { EmailVerification } from "@/features/auth/components/email-verification.tsx";
@@ -25,6 +26,7 @@ export function AccountPage() {
   usePageTitle("Account Settings");
   const { data: session } = useSession();
   const signOut = useSignOut();
+  useEmailChangeLanding(session?.user.email ?? "");
   if (!session) return null; // the root route sends visitors to /auth
   const { user } = session;
   return (
@@ -44,8 +46,9 @@ export function AccountPage() {
                     [
                       "Email",
                       // An address is read whole (a touch screen shows no title): a long one wraps.
-                      <span key="email" className="block wrap-anywhere">
-                        {user.email}
+                      <span key="email" className="flex min-w-0 items-center justify-end gap-2">
+                        <span className="min-w-0 wrap-anywhere">{user.email}</span>
+                        <ChangeEmailDialog email={user.email} />
                       </span>,
                     ],
                     [

@@ -50,6 +50,17 @@ import { mountWebApp } from "./http/web.ts";
 const MAX_JSON_BODY = 1024 * 1024;
 
 /**
+ * The auth library's answers (a session and its token, the sessions list, backup codes) are kept by no
+ * cache, a browser's or a proxy's: the library sets no Cache-Control on most of them.
+ */
+function withoutCaching(answer: Response): Response {
+  if (answer.headers.has("Cache-Control")) return answer;
+  const copy = new Response(answer.body, answer);
+  copy.headers.set("Cache-Control", "no-store");
+  return copy;
+}
+
+/**
  * Every /api route of ours (not the auth library's /api/auth/*), mounted at /api. Chained, so its type
  * carries each route's input and answers: the web app's client is typed from `ApiRoutes` (web/lib/api.ts).
  */
@@ -233,7 +244,7 @@ export function createApp(deps: AppDeps) {
   const session = sessionMiddleware(auth, deps.db);
   app.use("/api/*", session);
   const trustedProxies = trustedProxyList(deps.config.trustedProxies);
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // The auth library's event log lines carry this request's id (auth/events.ts).
     const request = new Request(c.req.raw);
     request.headers.set("x-request-id", c.get("requestId"));
@@ -241,7 +252,7 @@ export function createApp(deps: AppDeps) {
     const address = clientAddress(c, trustedProxies);
     if (address) request.headers.set(CLIENT_IP_HEADER, address);
     else request.headers.delete(CLIENT_IP_HEADER);
-    return auth.handler(request);
+    return withoutCaching(await auth.handler(request));
   });
   app.use("/api/*", revalidatedJson());
   app.route("/api", apiRoutes(deps));

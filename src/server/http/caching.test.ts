@@ -95,4 +95,16 @@ describeEachDatabase("HTTP caching of signed-in JSON reads", (kind) => {
     expect(shared.headers.get("Cache-Control")).toBe("no-store");
     expect(shared.headers.get("ETag")).toBeNull();
   });
+
+  it("lets no cache keep the auth library's answers: the session, the sessions list, a refusal", async () => {
+    const rider = await signUp(t.app);
+    for (const path of ["/api/auth/get-session", "/api/auth/list-sessions"]) {
+      const answer = await rider.request("GET", path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("Cache-Control"), path).toBe("no-store");
+    }
+    const refused = await anonymous(t.app).request("GET", "/api/auth/list-sessions");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Cache-Control")).toBe("no-store");
+  });
 });

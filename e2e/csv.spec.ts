@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../src/shared/domain/csv.ts";
 import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
@@ -11,6 +11,38 @@ async function dialogViolations(page: Page): Promise<string[]> {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** A folder to save screenshots of the import dialog into (1280 and 375 px, both themes). */
+const SHOTS = process.env.CSV_SCREENSHOTS;
+
+/** Screenshots of the open dialog as it is now (a reload would close it), scrolled to `inView` if given. */
+async function shootAsIs(page: Page, name: string, element: Locator, inView?: Locator) {
+  if (!SHOTS) return;
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle("dark", dark);
+      document.documentElement.style.colorScheme = dark ? "dark" : "light";
+    }, theme === "dark");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await inView?.scrollIntoViewIfNeeded();
+      await element.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function uploadReceiptThroughApi(page: Page, baseURL: string): Promise<string> {
+  const response = await page.request.post("/api/files", {
+    multipart: {
+      purpose: "receipt",
+      file: { name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+    },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { file: { url: string } }).file.url;
 }
 
 /**
@@ -99,6 +131,68 @@ test.describe("spreadsheets", () => {
     await expect(page.getByText("Cleaned, lubed (Rohloff Öl)")).toBeVisible();
     await expect(page.getByText("$12.50").first()).toBeVisible();
     await expect(page.getByText("=Checked wear")).toBeVisible();
+  });
+
+  test("a service download edited and imported back keeps its receipts, the stored one and the link", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const part = { bicycleId: bicycle.id, type: "Drivetrain", mileage: 0 };
+    const chain = (await createComponentThroughApi(page, baseURL!, { ...part, name: "Chain" })).id;
+    const receipt = await uploadReceiptThroughApi(page, baseURL!);
+    const link = "https://shop.example/orders/42";
+    for (const data of [
+      { date: "2024-05-01", description: "Waxd", cost: 20, receiptUrl: receipt },
+      { date: "2024-05-02", description: "Cleand", cost: 0, receiptUrl: link },
+    ]) {
+      const logged = await page.request.post(`/api/components/${chain}/services`, {
+        data,
+        headers: { Origin: baseURL! },
+      });
+      expect(logged.status()).toBe(201);
+    }
+
+    await page.goto("/account");
+    const download = page.waitForEvent("download");
+    await page
+      .getByRole("list", { name: "CSV downloads", exact: true })
+      .getByRole("link", { name: "Service entries (CSV)" })
+      .click();
+    const text = await readFile((await (await download).path())!, "utf8");
+    expect(parseCsv(text).map((r) => r[5])).toEqual(["Receipt", link, `${baseURL}${receipt}`]);
+    // The rider corrects the typos in the spreadsheet.
+    const edited = text.replace("Waxd", "Waxed").replace("Cleand", "Cleaned");
+
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "services.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(edited),
+    });
+    await expect(dialog.getByLabel("Receipt column")).toHaveValue("5");
+    await expect(dialog.getByText(`First row: “${link}”`)).toBeVisible();
+    expect(await dialogViolations(page), "the mapping step").toEqual([]);
+    await shootAsIs(page, "import-mapping", dialog, dialog.getByLabel("Receipt column"));
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("2 new entries.");
+    const table = dialog.getByRole("table", { name: "The rows to import" });
+    await expect(table.getByText("With receipt").filter({ visible: true })).toHaveCount(2);
+    await shootAsIs(page, "import-preview", dialog);
+    await dialog.getByRole("button", { name: "Import 2 entries" }).click();
+    await expect(page.getByText("2 service entries imported")).toBeVisible();
+
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain}`);
+    const rowOf = (description: string) => page.getByRole("row").filter({ hasText: description });
+    await expect(rowOf("Waxed").getByRole("link", { name: "Receipt" })).toHaveAttribute("href", receipt);
+    await expect(rowOf("Cleaned").getByRole("link", { name: "Receipt" })).toHaveAttribute("href", link);
+    // The stored receipt opens as the same file.
+    const opened = await page.request.get(receipt);
+    expect(opened.status()).toBe(200);
+    expect((await opened.body()).toString()).toBe("%PDF-1.4\n%%EOF\n");
   });
 
   test("files as riders have them: an empty one, a header only, and German Excel's sep=; with semicolons", async ({

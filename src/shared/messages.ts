@@ -538,6 +538,14 @@ export const messages = {
       const amount = value.replace(/[^\d,]/g, "");
       return `Row ${row}: cost “${cellShown(value)}” could mean ${amount.replace(",", "")} or ${Number(amount.replace(",", "."))}; write the one you mean in the file`;
     },
+    receiptInvalid: (row: number, value: string) =>
+      `Row ${row}: receipt “${cellShown(value)}” is not a link starting with http:// or https://`,
+    receiptTooLong: (row: number, max: number) =>
+      `Row ${row}: the receipt link is longer than ${max} characters`,
+    receiptNotYours: (row: number, value: string) =>
+      `Row ${row}: receipt “${cellShown(value)}” is not one of your uploaded files`,
+    receiptWrongPurpose: (row: number, value: string) =>
+      `Row ${row}: receipt “${cellShown(value)}” is a file that cannot be used as a receipt`,
     rowsInvalid: (count: number) =>
       `${count} ${count === 1 ? "row has an error" : "rows have errors"}; nothing was imported.`,
     dateFormatRequired: "Please choose how the file writes its dates",

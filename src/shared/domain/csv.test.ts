@@ -13,6 +13,7 @@ import {
   guessColumns,
   parseImportCost,
   parseImportDate,
+  parseImportReceipt,
   readServiceSheet,
 } from "./service-csv.ts";
 
@@ -141,29 +142,35 @@ describe("service records from a spreadsheet", () => {
       description: 2,
       cost: 3,
       bicycle: null,
+      receipt: null,
     });
+    // The app's own download, receipts included.
     expect(guessColumns(["Date", "Bicycle", "Component", "Description", "Cost (USD)", "Receipt"])).toEqual({
       date: 0,
       bicycle: 1,
       component: 2,
       description: 3,
       cost: 4,
+      receipt: 5,
     });
+    expect(guessColumns(["Date", "Part", "Notes", "Receipt URL"]).receipt).toBe(3);
     expect(guessColumns(["When", "What"]).component).toBeNull();
     // A German or French rider's own sheet.
-    expect(guessColumns(["Datum", "Fahrrad", "Bauteil", "Beschreibung", "Kosten (€)"])).toEqual({
+    expect(guessColumns(["Datum", "Fahrrad", "Bauteil", "Beschreibung", "Kosten (€)", "Beleg"])).toEqual({
       date: 0,
       bicycle: 1,
       component: 2,
       description: 3,
       cost: 4,
+      receipt: 5,
     });
-    expect(guessColumns(["Date", "Vélo", "Pièce", "Travaux", "Coût"])).toEqual({
+    expect(guessColumns(["Date", "Vélo", "Pièce", "Travaux", "Coût", "Reçu"])).toEqual({
       date: 0,
       bicycle: 1,
       component: 2,
       description: 3,
       cost: 4,
+      receipt: 5,
     });
   });
 
@@ -226,5 +233,27 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportCost("-5")).toBeNull();
     expect(parseImportCost("12.345")).toBeNull();
     expect(parseImportCost("abc")).toBeNull();
+  });
+
+  it("reads a receipt cell as the service form reads a receipt URL, this app's own file links included", () => {
+    const app = "https://velolog.example";
+    const id = "0b7e4a52-3c1d-4f2a-9e8b-5d6c7f8a9b0c";
+    expect(parseImportReceipt("  ", app)).toEqual({ kind: "none" });
+    // As the download writes a stored receipt, and as the API keeps one.
+    expect(parseImportReceipt(`${app}/api/files/${id}`, app)).toEqual({ kind: "file", id });
+    expect(parseImportReceipt(`/api/files/${id}`, app)).toEqual({ kind: "file", id });
+    expect(parseImportReceipt(`${app}/api/files/not-a-file`, app)).toEqual({ kind: "file", id: null });
+    // Kept elsewhere, or another app's file: a link, kept as it is.
+    expect(parseImportReceipt(" https://shop.example/order/42 ", app)).toEqual({
+      kind: "link",
+      url: "https://shop.example/order/42",
+    });
+    expect(parseImportReceipt(`https://other.example/api/files/${id}`, app)).toEqual({
+      kind: "link",
+      url: `https://other.example/api/files/${id}`,
+    });
+    expect(parseImportReceipt("receipt in the drawer", app)).toEqual({ kind: "invalid" });
+    expect(parseImportReceipt("javascript:alert(1)", app)).toEqual({ kind: "invalid" });
+    expect(parseImportReceipt(`https://shop.example/${"x".repeat(2000)}`, app)).toEqual({ kind: "tooLong" });
   });
 });

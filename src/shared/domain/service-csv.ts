@@ -4,11 +4,15 @@
  */
 
 import { messages } from "../messages.ts";
-import { parseCsv } from "./csv.ts";
+import { fileIdFromUrl, isHttpUrl } from "../schemas/file.ts";
+import { parseCsv, unguardCell } from "./csv.ts";
 import { parseDecimal } from "./decimal.ts";
 
-/** The fields a row maps to; `bicycle` is optional and narrows which bicycle's component a name means. */
-export const SERVICE_CSV_FIELDS = ["date", "component", "description", "cost", "bicycle"] as const;
+/**
+ * The fields a row maps to; `bicycle` is optional and narrows which bicycle's component a name means,
+ * `receipt` is optional too (the "Receipt" column of the app's own download).
+ */
+export const SERVICE_CSV_FIELDS = ["date", "component", "description", "cost", "bicycle", "receipt"] as const;
 export type ServiceCsvField = (typeof SERVICE_CSV_FIELDS)[number];
 
 /**
@@ -67,6 +71,19 @@ const HEADER_NAMES: Record<ServiceCsvField, string[]> = {
     "descripcion",
     "descrizione",
   ],
+  receipt: [
+    "receipt",
+    "receipturl",
+    "receiptlink",
+    "beleg",
+    "quittung",
+    "kassenbon",
+    "recu",
+    "justificatif",
+    "recibo",
+    "ricevuta",
+    "scontrino",
+  ],
 };
 
 const normalise = (header: string) =>
@@ -83,7 +100,7 @@ export function guessColumns(headers: readonly string[]): Record<ServiceCsvField
   const names = headers.map(normalise);
   const used = new Set<number>();
   const guess = {} as Record<ServiceCsvField, number | null>;
-  for (const field of ["date", "component", "bicycle", "cost", "description"] as const) {
+  for (const field of ["date", "component", "bicycle", "cost", "description", "receipt"] as const) {
     const find = (matches: (name: string, key: string) => boolean) => {
       for (const key of HEADER_NAMES[field]) {
         const index = names.findIndex((name, i) => !used.has(i) && name !== "" && matches(name, key));
@@ -228,6 +245,34 @@ export function parseImportCost(text: string): number | "ambiguous" | null {
   const cents = parsed.value * 100;
   if (Math.abs(cents - Math.round(cents)) > 1e-6) return null;
   return Math.round(cents) / 100;
+}
+
+/** A receipt link at most, as the service form takes it. */
+export const MAX_RECEIPT_URL = 2000;
+
+/**
+ * What a receipt cell names: nothing; one of this app's files (`id` null when the address has no file id);
+ * a link kept elsewhere; no link at all; or one longer than the service form takes.
+ */
+export type ImportReceipt =
+  | { kind: "none" }
+  | { kind: "file"; id: string | null }
+  | { kind: "link"; url: string }
+  | { kind: "invalid" }
+  | { kind: "tooLong" };
+
+/**
+ * A receipt cell read as the service form reads a receipt URL, knowing this app's own address: the download
+ * writes a stored receipt as `${publicUrl}/api/files/<id>` (the API keeps `/api/files/<id>`), so either is
+ * that file; any other http(s) link is kept as it is. Blank is no receipt.
+ */
+export function parseImportReceipt(text: string, publicUrl: string): ImportReceipt {
+  const value = unguardCell(text.trim());
+  if (value === "") return { kind: "none" };
+  if (value.length > MAX_RECEIPT_URL) return { kind: "tooLong" };
+  const path = value.startsWith(`${publicUrl}/`) ? value.slice(publicUrl.length) : value;
+  if (path.startsWith("/api/files/")) return { kind: "file", id: fileIdFromUrl(path) };
+  return isHttpUrl(value) ? { kind: "link", url: value } : { kind: "invalid" };
 }
 
 /** The most rows one import takes (its JSON stays under the API's 1 MB body limit). */

@@ -35,6 +35,11 @@ export const serviceCsvImportSchema = z.object({
         bicycle: cellText(MAX_CELL).optional(),
         description: cellText(MAX_CELL),
         cost: cellText(MAX_CELL).default(""),
+        /**
+         * Blank, an http(s) link, or one of this app's file addresses (`/api/files/<id>`, or the whole address
+         * the download writes); anything else is that row's error, read on the server as the other cells are.
+         */
+        receipt: cellText(MAX_CELL).default(""),
       }),
     )
     .min(1, messages.csv.noRows)
@@ -52,6 +57,8 @@ export const serviceCsvRowResultSchema = z.object({
   bicycleName: z.string().nullable(),
   description: z.string(),
   cost: z.number().nullable(),
+  /** The receipt as the entry keeps it: `/api/files/<id>` for a file of the user's, else the link; null: none. */
+  receiptUrl: z.string().nullable(),
   errors: z.array(z.string()),
 });
 export type ServiceCsvRowResult = z.infer<typeof serviceCsvRowResultSchema>;

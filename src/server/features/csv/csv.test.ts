@@ -11,9 +11,12 @@ import {
   describeEachDatabase,
   json,
   signUp,
+  TEST_ORIGIN,
   type TestApp,
   type TestClient,
 } from "../../testing/test-app.ts";
+import { uploadFile } from "../../testing/uploads.ts";
+import { sweepUnattachedFiles } from "../files/service.ts";
 
 describeEachDatabase("CSV export and service import", (kind) => {
   let t: TestApp;
@@ -231,6 +234,8 @@ describeEachDatabase("CSV export and service import", (kind) => {
         [["2024-05-31", "Waxed", 12.5]],
       );
       expect((await logOf(rider, tyre.id)).services.map((s) => s.description)).toEqual(["=Patched"]);
+      // A sheet without a receipt column: entries without receipts.
+      expect((await logOf(rider, tyre.id)).services[0]!.receiptUrl).toBeNull();
 
       const again = await json<ServiceCsvImportResult>(importRows(rider, body));
       expect(again).toMatchObject({ imported: 0, skipped: 3 });
@@ -337,6 +342,121 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect(Object.values(error.fields)).toEqual([
         "Row 9: component “Brake pads” matches 2 of your components; choose a bicycle, or map a bicycle column",
       ]);
+    });
+
+    it("takes its download's receipts back: a stored one as the same file, kept in use; a link as it was", async () => {
+      const rider = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const chain = await component(rider, road.id, "Chain");
+      const tyre = await component(rider, road.id, "Tyre");
+      const stored = await uploadFile(t.app, rider, "receipt");
+      const link = "https://shop.example/orders/42?print=1";
+      await service(rider, chain.id, {
+        date: "2024-05-01",
+        description: "Waxd",
+        cost: 20,
+        receiptUrl: stored.url,
+      });
+      await service(rider, tyre.id, {
+        date: "2024-05-02",
+        description: "New tyer",
+        cost: 45,
+        receiptUrl: link,
+      });
+      const bytes = async () => Buffer.from(await (await rider.request("GET", stored.url)).arrayBuffer());
+      const original = await bytes();
+
+      const [header, ...records] = (await download(rider, "services")).records;
+      const column = (name: string) => header!.indexOf(name);
+      expect(records.map((r) => r[column("Receipt")])).toEqual([link, `${TEST_ORIGIN}${stored.url}`]);
+      // The rider corrects the typos in the spreadsheet and imports it back.
+      const fixed: Record<string, string> = { Waxd: "Waxed", "New tyer": "New tyre" };
+      const rows = records.map((r, i) => ({
+        row: i + 2,
+        date: r[column("Date")]!,
+        bicycle: r[column("Bicycle")]!,
+        component: r[column("Component")]!,
+        description: fixed[r[column("Description")]!]!,
+        cost: r[column("Cost (USD)")]!,
+        receipt: r[column("Receipt")]!,
+      }));
+      const preview = await json<ServiceCsvImportResult>(
+        importRows(rider, { dateFormat: "iso", dryRun: true, rows }),
+      );
+      expect(preview.rows.map((r) => [r.description, r.status, r.receiptUrl, r.errors])).toEqual([
+        ["New tyre", "new", link, []],
+        ["Waxed", "new", stored.url, []],
+      ]);
+      const imported = await json<ServiceCsvImportResult>(importRows(rider, { dateFormat: "iso", rows }));
+      expect(imported).toMatchObject({ imported: 2, skipped: 0 });
+      // The same rows without their receipts are the same entries: skipped, the receipts kept.
+      const bare = rows.map((r) => ({ ...r, receipt: "" }));
+      expect(await json(importRows(rider, { dateFormat: "iso", rows: bare }))).toMatchObject({
+        imported: 0,
+        skipped: 2,
+      });
+
+      const receiptOf = async (componentId: string, description: string) =>
+        (await logOf(rider, componentId)).services.find((s) => s.description === description)?.receiptUrl;
+      expect(await receiptOf(chain.id, "Waxed")).toBe(stored.url);
+      expect(await receiptOf(tyre.id, "New tyre")).toBe(link);
+      // The misspelt entries deleted and a day gone by: the imported entry still shows the same file.
+      for (const s of [
+        ...(await logOf(rider, chain.id)).services,
+        ...(await logOf(rider, tyre.id)).services,
+      ]) {
+        if (s.description in fixed) await rider.request("DELETE", `/api/services/${s.id}`);
+      }
+      await sweepUnattachedFiles(t.db, t.storage, new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+      expect((await logOf(rider, chain.id)).services.map((s) => s.description)).toEqual(["Waxed"]);
+      expect(await bytes()).toEqual(original);
+    });
+
+    it("refuses a receipt that is another user's file, no file or no link, naming the row, in preview and import", async () => {
+      const rider = await signUp(t.app);
+      const other = await signUp(t.app);
+      const road = await bicycle(rider, "Road");
+      const chain = await component(rider, road.id, "Chain");
+      const theirs = await uploadFile(t.app, other, "receipt");
+      const row = (n: number, receipt: string) => ({
+        row: n,
+        date: "2024-05-01",
+        component: "Chain",
+        description: `Service ${n}`,
+        cost: "5",
+        receipt,
+      });
+      const rows = [
+        row(2, "https://shop.example/receipt.pdf"),
+        row(3, `${TEST_ORIGIN}${theirs.url}`),
+        row(4, theirs.url),
+        row(5, `${TEST_ORIGIN}/api/files/00000000-0000-4000-8000-000000000000`),
+        row(6, "in the drawer"),
+        row(7, `https://shop.example/${"x".repeat(2000)}`),
+      ];
+      const expected = [
+        `Row 3: receipt “${`${TEST_ORIGIN}${theirs.url}`.slice(0, 60)}…” is not one of your uploaded files`,
+        `Row 4: receipt “${theirs.url}” is not one of your uploaded files`,
+        "Row 5: receipt “http://localhost:3000/api/files/00000000-0000-4000-8000-0000…” is not one of your uploaded files",
+        "Row 6: receipt “in the drawer” is not a link starting with http:// or https://",
+        "Row 7: the receipt link is longer than 2000 characters",
+      ];
+
+      const preview = await importRows(rider, { dateFormat: "iso", dryRun: true, rows });
+      expect(preview.status).toBe(200);
+      const checked = await json<ServiceCsvImportResult>(preview);
+      expect(checked.rows.map((r) => r.status)).toEqual(["new", "error", "error", "error", "error", "error"]);
+      expect(checked.rows.flatMap((r) => r.errors)).toEqual(expected);
+
+      const response = await importRows(rider, { dateFormat: "iso", rows });
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { message: string; fields: Record<string, string> } }>(response);
+      expect(error.message).toBe("5 rows have errors; nothing was imported.");
+      expect(Object.values(error.fields)).toEqual(expected);
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+      // The other rider's receipt is still theirs alone.
+      expect((await rider.request("GET", theirs.url)).status).toBe(404);
+      expect((await other.request("GET", theirs.url)).status).toBe(200);
     });
 
     it("imports nothing when any row is wrong, naming each row and field", async () => {

@@ -1,7 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { unguardCell } from "../../../shared/domain/csv.ts";
-import { MAX_DESCRIPTION, parseImportCost, parseImportDate } from "../../../shared/domain/service-csv.ts";
+import {
+  type ImportReceipt,
+  MAX_DESCRIPTION,
+  MAX_RECEIPT_URL,
+  parseImportCost,
+  parseImportDate,
+  parseImportReceipt,
+} from "../../../shared/domain/service-csv.ts";
 import { latestToday } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import type {
@@ -9,6 +16,7 @@ import type {
   ServiceCsvRowResult,
   serviceCsvImportSchema,
 } from "../../../shared/schemas/csv.ts";
+import { fileUrl } from "../../../shared/schemas/file.ts";
 import type { Database } from "../../db/index.ts";
 import {
   bicycles,
@@ -20,6 +28,8 @@ import {
 } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { assertOwnBicycle } from "../components/service.ts";
+import { attachability } from "../files/service.ts";
+import { RECEIPT_PURPOSES } from "../services/service.ts";
 
 const m = messages.csv;
 
@@ -58,14 +68,59 @@ function preferPartsBin<T extends { bicycleName: string | null }>(
   return inBin.length > 0 ? inBin : named;
 }
 
+type Verdicts = Awaited<ReturnType<typeof attachability>>;
+
+/**
+ * A row's receipt as the entry would keep it, or the error naming it. One of this app's files must be one the
+ * user may attach as a receipt, as in the service form; it is kept as `/api/files/<id>`, which is what keeps
+ * the file in use (never swept as unattached).
+ */
+function receiptOf(
+  row: number,
+  text: string,
+  receipt: ImportReceipt,
+  verdicts: Verdicts,
+): { receiptUrl: string | null; error?: string } {
+  const shown = text.trim();
+  switch (receipt.kind) {
+    case "none":
+      return { receiptUrl: null };
+    case "link":
+      return { receiptUrl: receipt.url };
+    case "invalid":
+      return { receiptUrl: null, error: m.receiptInvalid(row, shown) };
+    case "tooLong":
+      return { receiptUrl: null, error: m.receiptTooLong(row, MAX_RECEIPT_URL) };
+    case "file": {
+      const verdict = receipt.id ? verdicts.get(receipt.id) : "not yours";
+      if (verdict === "yours") return { receiptUrl: fileUrl(receipt.id!) };
+      const error = verdict === "wrong purpose" ? m.receiptWrongPurpose : m.receiptNotYours;
+      return { receiptUrl: null, error: error(row, shown) };
+    }
+  }
+}
+
 /** Each row read and checked, with what it would become; nothing written. */
-async function evaluate(db: Reader, userId: string, input: Input): Promise<ServiceCsvRowResult[]> {
+async function evaluate(
+  db: Reader,
+  userId: string,
+  input: Input,
+  publicUrl: string,
+): Promise<ServiceCsvRowResult[]> {
   const owned = await candidateComponents(db, userId, input.bicycleId);
   const byName = Map.groupBy(owned, (c) => sameName(c.name));
   const bicycleNames = new Set(
     (await db.select({ name: bicycles.name }).from(bicycles).where(eq(bicycles.userId, userId))).map((b) =>
       sameName(b.name),
     ),
+  );
+
+  const receipts = input.rows.map((cells) => parseImportReceipt(cells.receipt, publicUrl));
+  const verdicts = await attachability(
+    db,
+    userId,
+    receipts.flatMap((r) => (r.kind === "file" && r.id ? [r.id] : [])),
+    RECEIPT_PURPOSES,
   );
 
   const latest = latestToday();
@@ -108,6 +163,9 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
     if (parsedCost === "ambiguous") errors.push(m.costAmbiguous(row, cells.cost.trim()));
     const cost = typeof parsedCost === "number" ? parsedCost : null;
 
+    const receipt = receiptOf(row, cells.receipt, receipts[index]!, verdicts);
+    if (receipt.error) errors.push(receipt.error);
+
     return {
       row,
       status: errors.length > 0 ? "error" : "new",
@@ -117,6 +175,7 @@ async function evaluate(db: Reader, userId: string, input: Input): Promise<Servi
       bicycleName: component?.bicycleName ?? null,
       description,
       cost,
+      receiptUrl: receipt.receiptUrl,
       errors,
     };
   });
@@ -179,7 +238,8 @@ function summary(rows: ServiceCsvRowResult[], imported: number): ServiceCsvImpor
 
 /**
  * Imports service records read from a spreadsheet: every row is checked (its date, a component of the
- * user's by name, its description and cost), and either all new rows are written in one transaction or,
+ * user's by name, its description, cost and receipt; `publicUrl` is this app's address, which the download
+ * writes before its receipts' file addresses), and either all new rows are written in one transaction or,
  * when any row is wrong, none is and the answer names each row and field at fault. A dry run answers what
  * would happen. Rows the same as an entry already logged are skipped and counted.
  */
@@ -187,14 +247,15 @@ export async function importServiceCsv(
   db: Database,
   userId: string,
   input: Input,
+  publicUrl: string,
 ): Promise<ServiceCsvImportResult> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
-  if (input.dryRun) return summary(await evaluate(db, userId, input), 0);
+  if (input.dryRun) return summary(await evaluate(db, userId, input, publicUrl), 0);
 
   return db.transaction(async (tx) => {
     // One import at a time per user, so that two at once cannot both find a row new and write it twice.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-    const rows = await evaluate(tx, userId, input);
+    const rows = await evaluate(tx, userId, input, publicUrl);
     const bad = rows.filter((r) => r.status === "error");
     if (bad.length > 0) {
       const fields = Object.fromEntries(
@@ -214,6 +275,7 @@ export async function importServiceCsv(
             date: r.date!,
             description: r.description,
             cost: r.cost!.toFixed(2),
+            receiptUrl: r.receiptUrl,
           })),
         )
         .returning({ id: serviceEntries.id, componentId: serviceEntries.componentId });

@@ -73,7 +73,7 @@ export function csvRoutes({ db, config }: AppDeps) {
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
-        return c.json(await importServiceCsv(db, user.id, c.req.valid("json")), 200);
+        return c.json(await importServiceCsv(db, user.id, c.req.valid("json"), config.publicUrl), 200);
       },
     );
 }

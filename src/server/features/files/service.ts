@@ -108,6 +108,35 @@ export async function findOwnFile(db: Database, userId: string, id: string) {
 }
 
 /**
+ * Whether one of these files may be attached for one of the purposes: "yours" when it is the user's own
+ * and was uploaded for one of them, "wrong purpose" when it is theirs but for something else, "not yours"
+ * when another user's or missing (the two are never told apart). For many at once (a spreadsheet's receipts).
+ */
+export async function attachability(
+  db: Pick<Database, "select">,
+  userId: string,
+  ids: readonly string[],
+  purposes: readonly FilePurpose[],
+): Promise<Map<string, "yours" | "wrong purpose" | "not yours">> {
+  const wanted = [...new Set(ids)];
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({ id: files.id, purpose: files.purpose })
+          .from(files)
+          .where(and(inArray(files.id, wanted), eq(files.userId, userId)));
+  const purposeOf = new Map(rows.map((row) => [row.id, row.purpose]));
+  return new Map(
+    wanted.map((id) => {
+      const purpose = purposeOf.get(id);
+      if (purpose === undefined) return [id, "not yours"];
+      return [id, (purposes as readonly string[]).includes(purpose) ? "yours" : "wrong purpose"];
+    }),
+  );
+}
+
+/**
  * Throws unless a URL about to be saved is fine: not one of our file URLs (an outside link), or one of
  * the user's own files uploaded for one of the given purposes. Another user's file is a 404.
  */
@@ -119,13 +148,9 @@ export async function assertAttachable(
 ): Promise<void> {
   const id = fileIdFromUrl(url);
   if (!id) return;
-  const [row] = await db
-    .select({ purpose: files.purpose })
-    .from(files)
-    .where(and(eq(files.id, id), eq(files.userId, userId)));
-  if (!row) throw notFound(m.notYourFile);
-  if (!(purposes as readonly string[]).includes(row.purpose))
-    throw new AppError("VALIDATION", m.wrongPurpose);
+  const verdict = (await attachability(db, userId, [id], purposes)).get(id);
+  if (verdict === "not yours") throw notFound(m.notYourFile);
+  if (verdict === "wrong purpose") throw new AppError("VALIDATION", m.wrongPurpose);
 }
 
 // A file is in use while a bicycle, component, service entry or share snapshot of its owner shows its URL.

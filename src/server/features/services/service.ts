@@ -15,7 +15,8 @@ import { assertOwnBicycle } from "../components/service.ts";
 import { assertAttachable, releaseFileUrls } from "../files/service.ts";
 import { setEntryResets } from "../intervals/service.ts";
 
-const RECEIPT_PURPOSES = ["receipt", "bicycle-image", "component-image"] as const;
+/** What a service entry's receipt may be: an uploaded receipt, or a photo of the user's. */
+export const RECEIPT_PURPOSES = ["receipt", "bicycle-image", "component-image"] as const;
 
 const m = messages.services;
 

@@ -60,6 +60,12 @@ const FIELDS: { field: ServiceCsvField; label: string; required: boolean; hint: 
     required: false,
     hint: "Tells apart components of the same name on different bicycles.",
   },
+  {
+    field: "receipt",
+    label: "Receipt",
+    required: false,
+    hint: "A link, or one of your uploaded receipts as the service download writes it.",
+  },
 ];
 
 const statusText: Record<ServiceCsvImportResult["rows"][number]["status"], string> = {
@@ -79,8 +85,8 @@ function columnName(headers: string[], index: number): string {
 }
 
 /**
- * "Import service records": pick a CSV file, say which column holds the date, component, description and
- * cost (guessed from the headers) and how dates are written, look at what the server would do (a dry run:
+ * "Import service records": pick a CSV file, say which column holds the date, component, description,
+ * cost and receipt (guessed from the headers) and how dates are written, look at what the server would do (a dry run:
  * matched components, rows already logged, errors per row), then import all rows at once.
  */
 export function ImportServicesDialog() {
@@ -154,6 +160,7 @@ export function ImportServicesDialog() {
           description: cell(cells, "description"),
           cost: cell(cells, "cost"),
           ...(mapping.bicycle === null ? {} : { bicycle: cell(cells, "bicycle") }),
+          ...(mapping.receipt === null ? {} : { receipt: cell(cells, "receipt") }),
         })),
     };
   }
@@ -266,8 +273,8 @@ export function ImportServicesDialog() {
               Choose CSV file
             </Button>
             <p className={hintClasses}>
-              Columns for the date, the component's name, a description and (optionally) the cost. Up to{" "}
-              {formatNumber(MAX_IMPORT_ROWS)} rows at a time.
+              Columns for the date, the component's name, a description and (optionally) the cost and a
+              receipt. Up to {formatNumber(MAX_IMPORT_ROWS)} rows at a time.
             </p>
             {fileError ? (
               <p role="alert" className="text-sm text-destructive">
@@ -402,10 +409,14 @@ export function ImportServicesDialog() {
                         {row.bicycleName ? (
                           <span className="block text-xs text-muted-foreground">{row.bicycleName}</span>
                         ) : null}
-                        <span className="block wrap-anywhere sm:hidden">{row.description}</span>
+                        <span className="block wrap-anywhere sm:hidden">
+                          {row.description}
+                          <WithReceipt url={row.receiptUrl} />
+                        </span>
                       </td>
                       <td className="hidden max-w-56 min-w-40 px-2 py-1.5 wrap-anywhere sm:table-cell">
                         {row.description}
+                        <WithReceipt url={row.receiptUrl} />
                       </td>
                       <td className="px-2 py-1.5 text-right whitespace-nowrap">
                         {row.cost === null ? "—" : formatCost(row.cost)}
@@ -462,6 +473,11 @@ function repeatedRows(rows: ServiceCsvImportResult["rows"]): Set<number> {
     earlier.add(key);
   }
   return repeated;
+}
+
+/** Said under a row's description when the row brings a receipt (a link from the sheet is not opened here). */
+function WithReceipt({ url }: { url: string | null }) {
+  return url ? <span className="block text-xs text-muted-foreground">With receipt</span> : null;
 }
 
 /** What stands in the way, one line each; the first 50 (the rest counted). */

@@ -323,6 +323,49 @@ describeEachDatabase("account export and import", (kind) => {
     expect(await bicycleCount(source.userId)).toBe(2);
   });
 
+  /**
+   * The export as a rider gets it back after unzipping it and zipping its folder again on a Mac: every entry
+   * under the folder, with the Finder's `__MACOSX/` AppleDouble copies and `.DS_Store` files beside them.
+   */
+  function rezipped(raw: Uint8Array, folder: string): Uint8Array {
+    const appleDouble = strToU8("\u0000\u0005\u0016\u0007 not the file");
+    const entries: Record<string, Uint8Array> = {
+      [`${folder}/`]: new Uint8Array(),
+      ".DS_Store": strToU8("Bud1 finder data"),
+      "__MACOSX/._velolog.json": appleDouble,
+      [`__MACOSX/${folder}/._velolog.json`]: appleDouble,
+      [`${folder}/.DS_Store`]: strToU8("Bud1 finder data"),
+      [`${folder}/._velolog.json`]: appleDouble,
+    };
+    for (const [name, bytes] of Object.entries(unzipSync(raw))) entries[`${folder}/${name}`] = bytes;
+    return zipSync(entries);
+  }
+
+  it("imports an export unzipped and zipped again under its folder, with the Mac's files beside it", async () => {
+    const source = await richAccount();
+    const first = await exportOf(source);
+    const zip = rezipped(first.raw, "velolog-export-2026-12-03");
+    expect(Object.keys(unzipSync(zip))).toContain("velolog-export-2026-12-03/velolog.json");
+
+    const target = await signUp(t.app);
+    await premium(target);
+    const result = await imported(target, zip);
+    expect(result.imported).toEqual({
+      bicycles: 2,
+      components: 3,
+      installations: 4,
+      rides: 3,
+      serviceIntervals: 2,
+      serviceEntries: 2,
+      shareLinks: 1,
+      files: 3,
+    });
+    expect(result.unusedFiles).toBe(0);
+    const second = await exportOf(target);
+    expect(canonical(second)).toEqual(canonical(first));
+    expect(Object.values(second.files).map(sha).sort()).toEqual(Object.values(first.files).map(sha).sort());
+  });
+
   it("reads the tables page by page: every one of 2,500 rides is in the export once", async () => {
     const rider = await signUp(t.app);
     const bike = await answered<Bicycle>(
@@ -598,6 +641,54 @@ describeEachDatabase("account export and import", (kind) => {
       m.wrongFormat("bicycles.0.storeLink: must be an http or https link"),
     ],
     ["no velolog.json", () => zipSync({ "notes.txt": strToU8("hello") }), m.noJson],
+    [
+      "two top folders",
+      () =>
+        zipSync({
+          "velolog-export-2026-12-03/velolog.json": jsonBytes(smallExport()),
+          "velolog-export-2026-12-04/velolog.json": jsonBytes(smallExport()),
+        }),
+      m.noJson,
+    ],
+    [
+      "velolog.json in a folder beside a file at the top",
+      () =>
+        zipSync({
+          "velolog-export-2026-12-03/velolog.json": jsonBytes(smallExport()),
+          "notes.txt": strToU8("x"),
+        }),
+      m.noJson,
+    ],
+    [
+      "only the Mac's copy of velolog.json",
+      () => zipSync({ "__MACOSX/._velolog.json": jsonBytes(smallExport()), ".DS_Store": strToU8("x") }),
+      m.noJson,
+    ],
+    [
+      "a 2 GB declared size under a top folder",
+      () =>
+        declareSize(
+          zipSync({ "export/velolog.json": jsonBytes(smallExport()), "export/files/a.webp": strToU8("x") }),
+          "export/files/a.webp",
+          2 * 1024 ** 3,
+        ),
+      m.entryTooLarge("files/a.webp"),
+    ],
+    [
+      "a 100 MB declared velolog.json under a top folder",
+      () =>
+        declareSize(
+          zipSync({ "export/velolog.json": jsonBytes(smallExport()) }),
+          "export/velolog.json",
+          100 * 1024 * 1024,
+        ),
+      m.entryTooLarge("velolog.json"),
+    ],
+    [
+      "a ../ name among the Mac's files",
+      () => zipSync({ "export/velolog.json": jsonBytes(smallExport()), "__MACOSX/../evil": strToU8("x") }),
+      m.unsafeName("__MACOSX/../evil"),
+    ],
     ["not a zip", () => strToU8("just text"), m.badZip],
     [
       "a missing referenced file",

@@ -399,6 +399,39 @@ describeEachDatabase("account export and import", (kind) => {
     expect(committed).toEqual(JSON.parse(exportJsonSchemaText()));
   });
 
+  it("describes every object and field of velolog.json in the committed JSON Schema, with its units", () => {
+    const schema = JSON.parse(exportJsonSchemaText()) as Schema;
+    type Schema = {
+      description?: string;
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      anyOf?: Schema[];
+    };
+    const undescribed: string[] = [];
+    const walk = (node: Schema, at: string) => {
+      if (node.properties) {
+        if (!node.description) undescribed.push(at || "(the file)");
+        for (const [key, field] of Object.entries(node.properties)) {
+          if (!field.description) undescribed.push(`${at}.${key}`);
+          walk(field, `${at}.${key}`);
+        }
+      }
+      if (node.items) walk(node.items, `${at}[]`);
+      for (const branch of node.anyOf ?? []) walk(branch, at);
+    };
+    walk(schema, "");
+    expect(undescribed).toEqual([]);
+    const field = (list: string, key: string) =>
+      (schema.properties![list]!.items ?? schema.properties![list]!)!.properties![key]!.description;
+    expect(field("rides", "distanceKm")).toMatch(/kilometres/);
+    expect(field("rides", "movingSeconds")).toMatch(/seconds/);
+    expect(field("rides", "elevationGainM")).toMatch(/metres/);
+    expect(field("rides", "startedAt")).toMatch(/ISO 8601 instant/);
+    expect(field("serviceEntries", "cost")).toMatch(/US dollars .*not cents/);
+    expect(field("serviceEntries", "date")).toMatch(/YYYY-MM-DD/);
+    expect(field("components", "bicycleId")).toMatch(/an id of `bicycles`.*null: in the parts bin/);
+  });
+
   it("never puts another user's data in an export", async () => {
     const other = await signUp(t.app);
     const otherPhoto = await upload(other, "bicycle-image", "#f00");

@@ -14,6 +14,10 @@ import { stravaBikeParamSchema } from "./strava.ts";
  */
 export const EXPORT_FORMAT_VERSION = 1;
 export const EXPORT_JSON_NAME = "velolog.json";
+/** A plain-text note at the root of the archive for whoever opens it; an import does not read it. */
+export const EXPORT_README_NAME = "README.txt";
+/** The `$id` of velolog.json's JSON Schema (docs/export/velolog-export.schema.json). */
+export const EXPORT_SCHEMA_ID = "https://velolog.app/schemas/velolog-export-v1.schema.json";
 
 /** A file inside the archive: `files/` and a plain name, never a folder or a way out of it. */
 export const ARCHIVE_FILE_PATH = /^files\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(webp|jpg|jpeg|png|pdf)$/;
@@ -417,9 +421,5 @@ export const MAX_ARCHIVE_FILES_BYTES = 400 * 1024 * 1024;
 /** velolog.json's JSON Schema, as committed in docs/export/velolog-export.schema.json. */
 export function exportJsonSchemaText(): string {
   const schema = z.toJSONSchema(exportV1Schema, { target: "draft-2020-12", io: "input" });
-  return `${JSON.stringify(
-    { ...schema, $id: "https://velolog.app/schemas/velolog-export-v1.schema.json" },
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify({ ...schema, $id: EXPORT_SCHEMA_ID }, null, 2)}\n`;
 }

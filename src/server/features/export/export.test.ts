@@ -10,6 +10,7 @@ import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import {
   type ArchiveImportResult,
+  EXPORT_SCHEMA_ID,
   type ExportV1,
   exportJsonSchemaText,
   exportV1Schema,
@@ -38,6 +39,7 @@ const m = messages.archive;
 interface Archive {
   json: ExportV1;
   files: Record<string, Uint8Array>;
+  readme: string;
   raw: Uint8Array;
 }
 
@@ -62,8 +64,11 @@ describeEachDatabase("account export and import", (kind) => {
     const entries = unzipSync(raw);
     const text = new TextDecoder().decode(entries["velolog.json"]);
     const parsed = exportV1Schema.parse(JSON.parse(text));
-    const filesOnly = Object.fromEntries(Object.entries(entries).filter(([name]) => name !== "velolog.json"));
-    return { json: parsed, files: filesOnly, raw };
+    const filesOnly = Object.fromEntries(
+      Object.entries(entries).filter(([name]) => name !== "velolog.json" && name !== "README.txt"),
+    );
+    const readme = new TextDecoder().decode(entries["README.txt"]);
+    return { json: parsed, files: filesOnly, readme, raw };
   }
 
   function importInto(rider: TestClient, zip: Uint8Array) {
@@ -282,6 +287,16 @@ describeEachDatabase("account export and import", (kind) => {
     expect(first.json.shareLinks[0]!.snapshot.bike.imageUrl).toMatch(/^files\//);
     expect(Object.keys(first.files).sort()).toEqual(first.json.files.map((f) => f.path).sort());
     expect(first.json.files).toHaveLength(3);
+    // README.txt first, for whoever unzips it: what velolog.json and files/ are, their units, how to import.
+    expect(Object.keys(unzipSync(first.raw))[0]).toBe("README.txt");
+    expect(first.readme).toContain(
+      `velolog.json   all of it as JSON. It follows the JSON Schema ${EXPORT_SCHEMA_ID}`,
+    );
+    expect(first.readme).toContain("docs/export/velolog-export.schema.json");
+    expect(first.readme).toContain("files/ ");
+    expect(first.readme).toMatch(/distances in kilometres.*moving times in seconds/);
+    expect(first.readme).toContain(`"${m.title}", use "${m.importTitle}"`);
+    expect(first.readme).toContain(`made ${first.json.exportedAt}`);
 
     const target = await signUp(t.app);
     await premium(target);
@@ -316,6 +331,14 @@ describeEachDatabase("account export and import", (kind) => {
     expect(Object.values(again.imported).every((n) => n === 0)).toBe(true);
     expect(again.alreadyThere).toMatchObject({ bicycles: 2, rides: 3, serviceEntries: 2, files: 3 });
     expect(canonical(await exportOf(target))).toEqual(canonical(first));
+
+    // An archive without README.txt (a hand-made one, or one the rider took it out of) imports all the same.
+    const bare = unzipSync(first.raw);
+    delete bare["README.txt"];
+    const third = await signUp(t.app);
+    await premium(third);
+    expect((await imported(third, zipSync(bare))).imported).toMatchObject({ bicycles: 2, files: 3 });
+    expect(canonical(await exportOf(third))).toEqual(canonical(first));
 
     // And the source account's own export, imported back into it, adds nothing either.
     const back = await imported(source, first.raw);

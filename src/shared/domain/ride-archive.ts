@@ -31,8 +31,11 @@ export function entryBaseName(fullName: string): string {
   return fullName.replace(/\/+$/, "").split("/").pop() ?? "";
 }
 
-/** Folders, macOS's `__MACOSX/` copies and dot files: never a ride, never the index. */
-function passedOver(fullName: string): boolean {
+/**
+ * What the operating system adds to a .zip, not the rider: folders, macOS's `__MACOSX/` copies and dot files
+ * (`.DS_Store`, `._*` AppleDouble files). Never a ride, never the index, never part of an account export.
+ */
+export function passedOver(fullName: string): boolean {
   return (
     fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || entryBaseName(fullName).startsWith(".")
   );

@@ -14,191 +14,367 @@ import { stravaBikeParamSchema } from "./strava.ts";
  */
 export const EXPORT_FORMAT_VERSION = 1;
 export const EXPORT_JSON_NAME = "velolog.json";
+/** A plain-text note at the root of the archive for whoever opens it; an import does not read it. */
+export const EXPORT_README_NAME = "README.txt";
+/** The `$id` of velolog.json's JSON Schema (docs/export/velolog-export.schema.json). */
+export const EXPORT_SCHEMA_ID = "https://velolog.app/schemas/velolog-export-v1.schema.json";
 
 /** A file inside the archive: `files/` and a plain name, never a folder or a way out of it. */
 export const ARCHIVE_FILE_PATH = /^files\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(webp|jpg|jpeg|png|pdf)$/;
 
+// What a reader of velolog.json needs to know (units, formats, what an id names) is each field's
+// `description`, which the committed JSON Schema carries; comments here say only what concerns the code.
+const about = (description: string) => ({ description });
+
 const id = z.string().min(1).max(100);
+const ownId = id.meta(
+  about(
+    "This object's id in the account it came from (a UUID); other objects name it by this id. An import gives it a new one.",
+  ),
+);
+/** A reference: the `id` of an object of `list` (`idOrNull`: or null, `whenNull` saying what that means). */
+const idOf = (list: string, what: string) => id.meta(about(`${what} (an id of \`${list}\`).`));
+const idOrNull = (list: string, what: string, whenNull: string) =>
+  id.nullable().meta(about(`${what} (an id of \`${list}\`); null: ${whenNull}.`));
 const text = (max = 10_000) => z.string().max(max);
 const nullableText = (max = 10_000) => text(max).nullable();
 const time = z.iso.datetime({ offset: true });
 const day = z.iso.date();
+const INSTANT = "an ISO 8601 instant, written in UTC (2024-05-31T07:00:00.000Z)";
+const instant = (what: string) => time.meta(about(`${what}: ${INSTANT}.`));
+const created = instant("When it was added in Velolog");
+const updated = instant("When it was last changed in Velolog");
 const filePath = z.string().regex(ARCHIVE_FILE_PATH);
 const amount = (max: number) => z.number().finite().min(0).max(max);
+/** Money: the app keeps US dollars, as a decimal number. */
+const inDollars = "in US dollars as a decimal number (12.5 is $12.50, not cents)";
 /** A link kept elsewhere: http or https only. */
 const link = z.string().max(2000).refine(isHttpUrl, { message: "must be an http or https link" });
+const photoLink = link
+  .nullable()
+  .meta(
+    about(
+      "A photo kept elsewhere (an http or https link); null when the photo is a file of the archive (imageFile) or there is none.",
+    ),
+  );
+const photoFile = filePath
+  .nullable()
+  .meta(
+    about(
+      "The photo as a file of the archive (files/…, listed in `files`); null: none, or a link (imageUrl).",
+    ),
+  );
+const orNull = (description: string) => `${description}; null: not given.`;
 
-export const exportSettingsSchema = z.object({
-  distanceUnit: z.enum(DISTANCE_UNITS),
-  dueSoonPercent: z.number().int().min(50).max(99),
-  /** The daily reminder mail. */
-  emailDigest: z.boolean(),
-  /** The rider's IANA time zone (decision 0060); exports made before it have none and keep the account's. */
-  timeZone: z
-    .string()
-    .refine((name) => canonicalTimeZone(name) !== null, { message: "must be an IANA time zone name" })
-    .optional(),
-});
+export const exportSettingsSchema = z
+  .object({
+    distanceUnit: z
+      .enum(DISTANCE_UNITS)
+      .meta(
+        about(
+          "The unit the app shows distances in (kilometres or miles). Display only: every distance in this file is in kilometres.",
+        ),
+      ),
+    dueSoonPercent: z
+      .number()
+      .int()
+      .min(50)
+      .max(99)
+      .meta(about("A service interval shows as due soon from this percentage of it used (50 to 99).")),
+    emailDigest: z.boolean().meta(about("Whether the rider gets the daily reminder mail of services due.")),
+    // Decision 0060.
+    timeZone: z
+      .string()
+      .refine((name) => canonicalTimeZone(name) !== null, { message: "must be an IANA time zone name" })
+      .optional()
+      .meta(
+        about(
+          "The rider's IANA time zone (Europe/Berlin), which decides when the rider's day begins. Absent in exports made before it: the importing account keeps its own.",
+        ),
+      ),
+  })
+  .meta(about("The rider's preferences, which an import makes the account's."));
 
-export const exportFileSchema = z.object({
-  path: filePath,
-  contentType: z.enum(["image/webp", "image/jpeg", "image/png", "application/pdf"]),
-  purpose: z.enum(filePurposes),
-});
+export const exportFileSchema = z
+  .object({
+    path: filePath.meta(
+      about(
+        "Where the file is in the archive: files/<id>.<ext>, the id being the file's in the account it came from.",
+      ),
+    ),
+    contentType: z
+      .enum(["image/webp", "image/jpeg", "image/png", "application/pdf"])
+      .meta(about("The file's media type.")),
+    purpose: z
+      .enum(filePurposes)
+      .meta(about("What the file is: a bicycle's photo, a component's photo, or a service's receipt.")),
+  })
+  .meta(about("A photo or receipt that the archive holds."));
 
-export const exportBicycleSchema = z.object({
-  id,
-  name: text(500),
-  description: nullableText(),
-  /** A photo kept elsewhere (a link); null when the photo is a file of the archive or there is none. */
-  imageUrl: link.nullable(),
-  imageFile: filePath.nullable(),
-  purchaseDate: day.nullable(),
-  price: amount(99_999_999.99).nullable(),
-  purchaseCondition: z.enum(["new", "used"]).nullable(),
-  storeName: nullableText(500),
-  serialNumber: nullableText(500),
-  storeLink: link.nullable(),
-  createdAt: time,
-  updatedAt: time,
-});
+export const exportBicycleSchema = z
+  .object({
+    id: ownId,
+    name: text(500).meta(about("The bicycle's name, as the rider gave it.")),
+    description: nullableText().meta(about(orNull("The rider's description"))),
+    imageUrl: photoLink,
+    imageFile: photoFile,
+    purchaseDate: day.nullable().meta(about(orNull("The day it was bought: a calendar day, YYYY-MM-DD"))),
+    price: amount(99_999_999.99)
+      .nullable()
+      .meta(about(`What it cost, ${inDollars}; null: not given.`)),
+    purchaseCondition: z
+      .enum(["new", "used"])
+      .nullable()
+      .meta(about(orNull("Whether it was bought new or used"))),
+    storeName: nullableText(500).meta(about(orNull("Where it was bought"))),
+    serialNumber: nullableText(500).meta(about(orNull("Its frame's serial number"))),
+    storeLink: link
+      .nullable()
+      .meta(about(orNull("The shop's or the product's page (an http or https link)"))),
+    createdAt: created,
+    updatedAt: updated,
+  })
+  .meta(about("A bicycle of the account."));
 
-export const exportComponentSchema = z.object({
-  id,
-  /** Null: in the parts bin. */
-  bicycleId: id.nullable(),
-  name: text(500),
-  type: text(100),
-  brand: nullableText(500),
-  /** Kilometres before tracking (what the form calls the distance so far). */
-  mileage: amount(99_999_999_999.9),
-  notes: nullableText(),
-  imageUrl: link.nullable(),
-  imageFile: filePath.nullable(),
-  createdAt: time,
-  updatedAt: time,
-});
+export const exportComponentSchema = z
+  .object({
+    id: ownId,
+    bicycleId: idOrNull("bicycles", "The bicycle it is on now", "in the parts bin"),
+    name: text(500).meta(about("The component's name, as the rider gave it.")),
+    type: text(100).meta(about("Its kind, as the rider chose or typed it (Drivetrain, Wheels, Tires, …).")),
+    brand: nullableText(500).meta(about(orNull("Its brand"))),
+    // What the form calls the distance so far.
+    mileage: amount(99_999_999_999.9).meta(
+      about(
+        "The kilometres it had done before Velolog tracked it, in km whatever the distance unit. Its distance is this plus the rides of the bicycles it was on during its installation periods.",
+      ),
+    ),
+    notes: nullableText().meta(about(orNull("The rider's notes"))),
+    imageUrl: photoLink,
+    imageFile: photoFile,
+    createdAt: created,
+    updatedAt: updated,
+  })
+  .meta(about("A component (part): on a bicycle, or in the parts bin."));
 
-/** Where a component was: on a bicycle (or in the parts bin, `bicycleId` null) from `startedAt` until `endedAt`. */
-export const exportInstallationSchema = z.object({
-  id,
-  componentId: id,
-  bicycleId: id.nullable(),
-  startedAt: time,
-  endedAt: time.nullable(),
-});
+export const exportInstallationSchema = z
+  .object({
+    id: ownId,
+    componentId: idOf("components", "The component"),
+    bicycleId: idOrNull("bicycles", "The bicycle it was on", "in the parts bin"),
+    startedAt: instant("When it got there"),
+    endedAt: time.nullable().meta(about(`When it left: ${INSTANT}; null: it is still there.`)),
+  })
+  .meta(
+    about(
+      "Where a component was, from startedAt until endedAt: on a bicycle, or in the parts bin. A component's periods do not overlap, and exactly one is open (endedAt null): where it is now.",
+    ),
+  );
 
-export const exportRideSchema = z.object({
-  id,
-  bicycleId: id,
-  name: text(500),
-  startedAt: time,
-  distanceKm: amount(9_999_999.999),
-  movingSeconds: z.number().int().min(0).max(2_147_483_647),
-  elevationGainM: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullable(),
-  source: z.enum(RIDE_SOURCES),
-  externalId: nullableText(500),
-  /**
-   * When the rider last changed the ride in Velolog (null: never). A Strava ride with it is the rider's: Strava
-   * imports and events leave it as it is (decision 0041). Exports made before it have none: taken as never.
-   */
-  editedAt: time.nullable().optional(),
-  createdAt: time,
-  updatedAt: time,
-});
+export const exportRideSchema = z
+  .object({
+    id: ownId,
+    bicycleId: idOf("bicycles", "The bicycle ridden"),
+    name: text(500).meta(about("The ride's name, as the rider gave it.")),
+    startedAt: instant("When the ride started"),
+    distanceKm: amount(9_999_999.999).meta(
+      about("The distance, in kilometres (to the metre) whatever the distance unit."),
+    ),
+    movingSeconds: z.number().int().min(0).max(2_147_483_647).meta(about("The moving time, in seconds.")),
+    elevationGainM: z
+      .number()
+      .int()
+      .min(-2_147_483_648)
+      .max(2_147_483_647)
+      .nullable()
+      .meta(about("The climbing, in whole metres; null: not known.")),
+    source: z
+      .enum(RIDE_SOURCES)
+      .meta(
+        about(
+          "How it came in: typed in (manual), from a GPX, TCX or FIT file (file), or from Strava (strava).",
+        ),
+      ),
+    externalId: nullableText(500).meta(
+      about(
+        "Where it came from, so that it is never added twice: the file's SHA-256 (with #n for the n-th ride of a file of several) or the Strava activity's id; null for a ride typed in.",
+      ),
+    ),
+    // Decision 0041.
+    editedAt: time
+      .nullable()
+      .optional()
+      .meta(
+        about(
+          `When the rider last changed the ride in Velolog: ${INSTANT}; null: never. A Strava ride with one is the rider's version: Strava's imports leave it as it is. Absent in exports made before it: never.`,
+        ),
+      ),
+    createdAt: created,
+    updatedAt: updated,
+  })
+  .meta(about("A ride on one of the bicycles."));
 
-/**
- * A Strava activity whose ride the rider deleted in Velolog (decision 0041): no Strava import brings it back.
- * The activity's id, as the ride's `externalId` was.
- */
-export const exportStravaSkippedSchema = z.object({
-  activityId: text(500).min(1),
-  createdAt: time,
-});
+// Decision 0041.
+export const exportStravaSkippedSchema = z
+  .object({
+    activityId: text(500)
+      .min(1)
+      .meta(about("The Strava activity's id, as the deleted ride's externalId was.")),
+    createdAt: instant("When the rider deleted the ride"),
+  })
+  .meta(about("A Strava activity whose ride the rider deleted in Velolog: no Strava import brings it back."));
 
-/**
- * The Strava bike mapping (decision 0041): the rides of the Strava bike `gearId` go on the bicycle `bicycleId`.
- * Only the mapping: the connection and its tokens are never exported, so a rider connects Strava again where
- * they import, and the bikes they mapped are mapped there already.
- */
-export const exportStravaBikeSchema = z.object({
-  /** Strava's id of the bike, as its API names it ("b1234"). */
-  gearId: stravaBikeParamSchema.shape.gearId,
-  bicycleId: id,
-});
+// Decision 0041: only the mapping; the connection and its tokens are never exported.
+export const exportStravaBikeSchema = z
+  .object({
+    gearId: stravaBikeParamSchema.shape.gearId.meta(
+      about("Strava's id of the bike, as its API names it (b1234)."),
+    ),
+    bicycleId: idOf("bicycles", "The bicycle its rides go on"),
+  })
+  .meta(
+    about(
+      "Which bicycle a Strava bike's rides go on. Only the mapping: the Strava connection is never exported, so the rider connects Strava again where they import.",
+    ),
+  );
 
 export const exportIntervalSchema = z
   .object({
-    id,
-    componentId: id,
-    label: text(500),
-    everyKm: amount(999_999_999.9).nullable(),
-    everyHours: amount(9_999_999.9).nullable(),
-    everyMonths: z.number().int().min(1).max(1200).nullable(),
-    createdAt: time,
-    updatedAt: time,
+    id: ownId,
+    componentId: idOf("components", "The component it is of"),
+    label: text(500).meta(about("What is due (Wax, Replace, …).")),
+    everyKm: amount(999_999_999.9)
+      .nullable()
+      .meta(
+        about("Due every this many kilometres ridden, whatever the distance unit; null: not by distance."),
+      ),
+    everyHours: amount(9_999_999.9)
+      .nullable()
+      .meta(about("Due every this many hours of riding (moving time); null: not by hours.")),
+    everyMonths: z
+      .number()
+      .int()
+      .min(1)
+      .max(1200)
+      .nullable()
+      .meta(about("Due every this many calendar months; null: not by months.")),
+    createdAt: created,
+    updatedAt: updated,
   })
   .refine((i) => i.everyKm !== null || i.everyHours !== null || i.everyMonths !== null, {
     message: "An interval needs a distance, hours or months",
-  });
+  })
+  .meta(
+    about(
+      "A service interval of a component: due at whichever of its distance, hours and months comes first, counted from the last service that reset it. At least one of them is set.",
+    ),
+  );
 
-export const exportServiceEntrySchema = z.object({
-  id,
-  componentId: id,
-  date: day,
-  description: text(10_000),
-  cost: amount(99_999_999.99),
-  /** A receipt kept elsewhere (a link); null when the receipt is a file of the archive or there is none. */
-  receiptUrl: link.nullable(),
-  receiptFile: filePath.nullable(),
-  /** The intervals (ids of `serviceIntervals`) this entry resets. */
-  resetsIntervalIds: z.array(id).max(1000),
-  createdAt: time,
-  updatedAt: time,
-});
+export const exportServiceEntrySchema = z
+  .object({
+    id: ownId,
+    componentId: idOf("components", "The component serviced"),
+    date: day.meta(
+      about("The day of the service (the rider's day, in their time zone): a calendar day, YYYY-MM-DD."),
+    ),
+    description: text(10_000).meta(about("What was done, as the rider wrote it.")),
+    cost: amount(99_999_999.99).meta(about(`What it cost, ${inDollars}; 0: nothing paid.`)),
+    receiptUrl: link
+      .nullable()
+      .meta(
+        about(
+          "A receipt kept elsewhere (an http or https link); null when the receipt is a file of the archive (receiptFile) or there is none.",
+        ),
+      ),
+    receiptFile: filePath
+      .nullable()
+      .meta(
+        about(
+          "The receipt as a file of the archive (files/…, listed in `files`); null: none, or a link (receiptUrl).",
+        ),
+      ),
+    resetsIntervalIds: z
+      .array(id)
+      .max(1000)
+      .meta(
+        about(
+          "The service intervals (ids of `serviceIntervals`, of the same component) this service resets: they count again from its date.",
+        ),
+      ),
+    createdAt: created,
+    updatedAt: updated,
+  })
+  .meta(about("A service in a component's log."));
 
-/**
- * A share link's settings and snapshot (what its page shows). Its secret token is not exported: an import
- * makes a new link (decision 0048). Photos in the snapshot are archive paths like the objects' `imageFile`.
- */
-export const exportShareLinkSchema = z.object({
-  id,
-  /** The bicycle it was made of; null once that bicycle was deleted. */
-  bicycleId: id.nullable(),
-  notes: nullableText(),
-  snapshot: sharedBikeSnapshotSchema,
-  createdAt: time,
-});
+export const exportShareLinkSchema = z
+  .object({
+    id: ownId,
+    bicycleId: idOrNull("bicycles", "The bicycle it was made of", "that bicycle was deleted since"),
+    notes: nullableText().meta(about("The rider's notes, shown on the page; null: none.")),
+    snapshot: sharedBikeSnapshotSchema.meta(
+      about(
+        "What the page shows: a copy taken when the link was made, not live data. Its photos are files of the archive (files/…) or links.",
+      ),
+    ),
+    createdAt: instant("When the link was made"),
+  })
+  .meta(
+    about(
+      "A share link: the read-only page of a bicycle it leads to. Its secret token is not exported: an import makes a new link, at a new address.",
+    ),
+  );
 
 export const exportV1Schema = z
   .object({
-    formatVersion: z.literal(1),
-    app: z.literal("Velolog"),
-    exportedAt: time,
-    /**
-     * Whose account this was: its name and sign-in address, and when it was made. For the rider's records
-     * only: an import leaves the importing account's own name and address as they are. (Absent in exports
-     * made before it.)
-     */
-    account: z.object({ name: text(500), email: text(500), createdAt: time }).optional(),
+    formatVersion: z
+      .literal(1)
+      .meta(about("The version of this format. A Velolog reads every version up to its own.")),
+    app: z.literal("Velolog").meta(about("The app that made the file: always Velolog.")),
+    exportedAt: instant("When the export was made"),
+    account: z
+      .object({
+        name: text(500).meta(about("The account's name.")),
+        email: text(500).meta(about("Its sign-in address.")),
+        createdAt: instant("When the account was made"),
+      })
+      .optional()
+      .meta(
+        about(
+          "Whose account this was, for the rider's records only: an import leaves the importing account's own name and address as they are. Absent in exports made before it.",
+        ),
+      ),
     settings: exportSettingsSchema,
-    bicycles: z.array(exportBicycleSchema),
-    components: z.array(exportComponentSchema),
-    installations: z.array(exportInstallationSchema),
-    rides: z.array(exportRideSchema),
-    serviceIntervals: z.array(exportIntervalSchema),
-    serviceEntries: z.array(exportServiceEntrySchema),
-    shareLinks: z.array(exportShareLinkSchema),
-    /** Strava rides deleted in Velolog, not imported again (absent in exports made before it: none). */
-    stravaSkippedActivities: z.array(exportStravaSkippedSchema).optional(),
-    /** Which bicycle each Strava bike's rides go on (absent in exports made before it: none). */
-    stravaBikes: z.array(exportStravaBikeSchema).optional(),
-    /** Every photo and receipt the objects above name, as files of the archive. */
-    files: z.array(exportFileSchema),
+    bicycles: z.array(exportBicycleSchema).meta(about("Every bicycle of the account.")),
+    components: z
+      .array(exportComponentSchema)
+      .meta(about("Every component, on a bicycle or in the parts bin.")),
+    installations: z
+      .array(exportInstallationSchema)
+      .meta(about("Every component's installation periods: where it was, when.")),
+    rides: z.array(exportRideSchema).meta(about("Every ride.")),
+    serviceIntervals: z.array(exportIntervalSchema).meta(about("Every component's service intervals.")),
+    serviceEntries: z.array(exportServiceEntrySchema).meta(about("The service log of every component.")),
+    shareLinks: z.array(exportShareLinkSchema).meta(about("The bicycles' share links.")),
+    stravaSkippedActivities: z
+      .array(exportStravaSkippedSchema)
+      .optional()
+      .meta(
+        about(
+          "Strava rides deleted in Velolog, which no Strava import brings back. Absent in exports made before it: none.",
+        ),
+      ),
+    stravaBikes: z
+      .array(exportStravaBikeSchema)
+      .optional()
+      .meta(about("Which bicycle each Strava bike's rides go on. Absent in exports made before it: none.")),
+    files: z
+      .array(exportFileSchema)
+      .meta(about("Every photo and receipt the objects above name, as files of the archive.")),
   })
   .meta({
     title: "Velolog export",
-    description: "velolog.json in a Velolog account export (.zip); files/ holds the photos and receipts.",
+    description:
+      "velolog.json in a Velolog account export (.zip): everything in the account; files/ holds the photos and receipts. Distances are in kilometres, durations in seconds, money in US dollars as a decimal number (not cents); times are ISO 8601 instants in UTC, days YYYY-MM-DD. Objects name one another by their ids.",
   });
 
 export type ExportV1 = z.infer<typeof exportV1Schema>;
@@ -245,9 +421,5 @@ export const MAX_ARCHIVE_FILES_BYTES = 400 * 1024 * 1024;
 /** velolog.json's JSON Schema, as committed in docs/export/velolog-export.schema.json. */
 export function exportJsonSchemaText(): string {
   const schema = z.toJSONSchema(exportV1Schema, { target: "draft-2020-12", io: "input" });
-  return `${JSON.stringify(
-    { ...schema, $id: "https://velolog.app/schemas/velolog-export-v1.schema.json" },
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify({ ...schema, $id: EXPORT_SCHEMA_ID }, null, 2)}\n`;
 }

@@ -16,46 +16,102 @@ export type CreateShareInput = z.output<typeof createShareSchema>;
 /**
  * What a share link shows: a copy taken when the link was made, never live data. It holds exactly what the
  * shared page shows (docs/security.md lists the fields). In the public answer, photos of ours are served
- * through the share's own file URLs (`sharedFileUrl`).
+ * through the share's own file URLs (`sharedFileUrl`). The descriptions are read in the API's reference and
+ * in the export's JSON Schema alike.
  */
+const about = (description: string) => ({ description });
+const photo = z
+  .string()
+  .nullable()
+  .meta(
+    about(
+      "The photo: in the API's answer a URL to fetch it, in an export a file of the archive (files/…) or an http or https link; null: none.",
+    ),
+  );
+const perKm = z
+  .number()
+  .nullable()
+  .optional()
+  .meta(
+    about(
+      "What riding it cost per kilometre, in US dollars (what was paid over the distance ridden); only when the owner included costs; null before any distance.",
+    ),
+  );
+
 export const sharedBikeSnapshotSchema = z.object({
-  bike: z.object({
-    name: z.string(),
-    description: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    purchaseDate: z.string().nullable(),
-    /** Left out when the owner chose not to include costs. */
-    price: z.number().nullable().optional(),
-    purchaseCondition: z.enum(["new", "used"]).nullable(),
-    storeName: z.string().nullable(),
-    /** Only when the owner chose to include it. */
-    serialNumber: z.string().nullable().optional(),
-    storeLink: z.string().nullable(),
-    /** Cost per km (decision 0045), only when the owner included costs; null before any ride. */
-    costPerKm: z.number().nullable().optional(),
-  }),
-  components: z.array(
-    z.object({
-      name: z.string(),
-      type: z.string(),
-      brand: z.string().nullable(),
-      mileage: z.number(),
-      notes: z.string().nullable(),
-      imageUrl: z.string().nullable(),
-      /** Only when the owner included costs, like `bike.costPerKm`. */
-      costPerKm: z.number().nullable().optional(),
-    }),
-  ),
-  /** `cost` is left out when the owner chose not to include service costs. */
-  services: z.array(
-    z.object({
-      date: z.string(),
-      description: z.string(),
-      componentName: z.string(),
-      cost: z.number().optional(),
-    }),
-  ),
-  distanceUnit: z.enum(["km", "mi"]),
+  bike: z
+    .object({
+      name: z.string().meta(about("The bicycle's name.")),
+      description: z.string().nullable().meta(about("The owner's description; null: none.")),
+      imageUrl: photo,
+      purchaseDate: z.string().nullable().meta(about("The day it was bought, YYYY-MM-DD; null: not given.")),
+      price: z
+        .number()
+        .nullable()
+        .optional()
+        .meta(
+          about(
+            "What it cost, in US dollars as a decimal number (not cents); null: not given. Left out when the owner chose not to include costs.",
+          ),
+        ),
+      purchaseCondition: z
+        .enum(["new", "used"])
+        .nullable()
+        .meta(about("Whether it was bought new or used; null: not given.")),
+      storeName: z.string().nullable().meta(about("Where it was bought; null: not given.")),
+      serialNumber: z
+        .string()
+        .nullable()
+        .optional()
+        .meta(about("Its frame's serial number; only when the owner chose to include it.")),
+      storeLink: z.string().nullable().meta(about("The shop's or the product's page; null: none.")),
+      // Decision 0045.
+      costPerKm: perKm,
+    })
+    .meta(about("The bicycle as it was when the link was made.")),
+  components: z
+    .array(
+      z
+        .object({
+          name: z.string().meta(about("The component's name.")),
+          type: z.string().meta(about("Its kind (Drivetrain, Wheels, Tires, …).")),
+          brand: z.string().nullable().meta(about("Its brand; null: not given.")),
+          mileage: z
+            .number()
+            .meta(
+              about(
+                "Its distance when the link was made, in kilometres whatever the unit shown: before tracking plus its rides.",
+              ),
+            ),
+          notes: z.string().nullable().meta(about("The owner's notes; null: none.")),
+          imageUrl: photo,
+          costPerKm: perKm,
+        })
+        .meta(about("A component on the bicycle when the link was made.")),
+    )
+    .meta(about("The components on the bicycle when the link was made.")),
+  services: z
+    .array(
+      z
+        .object({
+          date: z.string().meta(about("The day of the service, YYYY-MM-DD.")),
+          description: z.string().meta(about("What was done.")),
+          componentName: z.string().meta(about("The component serviced, by its name.")),
+          cost: z
+            .number()
+            .optional()
+            .meta(
+              about(
+                "What it cost, in US dollars as a decimal number (not cents). Left out when the owner chose not to include service costs.",
+              ),
+            ),
+        })
+        .meta(about("A service of one of the bicycle's components.")),
+    )
+    .meta(about("The service history of the bicycle's components, newest first.")),
+  distanceUnit: z
+    .enum(["km", "mi"])
+    .meta(about("The unit the page shows distances in (the owner's); the figures here are in kilometres.")),
 });
 export type SharedBikeSnapshot = z.infer<typeof sharedBikeSnapshotSchema>;
 

@@ -10,6 +10,7 @@ import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import {
   type ArchiveImportResult,
+  EXPORT_SCHEMA_ID,
   type ExportV1,
   exportJsonSchemaText,
   exportV1Schema,
@@ -38,6 +39,7 @@ const m = messages.archive;
 interface Archive {
   json: ExportV1;
   files: Record<string, Uint8Array>;
+  readme: string;
   raw: Uint8Array;
 }
 
@@ -62,8 +64,11 @@ describeEachDatabase("account export and import", (kind) => {
     const entries = unzipSync(raw);
     const text = new TextDecoder().decode(entries["velolog.json"]);
     const parsed = exportV1Schema.parse(JSON.parse(text));
-    const filesOnly = Object.fromEntries(Object.entries(entries).filter(([name]) => name !== "velolog.json"));
-    return { json: parsed, files: filesOnly, raw };
+    const filesOnly = Object.fromEntries(
+      Object.entries(entries).filter(([name]) => name !== "velolog.json" && name !== "README.txt"),
+    );
+    const readme = new TextDecoder().decode(entries["README.txt"]);
+    return { json: parsed, files: filesOnly, readme, raw };
   }
 
   function importInto(rider: TestClient, zip: Uint8Array) {
@@ -282,6 +287,16 @@ describeEachDatabase("account export and import", (kind) => {
     expect(first.json.shareLinks[0]!.snapshot.bike.imageUrl).toMatch(/^files\//);
     expect(Object.keys(first.files).sort()).toEqual(first.json.files.map((f) => f.path).sort());
     expect(first.json.files).toHaveLength(3);
+    // README.txt first, for whoever unzips it: what velolog.json and files/ are, their units, how to import.
+    expect(Object.keys(unzipSync(first.raw))[0]).toBe("README.txt");
+    expect(first.readme).toContain(
+      `velolog.json   all of it as JSON. It follows the JSON Schema ${EXPORT_SCHEMA_ID}`,
+    );
+    expect(first.readme).toContain("docs/export/velolog-export.schema.json");
+    expect(first.readme).toContain("files/ ");
+    expect(first.readme).toMatch(/distances in kilometres.*moving times in seconds/);
+    expect(first.readme).toContain(`"${m.title}", use "${m.importTitle}"`);
+    expect(first.readme).toContain(`made ${first.json.exportedAt}`);
 
     const target = await signUp(t.app);
     await premium(target);
@@ -317,10 +332,61 @@ describeEachDatabase("account export and import", (kind) => {
     expect(again.alreadyThere).toMatchObject({ bicycles: 2, rides: 3, serviceEntries: 2, files: 3 });
     expect(canonical(await exportOf(target))).toEqual(canonical(first));
 
+    // An archive without README.txt (a hand-made one, or one the rider took it out of) imports all the same.
+    const bare = unzipSync(first.raw);
+    delete bare["README.txt"];
+    const third = await signUp(t.app);
+    await premium(third);
+    expect((await imported(third, zipSync(bare))).imported).toMatchObject({ bicycles: 2, files: 3 });
+    expect(canonical(await exportOf(third))).toEqual(canonical(first));
+
     // And the source account's own export, imported back into it, adds nothing either.
     const back = await imported(source, first.raw);
     expect(Object.values(back.imported).every((n) => n === 0)).toBe(true);
     expect(await bicycleCount(source.userId)).toBe(2);
+  });
+
+  /**
+   * The export as a rider gets it back after unzipping it and zipping its folder again on a Mac: every entry
+   * under the folder, with the Finder's `__MACOSX/` AppleDouble copies and `.DS_Store` files beside them.
+   */
+  function rezipped(raw: Uint8Array, folder: string): Uint8Array {
+    const appleDouble = strToU8("\u0000\u0005\u0016\u0007 not the file");
+    const entries: Record<string, Uint8Array> = {
+      [`${folder}/`]: new Uint8Array(),
+      ".DS_Store": strToU8("Bud1 finder data"),
+      "__MACOSX/._velolog.json": appleDouble,
+      [`__MACOSX/${folder}/._velolog.json`]: appleDouble,
+      [`${folder}/.DS_Store`]: strToU8("Bud1 finder data"),
+      [`${folder}/._velolog.json`]: appleDouble,
+    };
+    for (const [name, bytes] of Object.entries(unzipSync(raw))) entries[`${folder}/${name}`] = bytes;
+    return zipSync(entries);
+  }
+
+  it("imports an export unzipped and zipped again under its folder, with the Mac's files beside it", async () => {
+    const source = await richAccount();
+    const first = await exportOf(source);
+    const zip = rezipped(first.raw, "velolog-export-2026-12-03");
+    expect(Object.keys(unzipSync(zip))).toContain("velolog-export-2026-12-03/velolog.json");
+
+    const target = await signUp(t.app);
+    await premium(target);
+    const result = await imported(target, zip);
+    expect(result.imported).toEqual({
+      bicycles: 2,
+      components: 3,
+      installations: 4,
+      rides: 3,
+      serviceIntervals: 2,
+      serviceEntries: 2,
+      shareLinks: 1,
+      files: 3,
+    });
+    expect(result.unusedFiles).toBe(0);
+    const second = await exportOf(target);
+    expect(canonical(second)).toEqual(canonical(first));
+    expect(Object.values(second.files).map(sha).sort()).toEqual(Object.values(first.files).map(sha).sort());
   });
 
   it("reads the tables page by page: every one of 2,500 rides is in the export once", async () => {
@@ -354,6 +420,39 @@ describeEachDatabase("account export and import", (kind) => {
       ),
     );
     expect(committed).toEqual(JSON.parse(exportJsonSchemaText()));
+  });
+
+  it("describes every object and field of velolog.json in the committed JSON Schema, with its units", () => {
+    const schema = JSON.parse(exportJsonSchemaText()) as Schema;
+    type Schema = {
+      description?: string;
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      anyOf?: Schema[];
+    };
+    const undescribed: string[] = [];
+    const walk = (node: Schema, at: string) => {
+      if (node.properties) {
+        if (!node.description) undescribed.push(at || "(the file)");
+        for (const [key, field] of Object.entries(node.properties)) {
+          if (!field.description) undescribed.push(`${at}.${key}`);
+          walk(field, `${at}.${key}`);
+        }
+      }
+      if (node.items) walk(node.items, `${at}[]`);
+      for (const branch of node.anyOf ?? []) walk(branch, at);
+    };
+    walk(schema, "");
+    expect(undescribed).toEqual([]);
+    const field = (list: string, key: string) =>
+      (schema.properties![list]!.items ?? schema.properties![list]!)!.properties![key]!.description;
+    expect(field("rides", "distanceKm")).toMatch(/kilometres/);
+    expect(field("rides", "movingSeconds")).toMatch(/seconds/);
+    expect(field("rides", "elevationGainM")).toMatch(/metres/);
+    expect(field("rides", "startedAt")).toMatch(/ISO 8601 instant/);
+    expect(field("serviceEntries", "cost")).toMatch(/US dollars .*not cents/);
+    expect(field("serviceEntries", "date")).toMatch(/YYYY-MM-DD/);
+    expect(field("components", "bicycleId")).toMatch(/an id of `bicycles`.*null: in the parts bin/);
   });
 
   it("never puts another user's data in an export", async () => {
@@ -598,6 +697,54 @@ describeEachDatabase("account export and import", (kind) => {
       m.wrongFormat("bicycles.0.storeLink: must be an http or https link"),
     ],
     ["no velolog.json", () => zipSync({ "notes.txt": strToU8("hello") }), m.noJson],
+    [
+      "two top folders",
+      () =>
+        zipSync({
+          "velolog-export-2026-12-03/velolog.json": jsonBytes(smallExport()),
+          "velolog-export-2026-12-04/velolog.json": jsonBytes(smallExport()),
+        }),
+      m.noJson,
+    ],
+    [
+      "velolog.json in a folder beside a file at the top",
+      () =>
+        zipSync({
+          "velolog-export-2026-12-03/velolog.json": jsonBytes(smallExport()),
+          "notes.txt": strToU8("x"),
+        }),
+      m.noJson,
+    ],
+    [
+      "only the Mac's copy of velolog.json",
+      () => zipSync({ "__MACOSX/._velolog.json": jsonBytes(smallExport()), ".DS_Store": strToU8("x") }),
+      m.noJson,
+    ],
+    [
+      "a 2 GB declared size under a top folder",
+      () =>
+        declareSize(
+          zipSync({ "export/velolog.json": jsonBytes(smallExport()), "export/files/a.webp": strToU8("x") }),
+          "export/files/a.webp",
+          2 * 1024 ** 3,
+        ),
+      m.entryTooLarge("files/a.webp"),
+    ],
+    [
+      "a 100 MB declared velolog.json under a top folder",
+      () =>
+        declareSize(
+          zipSync({ "export/velolog.json": jsonBytes(smallExport()) }),
+          "export/velolog.json",
+          100 * 1024 * 1024,
+        ),
+      m.entryTooLarge("velolog.json"),
+    ],
+    [
+      "a ../ name among the Mac's files",
+      () => zipSync({ "export/velolog.json": jsonBytes(smallExport()), "__MACOSX/../evil": strToU8("x") }),
+      m.unsafeName("__MACOSX/../evil"),
+    ],
     ["not a zip", () => strToU8("just text"), m.badZip],
     [
       "a missing referenced file",

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   EXPORT_FORMAT_VERSION,
   EXPORT_JSON_NAME,
+  EXPORT_README_NAME,
   type ExportFile,
   type ExportV1,
 } from "../../../shared/schemas/export.ts";
@@ -27,6 +28,7 @@ import {
 } from "../../db/schema.ts";
 import { referencedFilesOf } from "../files/service.ts";
 import { getSettings } from "../settings/service.ts";
+import { exportReadme } from "./readme.ts";
 import type { ZipEntry } from "./zip-writer.ts";
 
 /** Rows read per statement: an export of 10,000 rides holds 1,000 of them in memory at a time. */
@@ -94,13 +96,17 @@ async function* inPages<T>(items: T[]): AsyncGenerator<T[]> {
 const iso = (date: Date) => date.toISOString();
 const num = (value: string | null) => (value === null ? null : Number(value));
 
-/** The archive's entries: each photo and receipt (one at a time from storage), then velolog.json, streamed. */
+/**
+ * The archive's entries: README.txt, each photo and receipt (one at a time from storage), then velolog.json,
+ * streamed.
+ */
 export async function* exportEntries(
   db: Database,
   storage: Storage,
   userId: string,
   now = new Date(),
 ): AsyncGenerator<ZipEntry> {
+  yield { name: EXPORT_README_NAME, bytes: new TextEncoder().encode(exportReadme(now)) };
   // Files first, so that velolog.json names only the files the archive really holds (a file whose bytes
   // went missing from storage is left out, and its reference with it).
   const present = new Map<string, ExportFile>();

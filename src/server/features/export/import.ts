@@ -3,6 +3,7 @@ import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
 import { bicycleLimitFor } from "../../../shared/domain/plans.ts";
+import { passedOver } from "../../../shared/domain/ride-archive.ts";
 import { latestToday } from "../../../shared/format.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
@@ -107,27 +108,54 @@ function openZip(path: string): Promise<yauzl.ZipFile> {
 /**
  * Every entry's name, checked before anything is read: a name that leads out of the archive refuses the whole
  * archive, and so does a declared size past what its kind may be (velolog.json, a file), or too many entries.
+ * What the operating system adds (`passedOver`: folders, `__MACOSX/`, `.DS_Store`, `._*`) is left out, and
+ * the rest is named as the export names it (`exportNames`): an export unzipped and zipped again still imports.
  */
 function indexEntries(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
   return new Promise((resolve, reject) => {
-    const entries = new Map<string, yauzl.Entry>();
-    const fail = (error: Error) => {
+    const kept: [string, yauzl.Entry][] = [];
+    const fail = (error: unknown) => {
       zip.close();
       reject(error);
     };
     zip.on("error", () => fail(refuse(m.badZip)));
-    zip.on("end", () => resolve(entries));
+    zip.on("end", () => {
+      try {
+        resolve(exportNames(kept));
+      } catch (error) {
+        fail(error);
+      }
+    });
     zip.on("entry", (entry: yauzl.Entry) => {
       const name = entryName(entry);
       if (isUnsafeEntryName(name)) return fail(refuse(m.unsafeName(name.slice(0, 200))));
-      if (entries.size >= MAX_ARCHIVE_ENTRIES) return fail(refuse(m.tooManyEntries));
-      const limit = name === EXPORT_JSON_NAME ? MAX_EXPORT_JSON_BYTES : MAX_UPLOAD_BYTES;
-      if (entry.uncompressedSize > limit) return fail(refuse(m.entryTooLarge(name.slice(0, 200))));
-      if (!name.endsWith("/")) entries.set(name, entry);
+      if (!passedOver(name)) {
+        if (kept.length >= MAX_ARCHIVE_ENTRIES) return fail(refuse(m.tooManyEntries));
+        kept.push([name, entry]);
+      }
       zip.readEntry();
     });
     zip.readEntry();
   });
+}
+
+/**
+ * The entries by their path in the export. When they all sit in one top folder (a rider who unzipped the
+ * export and zipped its folder again: `velolog-export-2026-12-03/velolog.json`), without that folder; two top
+ * folders are left as they are, and have no velolog.json. Each declared size is checked by that path's kind.
+ */
+function exportNames(kept: [string, yauzl.Entry][]): Map<string, yauzl.Entry> {
+  const tops = new Set(kept.map(([name]) => name.slice(0, name.indexOf("/") + 1)));
+  const [top = ""] = tops;
+  const strip = tops.size === 1 ? top.length : 0;
+  const entries = new Map<string, yauzl.Entry>();
+  for (const [name, entry] of kept) {
+    const path = name.slice(strip);
+    const limit = path === EXPORT_JSON_NAME ? MAX_EXPORT_JSON_BYTES : MAX_UPLOAD_BYTES;
+    if (entry.uncompressedSize > limit) throw refuse(m.entryTooLarge(path.slice(0, 200)));
+    entries.set(path, entry);
+  }
+  return entries;
 }
 
 async function readEntry(archive: OpenArchive, name: string, maxBytes: number): Promise<Buffer> {

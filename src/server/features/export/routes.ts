@@ -19,7 +19,7 @@ const tags = ["Export"];
 
 const zipFile = {
   description:
-    "The account export: a .zip holding velolog.json (docs/export/velolog-export.schema.json) and files/ with the photos and receipts. Streamed as it is made.",
+    "The account export: a .zip holding README.txt (what the archive is, its units), velolog.json (docs/export/velolog-export.schema.json) and files/ with the photos and receipts. Streamed as it is made.",
   content: { "application/zip": { schema: z.string().meta({ format: "binary" }) } },
 };
 

@@ -31,13 +31,21 @@ export function entryBaseName(fullName: string): string {
   return fullName.replace(/\/+$/, "").split("/").pop() ?? "";
 }
 
+/** Files Windows' Explorer leaves in folders (thumbnails, folder settings), as it names them in any case. */
+const WINDOWS_FOLDER_FILES = new Set(["thumbs.db", "desktop.ini"]);
+
 /**
  * What the operating system adds to a .zip, not the rider: folders, macOS's `__MACOSX/` copies and dot files
- * (`.DS_Store`, `._*` AppleDouble files). Never a ride, never the index, never part of an account export.
+ * (`.DS_Store`, `._*` AppleDouble files), Windows' `Thumbs.db` and `desktop.ini`. Never a ride, never the
+ * index, never part of an account export.
  */
 export function passedOver(fullName: string): boolean {
+  const base = entryBaseName(fullName);
   return (
-    fullName.endsWith("/") || fullName.startsWith("__MACOSX/") || entryBaseName(fullName).startsWith(".")
+    fullName.endsWith("/") ||
+    fullName.startsWith("__MACOSX/") ||
+    base.startsWith(".") ||
+    WINDOWS_FOLDER_FILES.has(base.toLowerCase())
   );
 }
 

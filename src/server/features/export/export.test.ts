@@ -347,8 +347,9 @@ describeEachDatabase("account export and import", (kind) => {
   });
 
   /**
-   * The export as a rider gets it back after unzipping it and zipping its folder again on a Mac: every entry
-   * under the folder, with the Finder's `__MACOSX/` AppleDouble copies and `.DS_Store` files beside them.
+   * The export as a rider gets it back after unzipping it and zipping its folder again: every entry under the
+   * folder, with the Finder's `__MACOSX/` AppleDouble copies and `.DS_Store` files, and Explorer's
+   * `Thumbs.db` and `desktop.ini`, beside them.
    */
   function rezipped(raw: Uint8Array, folder: string): Uint8Array {
     const appleDouble = strToU8("\u0000\u0005\u0016\u0007 not the file");
@@ -359,12 +360,15 @@ describeEachDatabase("account export and import", (kind) => {
       [`__MACOSX/${folder}/._velolog.json`]: appleDouble,
       [`${folder}/.DS_Store`]: strToU8("Bud1 finder data"),
       [`${folder}/._velolog.json`]: appleDouble,
+      // And Windows' Explorer's, when the folder was zipped there.
+      "Thumbs.db": strToU8("thumbnails"),
+      [`${folder}/files/desktop.ini`]: strToU8("[.ShellClassInfo]"),
     };
     for (const [name, bytes] of Object.entries(unzipSync(raw))) entries[`${folder}/${name}`] = bytes;
     return zipSync(entries);
   }
 
-  it("imports an export unzipped and zipped again under its folder, with the Mac's files beside it", async () => {
+  it("imports an export unzipped and zipped again under its folder, with the Mac's and Windows' files beside it", async () => {
     const source = await richAccount();
     const first = await exportOf(source);
     const zip = rezipped(first.raw, "velolog-export-2026-12-03");

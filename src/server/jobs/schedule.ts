@@ -5,6 +5,7 @@ import type { Database } from "../db/index.ts";
 import { sweepUnattachedFiles } from "../features/files/service.ts";
 import { sendReminderDigests } from "../features/reminders/digest.ts";
 import type { Logger } from "../logger.ts";
+import { removeExpiredRecords } from "./expired-records.ts";
 import type { Job } from "./runner.ts";
 
 export interface JobDeps {
@@ -37,6 +38,16 @@ export function scheduledJobs({ db, config, logger, mailer, storage }: JobDeps):
       run: async ({ now }) => {
         const removed = await sweepUnattachedFiles(db, storage, now);
         if (removed > 0) logger.info({ job: "unattached-files", removed }, "unattached uploads removed");
+      },
+    },
+    {
+      // Daily: expired sessions, link tokens, spent counters and the like (expired-records.ts).
+      name: "expired-records",
+      everyMs: 24 * 60 * 60_000,
+      run: async ({ now }) => {
+        const removed = await removeExpiredRecords(db, now);
+        if (Object.values(removed).some((n) => n > 0))
+          logger.info({ job: "expired-records", removed }, "expired records removed");
       },
     },
   ];

@@ -166,6 +166,50 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
   ).toBeLessThanOrEqual(0);
 });
 
+test("a miles rider is told a ride's limits in miles and feet, and nothing too long is saved", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/account");
+  await page.getByLabel("Miles (mi)").check();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createRideThroughApi(page, baseURL!, bicycle.id, {
+    name: "Commute",
+    startedAt: "2024-05-02T07:30:00.000Z",
+    distanceKm: 16.093,
+    movingSeconds: 1800,
+  });
+  const stored = async () =>
+    ((await (await page.request.get(`/api/bicycles/${bicycle.id}/rides`)).json()) as { rides: unknown[] })
+      .rides;
+
+  // 1,300 mi is over the 2,000 km a ride may be: said in miles, beside the field, and the ride stays 10 mi.
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  await page.getByRole("button", { name: "Edit Commute" }).click();
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await edit.getByLabel("Distance (mi)").fill("1300");
+  await edit.getByLabel("Elevation gain (ft)").fill("70000");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(edit.getByText("Distance must be a number above 0 and at most 1,242.7 mi")).toBeVisible();
+  await expect(
+    edit.getByText("Elevation gain must be a whole number of feet from 0 to 65,618"),
+  ).toBeVisible();
+  await expect(edit.getByText(/2,000 km|metres/)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("list", { name: "Rides" })).toContainText("10 mi");
+  expect(await stored()).toMatchObject([{ name: "Commute", distanceKm: 16.093, elevationGainM: null }]);
+
+  // The limit itself is taken.
+  await page.getByRole("button", { name: "Edit Commute" }).click();
+  await edit.getByLabel("Distance (mi)").fill("1242.7");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(page.getByText("Ride updated")).toBeVisible();
+  expect(await stored()).toMatchObject([{ distanceKm: 1999.932 }]);
+});
+
 test("the Rides page totals each bicycle's rides beside the years, each leading to its Rides tab", async ({
   page,
   baseURL,

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
@@ -58,7 +59,7 @@ function toInput(
   unit: DistanceUnit,
   ride?: Ride,
 ): { input: RideInput; changes: RideChanges } {
-  const shown = ride ? rideFormSchema.parse(formValues(ride, unit)) : undefined;
+  const shown = ride ? rideFormSchema(unit).parse(formValues(ride, unit)) : undefined;
   const same = <K extends keyof RideFormOutput>(...keys: K[]) =>
     !!shown && keys.every((k) => shown[k] === values[k]);
   const input: RideInput = {
@@ -98,8 +99,9 @@ export function RideForm({
   onCancel: () => void;
 }) {
   const unit = useDistanceUnit();
+  const schema = useMemo(() => rideFormSchema(unit), [unit]);
   const form = useForm<RideFormValues, unknown, RideFormOutput>({
-    resolver: zodResolver(rideFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: formValues(ride, unit),
   });
   const unsaved = useUnsavedChanges(form.formState.isDirty);

@@ -418,8 +418,12 @@ export const messages = {
     elevationInvalidIn: (units: string, max: string) =>
       `Elevation gain must be a whole number of ${units} from 0 to ${max}`,
     notFound: "Ride not found",
+    /** A move's bicycle that is not an id at all (one that is not the rider's is a 404). */
+    bicycleInvalid: "Please choose one of your bicycles",
     added: "Ride added",
     updated: "Ride updated",
+    /** The toast of an edit that moved the ride: where it went. */
+    movedTo: (bicycle: string) => `Ride moved to ${bicycle}`,
     deleted: "Ride deleted",
     loadFailed: "Failed to load rides.",
     saveFailed: "Something went wrong while saving the ride.",

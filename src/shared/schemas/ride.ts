@@ -53,8 +53,16 @@ export const rideInputSchema = z.object({
 
 export type RideInput = z.output<typeof rideInputSchema>;
 
-/** What a change (PUT) sends: a field left out keeps its value, null clears it. */
-export const rideChangesSchema = changesOf(rideInputSchema);
+/**
+ * What a change (PUT) sends: a field left out keeps its value, null clears it; `bicycleId` moves the ride to
+ * another of the rider's bicycles (and its distance to the components on that one at the ride's time).
+ */
+export const rideChangesSchema = changesOf(rideInputSchema).extend({
+  bicycleId: z
+    .uuid({ error: m.bicycleInvalid })
+    .optional()
+    .meta({ description: "Moves the ride to this bicycle of yours (another user's or none is a 404)." }),
+});
 export type RideChanges = z.output<typeof rideChangesSchema>;
 
 export const RIDE_SOURCES = ["manual", "file", "strava"] as const;

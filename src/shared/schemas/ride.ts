@@ -159,6 +159,8 @@ export function rideFormSchema(unit: DistanceUnit) {
   );
   return z.object({
     name: requiredText(200, m.nameRequired, "Name must be at most 200 characters"),
+    /** An edit's bicycle (the ride's own unless the rider moves it); a new ride goes on the bicycle shown. */
+    bicycleId: z.string().optional(),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.startRequired),
     time: z.string().regex(/^\d{2}:\d{2}$/, m.startRequired),
     distance: z.preprocess(

@@ -234,4 +234,27 @@ test("a signed-in page's HTML names the data the page reads, and the page reads 
     // Once each: a fetch the preload did not serve would be a second request for the same address.
     expect(reads.sort(), route).toEqual([...preloaded].sort());
   }
+  // Opened on the Rides or Services tab, it reads what those tabs read (rides by the browser's own New Year,
+  // which the server cannot name) and leaves no preload unread: a later read of the Components tab would be
+  // served the preload's answer, the wear of before any ride changed since.
+  for (const route of [`/bicycles/${bicycle.id}?tab=rides`, `/bicycles/${bicycle.id}?tab=services`]) {
+    const reads: string[] = [];
+    const onRequest = (request: { url(): string; method(): string }) => {
+      const url = new URL(request.url());
+      if (request.method() === "GET" && url.pathname.startsWith("/api/"))
+        reads.push(url.pathname + url.search);
+    };
+    page.on("request", onRequest);
+    await page.goto(route, { waitUntil: "networkidle" });
+    page.off("request", onRequest);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    expect(preloaded, route).not.toContain(`/api/bicycles/${bicycle.id}/components`);
+    for (const read of preloaded)
+      expect(
+        reads.filter((r) => r === read),
+        `${route}: ${read}`,
+      ).toHaveLength(1);
+  }
 });

@@ -11,6 +11,25 @@ import {
   test,
 } from "./fixtures.ts";
 
+/** A folder to save screenshots of the ride form into (1280 and 375 px, both themes), when set. */
+const SHOTS = process.env.RIDE_SCREENSHOTS;
+
+/** Screenshots of the page as it is now (an open dialog, which a reload would close), in both themes. */
+async function shootAsIs(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle("dark", dark);
+      document.documentElement.style.colorScheme = dark ? "dark" : "light";
+    }, theme === "dark");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and the history shows it", async ({
   page,
   baseURL,
@@ -164,6 +183,106 @@ test("editing a ride keeps what the rider did not change; miles are stored to th
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
+});
+
+test("a miles rider is told a ride's limits in miles and feet, and nothing too long is saved", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/account");
+  await page.getByLabel("Miles (mi)").check();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createRideThroughApi(page, baseURL!, bicycle.id, {
+    name: "Commute",
+    startedAt: "2024-05-02T07:30:00.000Z",
+    distanceKm: 16.093,
+    movingSeconds: 1800,
+  });
+  const stored = async () =>
+    ((await (await page.request.get(`/api/bicycles/${bicycle.id}/rides`)).json()) as { rides: unknown[] })
+      .rides;
+
+  // 1,300 mi is over the 2,000 km a ride may be: said in miles, beside the field, and the ride stays 10 mi.
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  await page.getByRole("button", { name: "Edit Commute" }).click();
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await edit.getByLabel("Distance (mi)").fill("1300");
+  await edit.getByLabel("Elevation gain (ft)").fill("70000");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(edit.getByText("Distance must be a number above 0 and at most 1,242.7 mi")).toBeVisible();
+  await expect(
+    edit.getByText("Elevation gain must be a whole number of feet from 0 to 65,618"),
+  ).toBeVisible();
+  await expect(edit.getByText(/2,000 km|metres/)).toHaveCount(0);
+  await shootAsIs(page, "ride-miles-limits");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("list", { name: "Rides" })).toContainText("10 mi");
+  expect(await stored()).toMatchObject([{ name: "Commute", distanceKm: 16.093, elevationGainM: null }]);
+
+  // The limit itself is taken.
+  await page.getByRole("button", { name: "Edit Commute" }).click();
+  await edit.getByLabel("Distance (mi)").fill("1242.7");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(page.getByText("Ride updated")).toBeVisible();
+  expect(await stored()).toMatchObject([{ distanceKm: 1999.932 }]);
+});
+
+test("a ride moved to another bicycle leaves its Rides tab and wears the parts of the one it went to", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const road = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  const part = (bicycleId: string, name: string, type: string) =>
+    createComponentThroughApi(page, baseURL!, { bicycleId, name, type, installedAt: "2024-01-01" });
+  await part(road.id, "Chain", "Drivetrain");
+  await createRideThroughApi(page, baseURL!, road.id, {
+    name: "Sunday loop",
+    startedAt: "2024-05-05T09:30:00Z",
+    distanceKm: 62.5,
+    movingSeconds: 9000,
+  });
+
+  // With one bicycle there is nowhere to move a ride: no Bicycle field.
+  await page.goto(`/bicycles/${road.id}?tab=rides`);
+  await page.getByRole("button", { name: "Edit Sunday loop" }).click();
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await expect(edit.getByLabel("Name")).toHaveValue("Sunday loop");
+  await expect(edit.getByLabel("Bicycle")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await becomePremiumThroughApi(page, baseURL!);
+  const gravel = await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+  await part(gravel.id, "Tyre", "Tires");
+  await page.reload();
+  await page.getByRole("button", { name: "Edit Sunday loop" }).click();
+  const bicycle = edit.getByLabel("Bicycle");
+  await expect(bicycle).toHaveValue(road.id);
+  await expect(bicycle.getByRole("option")).toHaveText(["Gravel", "Road"]);
+  await bicycle.selectOption({ label: "Gravel" });
+  await shootAsIs(page, "ride-move");
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(page.getByText("Ride moved to Gravel")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText("No rides yet.")).toBeVisible();
+  await page.getByRole("tab", { name: "Components" }).click();
+  // Road's chain no longer wears by it (the page was opened on the Rides tab: nothing read before is shown).
+  await expect(page.getByRole("list", { name: "Components" })).toContainText("Chain");
+  await expect(page.getByRole("list", { name: "Components" })).toContainText("0 km · 0 services");
+  await expect(page.getByRole("list", { name: "Components" })).not.toContainText("62.5 km");
+
+  // On Gravel's Rides tab now, and its tyre wears by it.
+  await page.goto(`/bicycles/${gravel.id}?tab=rides`);
+  await expect(page.getByRole("list", { name: "Rides" })).toContainText("Sunday loop");
+  await expect(page.getByRole("list", { name: "Totals per year" })).toContainText(
+    "2024: 1 ride · 62.5 km · 2.5 h",
+  );
+  await page.getByRole("tab", { name: "Components" }).click();
+  await expect(page.getByRole("list", { name: "Components" })).toContainText("62.5 km · 2.5 h");
 });
 
 test("the Rides page totals each bicycle's rides beside the years, each leading to its Rides tab", async ({

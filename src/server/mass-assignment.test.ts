@@ -53,7 +53,6 @@ const TABLE: Row[] = [
   ["PUT", "/api/settings", { distanceUnit: "mi" }, "ignored", 200],
   ["POST", "/api/api-tokens", { name: "Script", scope: "read" }, "ignored", 201],
   ["POST", "/api/bicycles/:bicycle/rides", ride, "ignored", 201],
-  ["PUT", "/api/rides/:ride", { name: "Loop", distanceKm: 40 }, "ignored", 200],
   [
     "POST",
     "/api/components/:component/intervals",
@@ -78,6 +77,8 @@ const TABLE: Row[] = [
   ["POST", "/api/components", { name: "Chain", type: "Drivetrain" }, "refused", 404],
   ["POST", "/api/components/:spare/assign", {}, "refused", 404],
   ["POST", "/api/components/assign", { componentIds: [":spare"] }, "refused", 404],
+  // Moving a ride (decision 0080): onto the victim's bicycle is a 404.
+  ["PUT", "/api/rides/:ride", { name: "Loop", distanceKm: 40 }, "refused", 404],
   ["POST", "/api/import/components", { components: [{ name: "Fork", type: "Fork" }] }, "refused", 404],
   // The rider's own bicycle, but the victim's component among the ones to assign: all refused, none moved.
   [

@@ -425,14 +425,24 @@ export const messages = {
     nameRequired: "Please enter a name for the ride",
     startRequired: "Please enter when the ride started",
     distanceInvalid: "Distance must be a number above 0 and at most 2,000 km",
+    /** The ride form's, in the rider's unit: the same limit converted ("1,242.7 mi"; for km, distanceInvalid). */
+    distanceInvalidIn: (max: string, unit: string) =>
+      `Distance must be a number above 0 and at most ${max} ${unit}`,
     timeInvalid: "Moving time must be between 0 and 48 hours",
     timeWholeSeconds: "Moving time must be a whole number of seconds",
     startInFuture: "A ride cannot start in the future",
     startTooEarly: "A ride cannot start before 1900",
     elevationInvalid: "Elevation gain must be a whole number of metres from 0 to 20,000",
+    /** The ride form's, in the rider's unit ("feet", "65,618"; for metres, elevationInvalid). */
+    elevationInvalidIn: (units: string, max: string) =>
+      `Elevation gain must be a whole number of ${units} from 0 to ${max}`,
     notFound: "Ride not found",
+    /** A move's bicycle that is not an id at all (one that is not the rider's is a 404). */
+    bicycleInvalid: "Please choose one of your bicycles",
     added: "Ride added",
     updated: "Ride updated",
+    /** The toast of an edit that moved the ride: where it went. */
+    movedTo: (bicycle: string) => `Ride moved to ${bicycle}`,
     deleted: "Ride deleted",
     loadFailed: "Failed to load rides.",
     saveFailed: "Something went wrong while saving the ride.",

@@ -153,7 +153,13 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
       .replaceAll(PRERENDER_YEAR, () => String(new Date().getFullYear()));
   }
 
-  function renderPage(pathname: string, head: PageHead | null, body: string | null, visitor: Visitor) {
+  function renderPage(
+    pathname: string,
+    search: string,
+    head: PageHead | null,
+    body: string | null,
+    visitor: Visitor,
+  ) {
     const signedOut = visitor === "signed-out";
     let html = body
       ? indexHtml.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
@@ -161,7 +167,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     let links = preloadLinks(pathname);
     // A page's data is fetched alongside its scripts: the demo's for a visitor, the API's for a rider.
     const reads = signedOut && showsDemo(pathname) ? ["/demo-data.json"] : [];
-    if (visitor === "signed-in") reads.push(...pageReads(pathname));
+    if (visitor === "signed-in") reads.push(...pageReads(pathname, search));
     for (const read of reads)
       links += `\n    <link rel="preload" href="${escapeHtml(read)}" as="fetch" crossorigin />`;
     if (links) html = html.replace("</head>", () => `${links}\n  </head>`);
@@ -209,6 +215,7 @@ export function mountWebApp(app: Hono<AppEnv>, options: WebAppOptions) {
     return c.html(
       renderPage(
         c.req.path,
+        new URL(c.req.url).search,
         own ?? staticHead(c.req.path, publicUrl, billingMode),
         prerenderedBody(c.req.path, visitor),
         visitor,

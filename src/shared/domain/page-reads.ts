@@ -8,13 +8,21 @@
 /** Every signed-in page: the session check and the due count on the Bicycles tab. */
 const SHELL_READS = ["/api/auth/get-session", "/api/intervals/due-count"];
 
-/** Each page's own reads. An id in the path is letters, digits, - and _ only: a segment like ".." names none. */
-const PAGE_READS: [RegExp, (id: string) => string[]][] = [
+/**
+ * Each page's own reads. An id in the path is letters, digits, - and _ only: a segment like ".." names none.
+ * A bicycle's page reads its components and intervals only when it opens on the Components tab: a preload
+ * left unread is taken by the first fetch of its address, however late, so the Components tab opened after
+ * a ride was changed on the Rides tab would show the wear of before.
+ */
+const PAGE_READS: [RegExp, (id: string, query: URLSearchParams) => string[]][] = [
   [/^\/dashboard\/?$/, () => ["/api/settings", "/api/intervals/due", "/api/dashboard", "/api/spending"]],
   [/^\/bicycles\/?$/, () => ["/api/bicycles", "/api/settings", "/api/subscription"]],
   [
     /^\/bicycles\/([\w-]+)\/?$/,
-    (id) => [`/api/bicycles/${id}`, `/api/bicycles/${id}/components`, "/api/settings", "/api/intervals"],
+    (id, query) =>
+      ["rides", "services"].includes(query.get("tab") ?? "")
+        ? [`/api/bicycles/${id}`, "/api/settings"]
+        : [`/api/bicycles/${id}`, `/api/bicycles/${id}/components`, "/api/settings", "/api/intervals"],
   ],
   [
     /^\/parts-bin\/?$/,
@@ -22,11 +30,14 @@ const PAGE_READS: [RegExp, (id: string) => string[]][] = [
   ],
 ];
 
-/** The API reads of the signed-in page at `pathname`: the shell's, then the page's (none for other pages). */
-export function pageReads(pathname: string): string[] {
+/**
+ * The API reads of the signed-in page at `pathname` (with its query, e.g. "?tab=rides"): the shell's, then the
+ * page's (none for other pages).
+ */
+export function pageReads(pathname: string, search = ""): string[] {
   for (const [pattern, reads] of PAGE_READS) {
     const match = pattern.exec(pathname);
-    if (match) return [...SHELL_READS, ...reads(match[1] ?? "")];
+    if (match) return [...SHELL_READS, ...reads(match[1] ?? "", new URLSearchParams(search))];
   }
   return SHELL_READS;
 }

@@ -71,7 +71,7 @@ describe("typed amounts", () => {
       serviceIntervalInputSchema.parse({ label: "Chain", everyKm: "3,5", everyHours: "", everyMonths: "" })
         .everyKm,
     ).toBe(3.5);
-    const ride = rideFormSchema.parse({
+    const ride = rideFormSchema("km").parse({
       name: "Loop",
       date: "2024-05-01",
       time: "08:00",

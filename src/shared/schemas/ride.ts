@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { type DistanceUnit, fromKm, fromMetres, toKm, toMetres } from "../domain/distance.ts";
+import { formatNumber } from "../format.ts";
 import { messages } from "../messages.ts";
 import { changesOf, decimalInput, requiredText, toNumber } from "./common.ts";
 
@@ -7,6 +9,7 @@ const m = messages.rides;
 /** The most a ride may be, so that a typo (or a unit mix-up) is caught rather than stored. */
 export const MAX_RIDE_KM = 2000;
 export const MAX_MOVING_SECONDS = 48 * 3600;
+export const MAX_ELEVATION_M = 20_000;
 /** The earliest a ride may start: 1 January 1900, UTC. */
 export const EARLIEST_RIDE_START = Date.UTC(1900, 0, 1);
 
@@ -42,7 +45,7 @@ export const rideInputSchema = z.object({
         .number({ error: m.elevationInvalid })
         .int(m.elevationInvalid)
         .min(0, m.elevationInvalid)
-        .max(20_000, m.elevationInvalid)
+        .max(MAX_ELEVATION_M, m.elevationInvalid)
         .nullable(),
     )
     .default(null),
@@ -50,8 +53,16 @@ export const rideInputSchema = z.object({
 
 export type RideInput = z.output<typeof rideInputSchema>;
 
-/** What a change (PUT) sends: a field left out keeps its value, null clears it. */
-export const rideChangesSchema = changesOf(rideInputSchema);
+/**
+ * What a change (PUT) sends: a field left out keeps its value, null clears it; `bicycleId` moves the ride to
+ * another of the rider's bicycles (and its distance to the components on that one at the ride's time).
+ */
+export const rideChangesSchema = changesOf(rideInputSchema).extend({
+  bicycleId: z
+    .uuid({ error: m.bicycleInvalid })
+    .optional()
+    .meta({ description: "Moves the ride to this bicycle of yours (another user's or none is a 404)." }),
+});
 export type RideChanges = z.output<typeof rideChangesSchema>;
 
 export const RIDE_SOURCES = ["manual", "file", "strava"] as const;
@@ -122,31 +133,65 @@ export const ridesPageSchema = z.object({
 
 export type RidesPage = z.infer<typeof ridesPageSchema>;
 
-/** The ride form as typed: distance in the user's unit, the start as a local date and time, time as h and min. */
-export const rideFormSchema = z.object({
-  name: requiredText(200, m.nameRequired, "Name must be at most 200 characters"),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.startRequired),
-  time: z.string().regex(/^\d{2}:\d{2}$/, m.startRequired),
-  distance: z.preprocess(
-    decimalInput("Distance"),
-    z.number({ error: m.distanceInvalid }).gt(0, m.distanceInvalid),
-  ),
-  hours: z.preprocess(
-    (v) => toNumber(v) ?? 0,
-    z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid),
-  ),
-  minutes: z.preprocess(
-    (v) => toNumber(v) ?? 0,
-    z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid).max(59, m.timeInvalid),
-  ),
-  elevation: z.preprocess(
-    decimalInput("Elevation gain"),
-    z.number({ error: m.elevationInvalid }).int(m.elevationInvalid).min(0, m.elevationInvalid).nullable(),
-  ),
-});
+/**
+ * The largest figures the ride form takes in the rider's unit: a distance to one decimal, a climb in whole units,
+ * each the largest that is within the server's limit once converted as the form converts it.
+ */
+export function rideFormLimits(unit: DistanceUnit): { distance: number; elevation: number } {
+  let distance = fromKm(MAX_RIDE_KM, unit) + 0.2;
+  while (toKm(distance, unit, 3) > MAX_RIDE_KM) distance = Math.round((distance - 0.1) * 10) / 10;
+  let elevation = fromMetres(MAX_ELEVATION_M, unit) + 4;
+  while (toMetres(elevation, unit) > MAX_ELEVATION_M) elevation -= 1;
+  return { distance, elevation };
+}
 
-export type RideFormValues = z.input<typeof rideFormSchema>;
-export type RideForm = z.output<typeof rideFormSchema>;
+/**
+ * The ride form as typed: distance in the user's unit, the start as a local date and time, time as h and min.
+ * A distance and a climb are checked as the server checks them once converted (so the form and the API take
+ * the same rides), and refused in the rider's own unit (a miles rider never reads a km limit).
+ */
+export function rideFormSchema(unit: DistanceUnit) {
+  const limits = rideFormLimits(unit);
+  const distanceInvalid = m.distanceInvalidIn(formatNumber(limits.distance), unit);
+  const elevationInvalid = m.elevationInvalidIn(
+    unit === "mi" ? "feet" : "metres",
+    formatNumber(limits.elevation, 0),
+  );
+  return z.object({
+    name: requiredText(200, m.nameRequired, "Name must be at most 200 characters"),
+    /** An edit's bicycle (the ride's own unless the rider moves it); a new ride goes on the bicycle shown. */
+    bicycleId: z.string().optional(),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.startRequired),
+    time: z.string().regex(/^\d{2}:\d{2}$/, m.startRequired),
+    distance: z.preprocess(
+      decimalInput("Distance"),
+      z.number({ error: distanceInvalid }).refine((typed) => {
+        const km = toKm(typed, unit, 3);
+        return km > 0 && km <= MAX_RIDE_KM;
+      }, distanceInvalid),
+    ),
+    hours: z.preprocess(
+      (v) => toNumber(v) ?? 0,
+      z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid),
+    ),
+    minutes: z.preprocess(
+      (v) => toNumber(v) ?? 0,
+      z.number({ error: m.timeInvalid }).int(m.timeInvalid).min(0, m.timeInvalid).max(59, m.timeInvalid),
+    ),
+    elevation: z.preprocess(
+      decimalInput("Elevation gain"),
+      z
+        .number({ error: elevationInvalid })
+        .int(elevationInvalid)
+        .min(0, elevationInvalid)
+        .refine((typed) => toMetres(typed, unit) <= MAX_ELEVATION_M, elevationInvalid)
+        .nullable(),
+    ),
+  });
+}
+
+export type RideFormValues = z.input<ReturnType<typeof rideFormSchema>>;
+export type RideForm = z.output<ReturnType<typeof rideFormSchema>>;
 
 /** The most a single ride file may hold, and a .zip of them (uploaded one file per request). */
 export const MAX_RIDE_FILE_BYTES = 25 * 1024 * 1024;

@@ -4,6 +4,7 @@ import { messages } from "../../../shared/messages.ts";
 import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component, Installation } from "../../../shared/schemas/component.ts";
 import type { Ride, RidesPage } from "../../../shared/schemas/ride.ts";
+import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import { componentInstallations, rides, subscriptions } from "../../db/schema.ts";
 import {
   anonymous,
@@ -212,6 +213,100 @@ describeEachDatabase("rides and component wear", (kind) => {
 
     expect((await rider.request("DELETE", `/api/rides/${ride.id}`)).status).toBe(204);
     expect(await t.db.select().from(rides).where(eq(rides.userId, rider.userId))).toEqual([]);
+  });
+
+  it("moves a ride to another of the rider's bicycles: wear, due intervals, totals and costs per km follow it", async () => {
+    const rider = await premiumRider();
+    const made = async <T>(path: string, body: Record<string, unknown>, key: string) => {
+      const response = await rider.request("POST", path, body);
+      expect(response.status, path).toBe(201);
+      return (await json<Record<string, T>>(response))[key]!;
+    };
+    const road = await made<Bicycle>("/api/bicycles", { name: "Road", price: 950 }, "bicycle");
+    const gravel = await made<Bicycle>("/api/bicycles", { name: "Gravel", price: 380 }, "bicycle");
+    const part = (bicycleId: string, name: string, type: string) =>
+      made<Component>("/api/components", { bicycleId, name, type, installedAt: "2024-01-01" }, "component");
+    const chain = await part(road.id, "Chain", "Drivetrain");
+    const tyre = await part(gravel.id, "Tyre", "Tires");
+    for (const id of [chain.id, tyre.id]) {
+      await made(`/api/components/${id}/intervals`, { label: "Check", everyKm: 200 }, "interval");
+    }
+    await made(
+      `/api/components/${chain.id}/services`,
+      { date: "2024-01-15", description: "Wax", cost: 38 },
+      "service",
+    );
+    const ride = await addRide(rider, road.id, "2024-06-01T08:00:00Z", 190);
+
+    const bicycleOf = async (id: string) =>
+      (await json<{ bicycle: Bicycle }>(rider.request("GET", `/api/bicycles/${id}`))).bicycle;
+    const ridesOf = async (id: string) => json<RidesPage>(rider.request("GET", `/api/bicycles/${id}/rides`));
+    const intervalOf = async (id: string) =>
+      (await json<{ intervals: ServiceInterval[] }>(rider.request("GET", `/api/components/${id}/intervals`)))
+        .intervals[0]!.status;
+    /** Each part's distance, cost per km and interval; each bicycle's distance, cost per km and rides. */
+    const state = async () => ({
+      chain: { ...pick(await component(rider, chain.id)), interval: pickStatus(await intervalOf(chain.id)) },
+      tyre: { ...pick(await component(rider, tyre.id)), interval: pickStatus(await intervalOf(tyre.id)) },
+      road: { ...pickBicycle(await bicycleOf(road.id)), rides: (await ridesOf(road.id)).totals.rides },
+      gravel: { ...pickBicycle(await bicycleOf(gravel.id)), rides: (await ridesOf(gravel.id)).totals.rides },
+    });
+    const pick = ({ distance, costPerKm }: Component) => ({ distance, costPerKm });
+    const pickStatus = ({ state, distance }: ServiceInterval["status"]) => ({ state, used: distance?.used });
+    const pickBicycle = ({ distanceKm, costPerKm }: Bicycle) => ({ distanceKm, costPerKm });
+
+    const before = {
+      chain: { distance: 190, costPerKm: 0.2, interval: { state: "due-soon", used: 190 } },
+      tyre: { distance: 0, costPerKm: null, interval: { state: "ok", used: 0 } },
+      road: { distanceKm: 190, costPerKm: 5.2, rides: 1 },
+      gravel: { distanceKm: 0, costPerKm: null, rides: 0 },
+    };
+    expect(await state()).toEqual(before);
+
+    // Refused, changing nothing (the name sent with it neither): another user's bicycle, one that does not
+    // exist, and something that is no id at all.
+    const stranger = await signUp(t.app);
+    const theirs = (
+      await json<{ bicycle: Bicycle }>(stranger.request("POST", "/api/bicycles", { name: "Theirs" }))
+    ).bicycle;
+    for (const bicycleId of [theirs.id, "7d0a3f4e-9a51-4c1b-8f2e-5b6c7d8e9f01"]) {
+      const refused = await rider.request("PUT", `/api/rides/${ride.id}`, { name: "Moved", bicycleId });
+      expect(refused.status).toBe(404);
+    }
+    for (const bicycleId of ["not-an-id", null, ""]) {
+      const refused = await rider.request("PUT", `/api/rides/${ride.id}`, { name: "Moved", bicycleId });
+      expect(refused.status).toBe(400);
+      expect((await json<{ error: { fields: Record<string, string> } }>(refused)).error.fields).toEqual({
+        bicycleId: messages.rides.bicycleInvalid,
+      });
+    }
+    // Nor can the stranger move the rider's ride onto their own bicycle.
+    expect((await stranger.request("PUT", `/api/rides/${ride.id}`, { bicycleId: theirs.id })).status).toBe(
+      404,
+    );
+    expect(await state()).toEqual(before);
+    expect((await ridesOf(road.id)).rides.map((r) => r.name)).toEqual([ride.name]);
+
+    const moved = await rider.request("PUT", `/api/rides/${ride.id}`, { bicycleId: gravel.id });
+    expect(moved.status).toBe(200);
+    expect((await json<{ ride: Ride }>(moved)).ride).toMatchObject({
+      id: ride.id,
+      bicycleId: gravel.id,
+      bicycleName: "Gravel",
+      distanceKm: 190,
+      startedAt: ride.startedAt,
+    });
+    // The ride's 190 km now wear the tyre, not the chain; the chain's $38 are over no distance any more.
+    expect(await state()).toEqual({
+      chain: { distance: 0, costPerKm: null, interval: { state: "ok", used: 0 } },
+      tyre: { distance: 190, costPerKm: null, interval: { state: "due-soon", used: 190 } },
+      road: { distanceKm: 0, costPerKm: null, rides: 0 },
+      gravel: { distanceKm: 190, costPerKm: 2, rides: 1 },
+    });
+    expect((await ridesOf(gravel.id)).rides.map((r) => r.id)).toEqual([ride.id]);
+    // Changed here: a Strava import leaves it where the rider put it (decision 0041).
+    const [row] = await t.db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(row!.editedAt).not.toBeNull();
   });
 
   it("refuses a start typed with a short year and a distance under a metre, naming the field and storing nothing", async () => {

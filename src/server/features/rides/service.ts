@@ -158,17 +158,35 @@ export async function createRide(db: Database, userId: string, bicycleId: string
   return getRide(db, userId, row!.id);
 }
 
+/**
+ * Changes a ride; with `bicycleId`, moves it to another of the rider's bicycles. Nothing about a ride is kept
+ * per bicycle: wear, due intervals, totals and costs per km are read from where the ride is (decision 0040).
+ */
 export async function updateRide(db: Database, userId: string, id: string, input: RideChanges) {
   assertUuid(id);
   // Nothing sent, nothing changed: a Strava ride is not made the rider's by it.
   if (!changesAnything(input)) return getRide(db, userId, id);
-  const updated = await db
-    .update(rides)
-    // Changed here: a Strava ride is the rider's from now on (imports leave it; decision 0041).
-    .set({ ...toColumns(input), editedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(rides.id, id), eq(rides.userId, userId)))
-    .returning({ id: rides.id });
-  if (updated.length === 0) throw notFound(m.notFound);
+  const { bicycleId, ...fields } = input;
+  await db.transaction(async (tx) => {
+    if (bicycleId !== undefined) {
+      // Another user's bicycle is a 404 like a missing one; held until the move is written, so that one
+      // deleted meanwhile is a 404 too, not a broken reference.
+      const [target] = await tx
+        .select({ id: bicycles.id })
+        .from(bicycles)
+        .where(and(eq(bicycles.id, bicycleId), eq(bicycles.userId, userId)))
+        .for("key share");
+      if (!target) throw notFound(messages.components.bicycleFetchFailed);
+    }
+    const updated = await tx
+      .update(rides)
+      // Changed here: a Strava ride is the rider's from now on (imports leave it, and leave it where it was
+      // moved to; decision 0041).
+      .set({ ...toColumns(fields), bicycleId, editedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(rides.id, id), eq(rides.userId, userId)))
+      .returning({ id: rides.id });
+    if (updated.length === 0) throw notFound(m.notFound);
+  });
   return getRide(db, userId, id);
 }
 

@@ -624,6 +624,30 @@ describeEachDatabase("Strava", (kind) => {
     expect(Object.keys(await byName()).sort()).toEqual(["Commute to work", "Loop, renamed"]);
   });
 
+  it("leaves a Strava ride moved to another bicycle where the rider put it, and the bike's mapping as it was", async () => {
+    const { rider, athlete } = await connectedRider();
+    await t.db.insert(subscriptions).values({ userId: rider.userId, tier: "premium" });
+    const road = await addBicycle(rider, "Road");
+    const gravel = await addBicycle(rider, "Gravel");
+    await mapBike(rider, "b1001", road.id);
+    const wrong = strava.addActivity(athlete.id, { start_date: "2024-10-02T07:00:00Z", distance: 30_000 });
+    await rider.request("POST", "/api/strava/import");
+    const [imported] = (await ridesOf(rider, road.id)).rides;
+    const moved = await rider.request("PUT", `/api/rides/${imported!.id}`, { bicycleId: gravel.id });
+    expect(moved.status).toBe(200);
+
+    // Strava still has it on the bike mapped to Road: neither an import nor an update event moves it back.
+    wrong.name = "Renamed on Strava";
+    expect(await json(rider.request("POST", "/api/strava/import"))).toMatchObject({ imported: 0 });
+    await deliver(strava.event(SUBSCRIPTION, athlete.id, wrong.id, "update", "activity", { title: "x" }));
+    expect((await ridesOf(rider, road.id)).rides).toEqual([]);
+    expect((await ridesOf(rider, gravel.id)).rides.map((r) => r.id)).toEqual([imported!.id]);
+    // The bike's next rides still go to Road.
+    strava.addActivity(athlete.id, { start_date: "2024-10-03T07:00:00Z", distance: 40_000 });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toMatchObject({ imported: 1 });
+    expect((await ridesOf(rider, road.id)).rides).toHaveLength(1);
+  });
+
   it("sends a browser that comes back from Strava without a session to sign in, not to JSON", async () => {
     const rider = await signUp(t.app);
     strava.addAthlete(++athleteCounter, []);

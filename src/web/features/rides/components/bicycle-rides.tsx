@@ -154,8 +154,9 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
                 {...(editing === "new" ? {} : { ride: editing })}
                 onCancel={() => setEditing(null)}
                 onSave={async (input, changes) => {
+                  let saved: Ride;
                   try {
-                    await save.mutateAsync(
+                    saved = await save.mutateAsync(
                       editing === "new" ? { id: null, input } : { id: editing.id, input: changes },
                     );
                   } catch (error) {
@@ -163,7 +164,10 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
                       showError(error, { fallback: m.saveFailed });
                     throw error;
                   }
-                  toast.success(editing === "new" ? m.added : m.updated);
+                  // Moved: it leaves this tab, so the toast says where it went.
+                  if (editing === "new") toast.success(m.added);
+                  else if (saved.bicycleId !== bicycleId) toast.success(m.movedTo(saved.bicycleName));
+                  else toast.success(m.updated);
                   setEditing(null);
                 }}
               />

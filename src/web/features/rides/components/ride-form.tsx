@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button.tsx";
-import { InputField } from "@/components/ui/form-field.tsx";
+import { FormField, InputField } from "@/components/ui/form-field.tsx";
+import { NativeSelect } from "@/components/ui/native-select.tsx";
+import { useBicycles } from "@/features/bicycles/api.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { changedFields } from "@/lib/form-changes.ts";
 import { submitWhenReadable } from "@/lib/form-errors.ts";
@@ -28,6 +31,7 @@ import {
 /** Which form field shows each of the API's field errors. */
 const serverFields = {
   name: "name",
+  bicycleId: "bicycleId",
   startedAt: "date",
   distanceKm: "distance",
   movingSeconds: "hours",
@@ -39,6 +43,7 @@ function formValues(ride: Ride | undefined, unit: DistanceUnit): RideFormValues 
   const started = ride ? new Date(ride.startedAt) : new Date();
   return {
     name: ride?.name ?? "",
+    ...(ride ? { bicycleId: ride.bicycleId } : {}),
     date: format(started, "yyyy-MM-dd"),
     time: format(started, "HH:mm"),
     distance: ride ? String(fromKm(ride.distanceKm, unit)) : "",
@@ -58,7 +63,7 @@ function toInput(
   unit: DistanceUnit,
   ride?: Ride,
 ): { input: RideInput; changes: RideChanges } {
-  const shown = ride ? rideFormSchema.parse(formValues(ride, unit)) : undefined;
+  const shown = ride ? rideFormSchema(unit).parse(formValues(ride, unit)) : undefined;
   const same = <K extends keyof RideFormOutput>(...keys: K[]) =>
     !!shown && keys.every((k) => shown[k] === values[k]);
   const input: RideInput = {
@@ -83,7 +88,12 @@ function toInput(
     movingSeconds: !same("hours", "minutes"),
     elevationGainM: !same("elevation"),
   };
-  return { input, changes: changedFields(input, changed) };
+  // Moved: the ride's distance leaves the old bicycle's parts for those on the chosen one (decision 0080).
+  const moved = !!ride && !!values.bicycleId && values.bicycleId !== ride.bicycleId;
+  return {
+    input,
+    changes: { ...changedFields(input, changed), ...(moved ? { bicycleId: values.bicycleId } : {}) },
+  };
 }
 
 /** Adds or edits a ride by hand; distance in the user's unit. */
@@ -98,8 +108,12 @@ export function RideForm({
   onCancel: () => void;
 }) {
   const unit = useDistanceUnit();
+  // An edit can move the ride to another bicycle, offered when there is another to move it to.
+  const bicycles = useBicycles(!!ride);
+  const byName = [...(bicycles.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const schema = useMemo(() => rideFormSchema(unit), [unit]);
   const form = useForm<RideFormValues, unknown, RideFormOutput>({
-    resolver: zodResolver(rideFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: formValues(ride, unit),
   });
   const unsaved = useUnsavedChanges(form.formState.isDirty);
@@ -132,6 +146,22 @@ export function RideForm({
         placeholder="e.g. Morning loop"
         {...form.register("name")}
       />
+      {ride && byName.length > 1 ? (
+        <FormField id="ride-bicycle" label="Bicycle" error={errors.bicycleId?.message}>
+          <NativeSelect
+            id="ride-bicycle"
+            aria-invalid={!!errors.bicycleId}
+            aria-describedby={errors.bicycleId ? "ride-bicycle-error" : undefined}
+            {...form.register("bicycleId")}
+          >
+            {byName.map((bicycle) => (
+              <option key={bicycle.id} value={bicycle.id}>
+                {bicycle.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
       {/* Side by side from 640 px: on a phone a date field needs the whole width for its calendar button. */}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField

@@ -379,19 +379,19 @@ export function ImportServicesDialog() {
                     <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                       Row
                     </th>
-                    <th scope="col" className="px-2 py-2 font-medium">
+                    <th scope="col" className="px-1.5 sm:px-2 py-2 font-medium">
                       Date
                     </th>
-                    <th scope="col" className="px-2 py-2 font-medium">
+                    <th scope="col" className="px-1.5 sm:px-2 py-2 font-medium">
                       Component
                     </th>
                     <th scope="col" className="hidden px-2 py-2 font-medium sm:table-cell">
                       Description
                     </th>
-                    <th scope="col" className="px-2 py-2 text-right font-medium">
+                    <th scope="col" className="px-1.5 sm:px-2 py-2 text-right font-medium">
                       Cost
                     </th>
-                    <th scope="col" className="px-2 py-2 font-medium">
+                    <th scope="col" className="px-1.5 sm:px-2 py-2 font-medium">
                       Status
                     </th>
                   </tr>
@@ -400,11 +400,11 @@ export function ImportServicesDialog() {
                   {preview.rows.slice(0, PREVIEW_ROWS).map((row) => (
                     <tr key={row.row} className="border-b align-top last:border-0">
                       <td className="hidden px-2 py-1.5 text-muted-foreground sm:table-cell">{row.row}</td>
-                      <td className="px-2 py-1.5 whitespace-nowrap">
+                      <td className="px-1.5 sm:px-2 py-1.5 whitespace-nowrap">
                         <span className="block text-xs text-muted-foreground sm:hidden">Row {row.row}</span>
                         {row.date ? formatDate(row.date) : "—"}
                       </td>
-                      <td className="px-2 py-1.5">
+                      <td className="px-1.5 sm:px-2 py-1.5">
                         {row.componentName ?? "—"}
                         {row.bicycleName ? (
                           <span className="block text-xs text-muted-foreground">{row.bicycleName}</span>
@@ -414,15 +414,15 @@ export function ImportServicesDialog() {
                           <WithReceipt url={row.receiptUrl} />
                         </span>
                       </td>
-                      <td className="hidden max-w-56 min-w-40 px-2 py-1.5 wrap-anywhere sm:table-cell">
+                      <td className="hidden max-w-56 min-w-40 px-1.5 sm:px-2 py-1.5 wrap-anywhere sm:table-cell">
                         {row.description}
                         <WithReceipt url={row.receiptUrl} />
                       </td>
-                      <td className="px-2 py-1.5 text-right whitespace-nowrap">
+                      <td className="px-1.5 sm:px-2 py-1.5 text-right whitespace-nowrap">
                         {row.cost === null ? "—" : formatCost(row.cost)}
                       </td>
                       <td
-                        className={`px-2 py-1.5 whitespace-nowrap ${row.status === "error" ? "text-destructive" : row.status === "duplicate" ? "text-muted-foreground" : ""}`}
+                        className={`px-1.5 sm:px-2 py-1.5 whitespace-nowrap ${row.status === "error" ? "text-destructive" : row.status === "duplicate" ? "text-muted-foreground" : ""}`}
                       >
                         {repeated.has(row.row) ? "Repeated" : statusText[row.status]}
                       </td>

@@ -145,7 +145,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
           <DialogHeader>
             <DialogTitle>{editing === "new" ? "Add Ride" : "Edit Ride"}</DialogTitle>
             <DialogDescription>
-              Every component on this bicycle at the time wears by this ride.
+              Every component on the ride's bicycle at the time wears by this ride.
             </DialogDescription>
           </DialogHeader>
           {editing !== null ? (

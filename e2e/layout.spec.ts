@@ -104,7 +104,7 @@ test.describe("at 375 px wide", () => {
     await expect(tabs.getByRole("link", { name: "Demo" })).toHaveAttribute("href", "/bicycles");
   });
 
-  test("signed in, the tabs are Dashboard, Bicycles, Parts and Account", async ({ page, rider }) => {
+  test("signed in, the tabs are Dashboard, Bicycles, Parts, Rides and Account", async ({ page, rider }) => {
     expect(rider.email).toBeTruthy();
     await page.goto("/bicycles");
     const tabs = page.getByRole("navigation", { name: "Tabs" });
@@ -112,10 +112,14 @@ test.describe("at 375 px wide", () => {
       ["Dashboard", "/dashboard"],
       ["Bicycles", "/bicycles"],
       ["Parts", "/parts-bin"],
+      ["Rides", "/rides"],
       ["Account", "/account"],
     ]) {
       await expect(tabs.getByRole("link", { name })).toHaveAttribute("href", href!);
     }
+    await tabs.getByRole("link", { name: "Rides" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rides" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Rides" })).toHaveAttribute("aria-current", "page");
   });
 
   test("signed in, a slim footer sits above the tab bar instead of the four columns", async ({

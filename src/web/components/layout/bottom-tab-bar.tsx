@@ -1,4 +1,4 @@
-import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, UserRound, Wrench } from "lucide-react";
+import { Bike, Home, Info, LayoutDashboard, LogIn, PlayCircle, Route, UserRound, Wrench } from "lucide-react";
 import { lazy } from "react";
 import { NavLink } from "react-router";
 import { OptionalChunk } from "./optional-chunk.tsx";
@@ -22,6 +22,7 @@ const signedInTabs = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard },
   { to: "/bicycles", label: "Bicycles", Icon: Bike },
   { to: "/parts-bin", label: "Parts", Icon: Wrench },
+  { to: "/rides", label: "Rides", Icon: Route },
   { to: "/account", label: "Account", Icon: UserRound },
 ];
 
@@ -40,7 +41,7 @@ export function BottomTabBar({ signedIn }: { signedIn: boolean }) {
       aria-label="Tabs"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="grid grid-cols-4">
+      <ul className={`grid ${signedIn ? "grid-cols-5" : "grid-cols-4"}`}>
         {tabs.map(({ to, label, Icon }) => (
           <li key={label}>
             <NavLink

@@ -209,6 +209,37 @@ test.describe("changing the email", () => {
     await expect(page.getByRole("menu")).toContainText(next);
   });
 
+  test("the new address's link opened where no one is signed in changes the email and asks to sign in with it", async ({
+    page,
+    rider,
+    browser,
+  }) => {
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Change email" }).click();
+    const next = `phone-${rider.email}`;
+    await page.getByLabel("New email").fill(next);
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByText("Check your inbox")).toBeVisible();
+    await page.goto(linkTo(rider.email, "Confirm the change of your Velolog email")!);
+    await expect(page.getByText("Now open the link we sent to your new address to finish.")).toBeVisible();
+
+    // The new mailbox read on another device, signed in nowhere: the link signs no one in there.
+    const phone = await (await browser.newContext()).newPage();
+    await phone.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await expect(phone).toHaveURL(/\/auth\?email-change=done$/);
+    await expect(phone.getByText("Email changed")).toBeVisible();
+    await expect(phone.getByText("Sign in with your new email address.")).toBeVisible();
+    const signIn = phone.getByRole("form", { name: "Sign in" });
+    await expect(signIn).toBeVisible();
+    await signIn.getByLabel("Email").fill(next);
+    await signIn.getByLabel("Password").fill(rider.password);
+    await signIn.getByRole("button", { name: "Sign In" }).click();
+    await expect(phone).toHaveURL(/\/dashboard$/);
+
+    await page.reload();
+    await expect(page.getByRole("definition").filter({ hasText: "@" }).first()).toContainText(next);
+  });
+
   test("an old link says it has expired or was used, and changes nothing", async ({ page, rider }) => {
     await page.goto("/account");
     await page.getByRole("button", { name: "Change email" }).click();

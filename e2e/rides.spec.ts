@@ -285,6 +285,52 @@ test("a ride moved to another bicycle leaves its Rides tab and wears the parts o
   await expect(page.getByRole("list", { name: "Components" })).toContainText("62.5 km · 2.5 h");
 });
 
+test("a service passport read before a ride moved away shows the ride gone from its parts", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await becomePremiumThroughApi(page, baseURL!);
+  const road = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+  await createComponentThroughApi(page, baseURL!, {
+    bicycleId: road.id,
+    name: "Chain",
+    type: "Drivetrain",
+    installedAt: "2024-01-01",
+  });
+  await createRideThroughApi(page, baseURL!, road.id, {
+    name: "Sunday loop",
+    startedAt: "2024-05-05T09:30:00Z",
+    distanceKm: 62.5,
+    movingSeconds: 9000,
+  });
+
+  await page.goto(`/bicycles/${road.id}?tab=rides`);
+  const openPassport = async () => {
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Service passport" }).click();
+    await expect(page).toHaveURL(`/bicycles/${road.id}/passport`);
+  };
+  await openPassport();
+  const parts = page.getByRole("article", { name: "Service passport" }).getByRole("region", {
+    name: "Components",
+  });
+  await expect(parts).toContainText("62.5 km");
+
+  // Back in the app (nothing loaded again), the ride goes to Gravel; the passport then reads Road anew.
+  await page.goBack();
+  await page.getByRole("button", { name: "Edit Sunday loop" }).click();
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await edit.getByLabel("Bicycle").selectOption({ label: "Gravel" });
+  await edit.getByRole("button", { name: "Save Ride" }).click();
+  await expect(page.getByText("Ride moved to Gravel")).toBeVisible();
+  await openPassport();
+  await expect(parts).toContainText("Chain");
+  await expect(parts).not.toContainText("62.5 km");
+});
+
 test("the Rides page totals each bicycle's rides beside the years, each leading to its Rides tab", async ({
   page,
   baseURL,

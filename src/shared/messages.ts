@@ -301,6 +301,8 @@ export const messages = {
     confirmedDescription: "Now open the link we sent to your new address to finish.",
     done: "Email changed",
     doneDescription: (email: string) => `You now sign in with ${email}.`,
+    /** On /auth, when the new address's link was opened where no one was signed in (decision 0083). */
+    doneSignIn: "Sign in with your new email address.",
     failed: "The email could not be changed",
     linkExpired: "This link has expired or was already used. Please ask for the change again.",
     otherAccount:

@@ -15,7 +15,7 @@ import * as schema from "../db/schema.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
 import type { Logger } from "../logger.ts";
 import { deleteUserCheck } from "./delete-user-check.ts";
-import { refuseTakenNewEmail } from "./email-change.ts";
+import { emailChangeLinks } from "./email-change.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
 import { challengeGoogleSignIn, refuseIdTokenSignIn } from "./google-two-factor.ts";
@@ -110,7 +110,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
       await totpOnce.claim(ctx);
       await checkDeleteUser(ctx);
       await refuseOthersSession(ctx);
-      await refuseTakenNewEmail(ctx);
+      await emailChangeLinks(ctx);
     } catch (error) {
       if (error instanceof APIError)
         await logAuthEvent({ ...ctx, context: { ...ctx.context, returned: error } });

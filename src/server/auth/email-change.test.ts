@@ -1,8 +1,16 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { readOutbox } from "../adapters/mail.ts";
-import { user } from "../db/schema.ts";
-import { describeEachDatabase, poster, signUp, TEST_ORIGIN, useTestApp } from "../testing/test-app.ts";
+import { session, user } from "../db/schema.ts";
+import {
+  cookiesOf,
+  describeEachDatabase,
+  poster,
+  signUp,
+  TEST_ORIGIN,
+  useTestApp,
+} from "../testing/test-app.ts";
+import { secretOf, sendPreviousStepCode } from "../testing/totp.ts";
 
 describeEachDatabase("changing the email", (kind) => {
   const t = useTestApp(kind);
@@ -39,15 +47,45 @@ describeEachDatabase("changing the email", (kind) => {
 
     const verification = mailsTo(newEmail).at(-1)!;
     expect(verification.subject).toBe("Confirm your new email for Velolog");
-    const done = await open(linkIn(verification.text)!);
+    const done = await open(linkIn(verification.text)!, rider.cookie);
     expect(landing(done).pathname + landing(done).search).toBe("/account?email-change=done");
     expect(await emailOf(rider.userId)).toBe(newEmail);
     expect((await signIn(newEmail)).status).toBe(200);
     expect((await signIn(rider.email)).status).toBe(401);
 
-    const again = await open(linkIn(verification.text)!);
+    const again = await open(linkIn(verification.text)!, rider.cookie);
     expect(landing(again).searchParams.get("error")).toBe("USER_NOT_FOUND");
     expect(await emailOf(rider.userId)).toBe(newEmail);
+  });
+
+  it("changes the email from a last link opened where no one is signed in, but signs no one in: two-factor still asks for its code", async () => {
+    const rider = await signUp(t.app);
+    const enabled = await post("/api/auth/two-factor/enable", { password: "correct-horse" }, rider.cookie);
+    const { totpURI } = (await enabled.json()) as { totpURI: string };
+    const verified = await sendPreviousStepCode(secretOf(totpURI), (code) =>
+      post("/api/auth/two-factor/verify-totp", { code }, rider.cookie),
+    );
+    expect(verified.status).toBe(200);
+    const cookie = cookiesOf(verified) || rider.cookie;
+    const sessions = async () =>
+      (await t.db.select({ n: count() }).from(session).where(eq(session.userId, rider.userId)))[0]!.n;
+
+    const newEmail = fresh("elsewhere");
+    await post("/api/auth/change-email", { newEmail }, cookie);
+    await open(linkIn(mailsTo(rider.email).at(-1)!.text)!, cookie);
+    const before = await sessions();
+    // Another device, say the phone the new mailbox is read on: no session there.
+    const opened = await open(linkIn(mailsTo(newEmail).at(-1)!.text)!);
+    expect(opened.status).toBe(302);
+    expect(landing(opened).pathname + landing(opened).search).toBe("/auth?email-change=done");
+    expect(opened.headers.get("set-cookie") ?? "").not.toContain("session_token=");
+    expect(await sessions()).toBe(before);
+    expect(await emailOf(rider.userId)).toBe(newEmail);
+
+    const signedIn = await signIn(newEmail);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).toMatchObject({ twoFactorRedirect: true });
+    expect(cookiesOf(signedIn)).not.toContain("session_token=");
   });
 
   it("needs a session, and refuses the same address and one too long, changing nothing", async () => {

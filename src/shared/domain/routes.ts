@@ -53,6 +53,8 @@ export const PASSWORD_RESET_CALLBACK = "/auth/callback?type=recovery";
 export const EMAIL_CHANGE_PARAM = "email-change";
 export const EMAIL_CHANGE_CONFIRMED_CALLBACK = `/account?${EMAIL_CHANGE_PARAM}=confirmed`;
 export const EMAIL_CHANGED_CALLBACK = `/account?${EMAIL_CHANGE_PARAM}=done`;
+/** Where the new address's link lands when opened with no session: /auth, to sign in (decision 0083). */
+export const EMAIL_CHANGED_SIGN_IN = `/auth?${EMAIL_CHANGE_PARAM}=done`;
 /** Where a Google sign-in of an account with two-factor authentication lands: /auth at the code step. */
 export const GOOGLE_TWO_FACTOR_LANDING = "/auth?step=two-factor";
 

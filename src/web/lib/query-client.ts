@@ -74,9 +74,10 @@ export async function leaveIfSessionEnded(queryClient: QueryClient): Promise<voi
 /**
  * What a rider's gear feeds: bicycles (and the dashboard), components, service logs (and spending), rides and
  * intervals all derive from one another (wear, costs, what is due), so a change to any of them reads them all
- * again. Only the queries on screen refetch; the others are marked stale.
+ * again; so does a bicycle's service passport, which shows its parts' wear and its history. Only the queries
+ * on screen refetch; the others are marked stale.
  */
-const RIDER_DATA_KEYS = [["bicycles"], ["components"], ["services"], ["rides"], ["intervals"]];
+const RIDER_DATA_KEYS = [["bicycles"], ["components"], ["services"], ["rides"], ["intervals"], ["passport"]];
 
 export function invalidateRiderData(queryClient: QueryClient) {
   return Promise.all(RIDER_DATA_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

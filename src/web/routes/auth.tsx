@@ -16,7 +16,7 @@ import { UpdatePasswordForm } from "@/features/auth/components/update-password-f
 import { hasResetToken } from "@/features/auth/reset-token.ts";
 import { onTwoFactorRequired } from "@/lib/auth-client.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { GOOGLE_TWO_FACTOR_LANDING, safeNextPath } from "../../shared/domain/routes.ts";
+import { EMAIL_CHANGE_PARAM, GOOGLE_TWO_FACTOR_LANDING, safeNextPath } from "../../shared/domain/routes.ts";
 import { messages, PRODUCT_NAME, TAGLINE } from "../../shared/messages.ts";
 import { STRAVA_SIGNED_OUT_ERROR } from "../../shared/schemas/strava.ts";
 
@@ -39,6 +39,8 @@ export function AuthPage() {
   const expired = params.get("error") === "expired_link";
   const confirmationFailed = params.get("error") === CONFIRMATION_LINK_ERROR;
   const confirmed = params.has(EMAIL_CONFIRMED_PARAM);
+  // The new address's link of an email change, opened with no session: the email changed, sign in with it.
+  const emailChanged = params.get(EMAIL_CHANGE_PARAM) === "done";
   const googleFailed = params.get("error") === GOOGLE_ERROR;
   const next = params.get("next");
   // Back from Strava's approval without a session (features/strava/routes.ts).
@@ -160,6 +162,13 @@ export function AuthPage() {
               <MailCheck />
               <AlertTitle>{m.emailConfirmedTitle}</AlertTitle>
               <AlertDescription>{m.emailConfirmed}</AlertDescription>
+            </Alert>
+          ) : null}
+          {emailChanged ? (
+            <Alert>
+              <MailCheck />
+              <AlertTitle>{messages.emailChange.done}</AlertTitle>
+              <AlertDescription>{messages.emailChange.doneSignIn}</AlertDescription>
             </Alert>
           ) : null}
           {stravaSignedOut ? (

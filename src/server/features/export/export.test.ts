@@ -745,6 +745,15 @@ describeEachDatabase("account export and import", (kind) => {
       m.entryTooLarge("velolog.json"),
     ],
     [
+      "60,001 entries, all but velolog.json the Mac's",
+      () => {
+        const entries: Record<string, Uint8Array> = { "velolog.json": jsonBytes(smallExport()) };
+        for (let i = 0; i < 60_000; i++) entries[`__MACOSX/._${i}`] = new Uint8Array();
+        return zipSync(entries, { level: 0 });
+      },
+      m.tooManyEntries,
+    ],
+    [
       "a ../ name among the Mac's files",
       () => zipSync({ "export/velolog.json": jsonBytes(smallExport()), "__MACOSX/../evil": strToU8("x") }),
       m.unsafeName("__MACOSX/../evil"),

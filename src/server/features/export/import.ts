@@ -106,6 +106,12 @@ function openZip(path: string): Promise<yauzl.ZipFile> {
 }
 
 /**
+ * The entries a .zip may have in all: an export's own, each with a Mac's AppleDouble copy and its folders when
+ * it was unzipped and zipped again there.
+ */
+const MAX_ZIP_ENTRIES = 3 * MAX_ARCHIVE_ENTRIES;
+
+/**
  * Every entry's name, checked before anything is read: a name that leads out of the archive refuses the whole
  * archive, and so does a declared size past what its kind may be (velolog.json, a file), or too many entries.
  * What the operating system adds (`passedOver`: folders, `__MACOSX/`, `.DS_Store`, `._*`) is left out, and
@@ -114,6 +120,7 @@ function openZip(path: string): Promise<yauzl.ZipFile> {
 function indexEntries(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
   return new Promise((resolve, reject) => {
     const kept: [string, yauzl.Entry][] = [];
+    let seen = 0;
     const fail = (error: unknown) => {
       zip.close();
       reject(error);
@@ -129,6 +136,8 @@ function indexEntries(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
     zip.on("entry", (entry: yauzl.Entry) => {
       const name = entryName(entry);
       if (isUnsafeEntryName(name)) return fail(refuse(m.unsafeName(name.slice(0, 200))));
+      // What is passed over counts too, or millions of empty `__MACOSX/` entries would all be read.
+      if (++seen > MAX_ZIP_ENTRIES) return fail(refuse(m.tooManyEntries));
       if (!passedOver(name)) {
         if (kept.length >= MAX_ARCHIVE_ENTRIES) return fail(refuse(m.tooManyEntries));
         kept.push([name, entry]);

@@ -97,6 +97,34 @@ test("the dashboard's Spending card shows the months by bicycle as a chart, and 
   await page.screenshot({ path: "screenshots/costs/bicycle-costs-1280.png", fullPage: true });
 });
 
+test("a part paid for over a very long distance: the API has a figure above 0, the app says under $0.001 per km", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
+  const { component: chain } = await post(page, baseURL!, "/api/components", {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
+    mileage: 200_000,
+  });
+  await post(page, baseURL!, `/api/components/${chain.id}/services`, {
+    date: "2024-05-31",
+    description: "New chain",
+    cost: 5,
+  });
+  const answer = await (await page.request.get(`/api/components/${chain.id}`)).json();
+  expect(answer.component.costPerKm).toBe(0.000025);
+
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await expect(page.getByRole("list", { name: "Components" })).toContainText(
+    "1 service · under $0.001 per km",
+    { timeout: 20_000 },
+  );
+});
+
 test("the Spending card says so when there are no costs", async ({ page, baseURL, rider }) => {
   expect(rider.email).toBeTruthy();
   await createBicycleThroughApi(page, baseURL!, { name: "New bike" });

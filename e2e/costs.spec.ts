@@ -201,6 +201,11 @@ for (const theme of ["light", "dark"] as const) {
       const card = page.getByRole("region", { name: "Spending", exact: true });
       // A shared machine can take a while to draw the first chart.
       await expect(card.locator(".recharts-surface")).toBeVisible({ timeout: 20_000 });
+      // However few months fit, the first one labelled says its year, and so does each January labelled.
+      const ticks = card.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+      await expect(ticks.first()).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+      for (const january of await ticks.filter({ hasText: /^Jan/ }).all())
+        await expect(january).toHaveText(/^Jan \d{4}$/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await card.screenshot({ path: `screenshots/costs/spending-${width}-${theme}.png` });

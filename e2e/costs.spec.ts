@@ -97,6 +97,34 @@ test("the dashboard's Spending card shows the months by bicycle as a chart, and 
   await page.screenshot({ path: "screenshots/costs/bicycle-costs-1280.png", fullPage: true });
 });
 
+test("a part paid for over a very long distance: the API has a figure above 0, the app says under $0.001 per km", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
+  const { component: chain } = await post(page, baseURL!, "/api/components", {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
+    mileage: 200_000,
+  });
+  await post(page, baseURL!, `/api/components/${chain.id}/services`, {
+    date: "2024-05-31",
+    description: "New chain",
+    cost: 5,
+  });
+  const answer = await (await page.request.get(`/api/components/${chain.id}`)).json();
+  expect(answer.component.costPerKm).toBe(0.000025);
+
+  await page.goto(`/bicycles/${bicycle.id}`);
+  await expect(page.getByRole("list", { name: "Components" })).toContainText(
+    "1 service · under $0.001 per km",
+    { timeout: 20_000 },
+  );
+});
+
 test("the Spending card says so when there are no costs", async ({ page, baseURL, rider }) => {
   expect(rider.email).toBeTruthy();
   await createBicycleThroughApi(page, baseURL!, { name: "New bike" });
@@ -173,6 +201,11 @@ for (const theme of ["light", "dark"] as const) {
       const card = page.getByRole("region", { name: "Spending", exact: true });
       // A shared machine can take a while to draw the first chart.
       await expect(card.locator(".recharts-surface")).toBeVisible({ timeout: 20_000 });
+      // However few months fit, the first one labelled says its year, and so does each January labelled.
+      const ticks = card.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+      await expect(ticks.first()).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+      for (const january of await ticks.filter({ hasText: /^Jan/ }).all())
+        await expect(january).toHaveText(/^Jan \d{4}$/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await card.screenshot({ path: `screenshots/costs/spending-${width}-${theme}.png` });

@@ -57,7 +57,7 @@ export const bicycleSchema = z.object({
   movingSeconds: z.number(),
   /** The costs of its components' service entries while they were on it (decision 0045). */
   serviceCost: z.number(),
-  /** Its price plus those service costs over its rides' distance; null while it has no rides. */
+  /** Its price plus those service costs over its rides' distance (decision 0085); null while it has no rides. */
   costPerKm: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -88,7 +88,7 @@ export const componentSchema = z.object({
   distance: z.number(),
   /** Moving time of the rides the component was on (seconds). */
   movingSeconds: z.number(),
-  /** Its service costs over its distance (decision 0045); null while the distance is 0. */
+  /** Its service costs over its distance (decisions 0045, 0085); null while the distance is 0. */
   costPerKm: z.number().nullable(),
   notes: z.string().nullable(),
   imageUrl: z.string().nullable(),

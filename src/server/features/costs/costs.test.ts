@@ -4,7 +4,7 @@ import type { Bicycle } from "../../../shared/schemas/bicycle.ts";
 import type { Component } from "../../../shared/schemas/component.ts";
 import type { SharedBikeView, SharedLink } from "../../../shared/schemas/share.ts";
 import type { Spending } from "../../../shared/schemas/spending.ts";
-import { componentInstallations, subscriptions } from "../../db/schema.ts";
+import { componentInstallations, rides, subscriptions } from "../../db/schema.ts";
 import {
   anonymous,
   describeEachDatabase,
@@ -97,7 +97,7 @@ describeEachDatabase("costs: cost per km and spending", (kind) => {
     const { rider, road, gravel, chain, tyre, spare } = await garage();
 
     // Chain: $52 over 2,100 km; tyre: $70.50 over 600 km; the spare has no distance yet.
-    expect(await component(rider, chain.id)).toMatchObject({ distance: 2100, costPerKm: 0.0248 });
+    expect(await component(rider, chain.id)).toMatchObject({ distance: 2100, costPerKm: 0.02476 });
     expect(await component(rider, tyre.id)).toMatchObject({ distance: 600, costPerKm: 0.1175 });
     expect(await component(rider, spare.id)).toMatchObject({ distance: 0, costPerKm: null });
     // Lists give the same figures as the component's own answer.
@@ -105,7 +105,7 @@ describeEachDatabase("costs: cost per km and spending", (kind) => {
       rider.request("GET", `/api/bicycles/${gravel.id}/components`),
     );
     expect(onGravel.components.map((c) => [c.name, c.costPerKm])).toEqual([
-      ["Chain", 0.0248],
+      ["Chain", 0.02476],
       ["Tyre", 0.1175],
     ]);
     const partsBin = await json<{ components: Component[] }>(
@@ -132,6 +132,39 @@ describeEachDatabase("costs: cost per km and spending", (kind) => {
     ]);
     const dashboard = await json<{ bicycles: Bicycle[] }>(rider.request("GET", "/api/dashboard"));
     expect(dashboard.bicycles).toEqual(listed.bicycles);
+  });
+
+  it("never answers 0 per km for something paid: $5 over 200,000 km is 0.000025, in every list", async () => {
+    const rider = await signUp(t.app);
+    const tourer = await addBicycle(rider, { name: "Tourer" });
+    const chain = await addComponent(rider, {
+      bicycleId: tourer.id,
+      name: "Chain",
+      installedAt: "2020-01-01",
+    });
+    // 100 rides of 2,000 km (the most a ride may be), in one statement.
+    await t.db.insert(rides).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        userId: rider.userId,
+        bicycleId: tourer.id,
+        name: `Tour ${i}`,
+        startedAt: new Date(Date.UTC(2020, 5, 1 + i)),
+        distanceKm: "2000",
+        movingSeconds: 3600,
+        source: "manual",
+      })),
+    );
+    await addService(rider, chain.id, "2024-05-31", 5);
+
+    // To 4 decimals this was 0, as if free.
+    expect(await component(rider, chain.id)).toMatchObject({ distance: 200_000, costPerKm: 0.000025 });
+    const listed = await json<{ components: Component[] }>(
+      rider.request("GET", `/api/bicycles/${tourer.id}/components`),
+    );
+    expect(listed.components.map((c) => c.costPerKm)).toEqual([0.000025]);
+    expect(await bicycle(rider, tourer.id)).toMatchObject({ distanceKm: 200_000, costPerKm: 0.000025 });
+    const bicycles = await json<{ bicycles: Bicycle[] }>(rider.request("GET", "/api/bicycles"));
+    expect(bicycles.bicycles.map((b) => b.costPerKm)).toEqual([0.000025]);
   });
 
   it("counts a service logged before its part was placed to where the part was first placed", async () => {
@@ -243,7 +276,7 @@ describeEachDatabase("costs: cost per km and spending", (kind) => {
     };
     const withCosts = await share(true);
     expect(withCosts.snapshot.bike.costPerKm).toBe(0.1375);
-    expect(withCosts.snapshot.components.map((c) => c.costPerKm)).toEqual([0.0248, 0.1175]);
+    expect(withCosts.snapshot.components.map((c) => c.costPerKm)).toEqual([0.02476, 0.1175]);
 
     const without = await share(false);
     expect(JSON.stringify(without)).not.toContain("costPerKm");

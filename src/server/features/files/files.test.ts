@@ -227,6 +227,51 @@ describeEachDatabase("files API", (kind) => {
     );
   });
 
+  it("names a downloaded PDF receipt after the service entry that shows it: its date and component", async () => {
+    const rider = await signUp(t.app);
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    const disposition = async (file: UploadedFile) =>
+      (await rider.request("GET", file.url)).headers.get("Content-Disposition");
+    const attach = async (file: UploadedFile, componentName: string, date: string) => {
+      const created = (await (
+        await rider.request("POST", "/api/components", { name: componentName, type: "Drivetrain" })
+      ).json()) as { component: { id: string } };
+      const entry = await rider.request("POST", `/api/components/${created.component.id}/services`, {
+        date,
+        description: "New chain",
+        cost: 45,
+        receiptUrl: file.url,
+      });
+      expect(entry.status).toBe(201);
+    };
+
+    // Not saved with an entry yet: still a receipt's name.
+    const chain = await uploaded(await upload(rider, pdf, "scan.pdf", "application/pdf", "receipt"));
+    expect(await disposition(chain)).toBe('attachment; filename="receipt.pdf"');
+    await attach(chain, "Shimano CN-M8100 chain", "2024-05-31");
+    expect(await disposition(chain)).toBe(
+      'attachment; filename="receipt-2024-05-31-shimano-cn-m8100-chain.pdf"',
+    );
+
+    // Accents and emoji are made safe; the readable name comes too, for browsers that take it.
+    const kette = await uploaded(await upload(rider, pdf, "scan.pdf", "application/pdf", "receipt"));
+    await attach(kette, "Kette für Rennräder 🚲", "2024-06-01");
+    expect(await disposition(kette)).toBe(
+      `attachment; filename="receipt-2024-06-01-kette-fur-rennrader.pdf"; filename*=UTF-8''${encodeURIComponent("receipt-2024-06-01-kette-für-rennräder.pdf")}`,
+    );
+    // A name with nothing ASCII keeps the date; a very long one is cut to a name a file system takes.
+    const japanese = await uploaded(await upload(rider, pdf, "scan.pdf", "application/pdf", "receipt"));
+    await attach(japanese, "チェーン", "2024-06-02");
+    expect(await disposition(japanese)).toBe(
+      `attachment; filename="receipt-2024-06-02.pdf"; filename*=UTF-8''${encodeURIComponent("receipt-2024-06-02-チェーン.pdf")}`,
+    );
+    const long = await uploaded(await upload(rider, pdf, "scan.pdf", "application/pdf", "receipt"));
+    await attach(long, "Chain ".repeat(30), "2024-06-03");
+    const longName = /filename="([^"]+)"/.exec((await disposition(long))!)![1]!;
+    expect(longName).toMatch(/^receipt-2024-06-03-chain-chain-[a-z-]*chain\.pdf$/);
+    expect(longName.length).toBeLessThanOrEqual(80);
+  });
+
   it("serves a photo or receipt to its owner only, kept by no shared cache; a stranger or a visitor gets 404", async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);

@@ -9,7 +9,8 @@ import { bodyLimit } from "../../http/body-limit.ts";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
 import { apiRouter, auth, errors, json } from "../../http/openapi.ts";
 import { requireUser, signedIn } from "../../http/session.ts";
-import { findOwnFile, uploadFile } from "./service.ts";
+import { receiptDisposition } from "./receipt-name.ts";
+import { findOwnFile, receiptEntryOf, uploadFile } from "./service.ts";
 
 const m = messages.images;
 /** Room for the multipart envelope around a file of the largest allowed size. */
@@ -17,7 +18,9 @@ const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /** A stored file's bytes: a photo (JPEG, PNG or WebP) or a PDF receipt. */
 export const fileBytes = {
-  description: "The file's bytes (private, no-cache; ETag is the file id).",
+  description:
+    "The file's bytes (private, no-cache; ETag is the file id). A PDF is an attachment, named on the owner's " +
+    "route after the service entry that shows it (`receipt-2024-05-31-shimano-chain.pdf`).",
   content: Object.fromEntries(
     ["image/jpeg", "image/png", "image/webp", "application/pdf"].map((type) => [
       type,
@@ -98,7 +101,12 @@ export function fileRoutes({ db, storage }: AppDeps) {
         // Only the owner: anyone else, signed in or not, gets the same 404 as for a missing file.
         const user = c.get("user");
         if (!user) throw notFound();
-        return sendFile(c, storage, await findOwnFile(db, user.id, c.req.valid("param").id));
+        const file = await findOwnFile(db, user.id, c.req.valid("param").id);
+        const disposition =
+          file.contentType === "application/pdf"
+            ? receiptDisposition(await receiptEntryOf(db, user.id, file.id))
+            : undefined;
+        return sendFile(c, storage, file, disposition);
       },
     );
 }
@@ -107,12 +115,14 @@ export function fileRoutes({ db, storage }: AppDeps) {
  * A stored file's bytes. Access is checked on every request (`no-cache`: a browser keeps the bytes but
  * asks again, and gets a 304 while its copy is still allowed), and only the browser may keep them
  * (`private`), so a signed-out browser or a deleted share link gets nothing from a cache. Routes that
- * send files use `etag()`, which turns a matching If-None-Match into the 304.
+ * send files use `etag()`, which turns a matching If-None-Match into the 304. A PDF (a receipt) is a
+ * download, named by `pdfDisposition`.
  */
 export async function sendFile(
   c: Context<AppEnv>,
   storage: Storage,
   file: { id: string; key: string; contentType: string },
+  pdfDisposition = receiptDisposition(null),
 ) {
   const bytes = await storage.get(file.key);
   if (!bytes) throw notFound();
@@ -121,7 +131,6 @@ export async function sendFile(
   c.header("Cache-Control", "private, no-cache");
   // A file id names the same bytes forever (a new upload gets a new id).
   c.header("ETag", `"${file.id}"`);
-  if (file.contentType === "application/pdf")
-    c.header("Content-Disposition", 'attachment; filename="receipt.pdf"');
+  if (file.contentType === "application/pdf") c.header("Content-Disposition", pdfDisposition);
   return c.body(bytes as Uint8Array<ArrayBuffer>);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { maxImageSide } from "../../../shared/image-sizes.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
@@ -15,9 +15,10 @@ import {
 import { newStorageKey, type Storage } from "../../adapters/storage.ts";
 import type { Database } from "../../db/index.ts";
 import { hitRateLimit } from "../../db/rate-limit.ts";
-import { files, user } from "../../db/schema.ts";
+import { components, files, serviceEntries, user } from "../../db/schema.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { detectType, isNormalizedImage, normalizeImage } from "./image.ts";
+import type { ReceiptEntry } from "./receipt-name.ts";
 
 const m = messages.images;
 
@@ -105,6 +106,22 @@ export async function findOwnFile(db: Database, userId: string, id: string) {
     .where(and(eq(files.id, id), eq(files.userId, userId)));
   if (!row) throw notFound();
   return row;
+}
+
+/** The user's newest service entry that shows this receipt, with its component's name; null when none does. */
+export async function receiptEntryOf(
+  db: Database,
+  userId: string,
+  fileId: string,
+): Promise<ReceiptEntry | null> {
+  const [row] = await db
+    .select({ date: serviceEntries.date, componentName: components.name })
+    .from(serviceEntries)
+    .innerJoin(components, eq(components.id, serviceEntries.componentId))
+    .where(and(eq(serviceEntries.userId, userId), eq(serviceEntries.receiptUrl, fileUrl(fileId))))
+    .orderBy(desc(serviceEntries.date), desc(serviceEntries.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

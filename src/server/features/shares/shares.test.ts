@@ -102,7 +102,7 @@ describeEachDatabase("share links API", (kind) => {
             notes: null,
             imageUrl: null,
             // $12.50 over 300 km.
-            costPerKm: 0.0417,
+            costPerKm: 0.04167,
           },
         ],
         services: [{ date: "2024-05-01", description: "Waxed", componentName: "Chain", cost: 12.5 }],

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, usePlotArea, XAxis, YAxis } from "recharts";
 import {
   ChartContainer,
   ChartLegend,
@@ -8,7 +8,8 @@ import {
 } from "@/components/ui/chart.tsx";
 import { formatCost, formatPrice } from "../../../../shared/format.ts";
 import type { Spending } from "../../../../shared/schemas/spending.ts";
-import { chartConfigOf, monthLabel, monthTick, type SpendingSeries } from "./spending-series.ts";
+import { monthAxis } from "./month-axis.ts";
+import { chartConfigOf, monthLabel, type SpendingSeries } from "./spending-series.ts";
 
 /** The months as stacked bars, one colour per bicycle. Loaded on its own (React.lazy): Recharts is large. */
 export default function SpendingChart({ spending, series }: { spending: Spending; series: SpendingSeries }) {
@@ -20,14 +21,7 @@ export default function SpendingChart({ spending, series }: { spending: Spending
     <ChartContainer config={chartConfigOf(series)} className="aspect-auto h-72 w-full">
       <BarChart data={data} margin={{ left: 4, right: 4 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} />
-        <XAxis
-          dataKey="month"
-          tickLine={false}
-          axisLine={false}
-          tickMargin={8}
-          minTickGap={4}
-          tickFormatter={monthTick}
-        />
+        <MonthAxis months={spending.months} />
         <YAxis
           tickLine={false}
           axisLine={false}
@@ -51,5 +45,21 @@ export default function SpendingChart({ spending, series }: { spending: Spending
         ))}
       </BarChart>
     </ChartContainer>
+  );
+}
+
+/** The months along the bottom: which are labelled is chosen for the plot's width (`monthAxis`). */
+function MonthAxis({ months }: { months: string[] }) {
+  const { ticks, labels } = monthAxis(months, usePlotArea()?.width ?? 0);
+  return (
+    <XAxis
+      dataKey="month"
+      tickLine={false}
+      axisLine={false}
+      tickMargin={8}
+      ticks={ticks}
+      interval={0}
+      tickFormatter={(month: string) => labels.get(month) ?? ""}
+    />
   );
 }

@@ -31,11 +31,3 @@ export function chartConfigOf(series: SpendingSeries): ChartConfig {
 export function monthLabel(month: string): string {
   return formatMonthYear(`${month}-01`);
 }
-
-/**
- * An axis label: "Mar", and "Jan 2026" for January, so 12 months across a new year say which year each
- * side is.
- */
-export function monthTick(month: string): string {
-  return month.endsWith("-01") ? monthLabel(month) : monthLabel(month).slice(0, 3);
-}

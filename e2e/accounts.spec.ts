@@ -8,7 +8,8 @@ import {
   test,
 } from "./fixtures.ts";
 
-function lastLinkTo(email: string): string | null {
+/** The link in the newest mail to `email` whose subject contains `subject`, from the test server's outbox. */
+function lastLinkTo(email: string, subject: string): string | null {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   const mails = readdirSync(outbox)
     .sort()
@@ -20,7 +21,7 @@ function lastLinkTo(email: string): string | null {
           text: string;
         },
     )
-    .filter((m) => m.to === email && m.subject.includes("Reset"));
+    .filter((m) => m.to === email && m.subject.includes(subject));
   return /https?:\/\/\S+/.exec(mails.at(-1)?.text ?? "")?.[0] ?? null;
 }
 
@@ -40,8 +41,8 @@ test("forgot password: the emailed link leads to a new password, which then sign
   await expect(page.getByText("Password reset email sent")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Reset Link Sent" })).toBeVisible();
 
-  await expect.poll(() => lastLinkTo(rider.email)).not.toBeNull();
-  const link = lastLinkTo(rider.email)!;
+  await expect.poll(() => lastLinkTo(rider.email, "Reset")).not.toBeNull();
+  const link = lastLinkTo(rider.email, "Reset")!;
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\?mode=update-password$/);
   await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
@@ -153,22 +154,6 @@ test.describe("deleting the account", () => {
 });
 
 test.describe("changing the email", () => {
-  const linkTo = (email: string, subject: string) => {
-    const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-    const mails = readdirSync(outbox)
-      .sort()
-      .map(
-        (f) =>
-          JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as {
-            to: string;
-            subject: string;
-            text: string;
-          },
-      )
-      .filter((m) => m.to === email && m.subject === subject);
-    return /https?:\/\/\S+/.exec(mails.at(-1)?.text ?? "")?.[0] ?? null;
-  };
-
   test("refuses a bad address, then changes the email once both addresses confirm it", async ({
     page,
     rider,
@@ -196,12 +181,12 @@ test.describe("changing the email", () => {
     const account = page.getByRole("definition").filter({ hasText: "@" }).first();
     await expect(account).toContainText(rider.email);
 
-    await page.goto(linkTo(rider.email, "Confirm the change of your Velolog email")!);
+    await page.goto(lastLinkTo(rider.email, "Confirm the change of your Velolog email")!);
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText("Now open the link we sent to your new address to finish.")).toBeVisible();
     await expect(account).toContainText(rider.email);
 
-    await page.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await page.goto(lastLinkTo(next, "Confirm your new email for Velolog")!);
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText(`You now sign in with ${next}.`)).toBeVisible();
     await expect(account).toContainText(next);
@@ -220,12 +205,12 @@ test.describe("changing the email", () => {
     await page.getByLabel("New email").fill(next);
     await page.getByRole("button", { name: "Send confirmation link" }).click();
     await expect(page.getByText("Check your inbox")).toBeVisible();
-    await page.goto(linkTo(rider.email, "Confirm the change of your Velolog email")!);
+    await page.goto(lastLinkTo(rider.email, "Confirm the change of your Velolog email")!);
     await expect(page.getByText("Now open the link we sent to your new address to finish.")).toBeVisible();
 
     // The new mailbox read on another device, signed in nowhere: the link signs no one in there.
     const phone = await (await browser.newContext()).newPage();
-    await phone.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await phone.goto(lastLinkTo(next, "Confirm your new email for Velolog")!);
     await expect(phone).toHaveURL(/\/auth\?email-change=done$/);
     await expect(phone.getByText("Email changed")).toBeVisible();
     await expect(phone.getByText("Sign in with your new email address.")).toBeVisible();
@@ -247,12 +232,12 @@ test.describe("changing the email", () => {
     await page.getByLabel("New email").fill(next);
     await page.getByRole("button", { name: "Send confirmation link" }).click();
     await expect(page.getByText("Check your inbox")).toBeVisible();
-    await page.goto(linkTo(rider.email, "Confirm the change of your Velolog email")!);
-    await page.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await page.goto(lastLinkTo(rider.email, "Confirm the change of your Velolog email")!);
+    await page.goto(lastLinkTo(next, "Confirm your new email for Velolog")!);
     await expect(page.getByText(`You now sign in with ${next}.`)).toBeVisible();
 
     // The same last link again: the account it names (the old address) is gone.
-    await page.goto(linkTo(next, "Confirm your new email for Velolog")!);
+    await page.goto(lastLinkTo(next, "Confirm your new email for Velolog")!);
     await expect(
       page.getByText("This link has expired or was already used. Please ask for the change again."),
     ).toBeVisible();

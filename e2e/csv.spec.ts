@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parseCsv } from "../src/shared/domain/csv.ts";
 import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
+import { shootAsIs } from "./screenshots.ts";
 
 /** WCAG 2.1 A/AA violations inside the open dialog, as a11y.spec.ts counts them. */
 async function dialogViolations(page: Page): Promise<string[]> {
@@ -11,26 +12,6 @@ async function dialogViolations(page: Page): Promise<string[]> {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
-
-/** A folder to save screenshots of the import dialog into (1280 and 375 px, both themes). */
-const SHOTS = process.env.CSV_SCREENSHOTS;
-
-/** Screenshots of the open dialog as it is now (a reload would close it), scrolled to `inView` if given. */
-async function shootAsIs(page: Page, name: string, element: Locator, inView?: Locator) {
-  if (!SHOTS) return;
-  for (const theme of ["dark", "light"]) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle("dark", dark);
-      document.documentElement.style.colorScheme = dark ? "dark" : "light";
-    }, theme === "dark");
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await inView?.scrollIntoViewIfNeeded();
-      await element.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function uploadReceiptThroughApi(page: Page, baseURL: string): Promise<string> {
@@ -176,12 +157,12 @@ test.describe("spreadsheets", () => {
     await expect(dialog.getByLabel("Receipt column")).toHaveValue("5");
     await expect(dialog.getByText(`First row: “${link}”`)).toBeVisible();
     expect(await dialogViolations(page), "the mapping step").toEqual([]);
-    await shootAsIs(page, "import-mapping", dialog, dialog.getByLabel("Receipt column"));
+    await shootAsIs(page, "import-mapping", { element: dialog, inView: dialog.getByLabel("Receipt column") });
     await dialog.getByRole("button", { name: "Preview" }).click();
     await expect(dialog.getByRole("status")).toHaveText("2 new entries.");
     const table = dialog.getByRole("table", { name: "The rows to import" });
     await expect(table.getByText("With receipt").filter({ visible: true })).toHaveCount(2);
-    await shootAsIs(page, "import-preview", dialog);
+    await shootAsIs(page, "import-preview", { element: dialog });
     await dialog.getByRole("button", { name: "Import 2 entries" }).click();
     await expect(page.getByText("2 service entries imported")).toBeVisible();
 

@@ -1,4 +1,3 @@
-import type { Locator, Page } from "@playwright/test";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
@@ -8,41 +7,7 @@ import {
   holdBack,
   test,
 } from "./fixtures.ts";
-
-/** A folder to save screenshots of the due card and the component page into (1280 and 375 px, both themes). */
-const SHOTS = process.env.INTERVAL_SCREENSHOTS;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const theme of ["dark", "light"]) {
-    await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.reload();
-      await page.waitForLoadState("networkidle");
-      // A reload keeps the scroll position, which draws the sticky header over the page's middle.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-/** Screenshots of one element as it is now (a form with its messages, which a reload would lose). */
-async function shootAsIs(page: Page, name: string, element: Locator) {
-  if (!SHOTS) return;
-  for (const theme of ["dark", "light"]) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle("dark", dark);
-      document.documentElement.style.colorScheme = dark ? "dark" : "light";
-    }, theme === "dark");
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await element.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { shoot, shootAsIs } from "./screenshots.ts";
 
 test("an interval: add it, ride past it, see it due on the dashboard, record a service that resets it", async ({
   page,
@@ -176,7 +141,7 @@ test("a miles rider: the Due card, the interval form and its messages speak mile
   await distance.fill("700000");
   await form.getByRole("button", { name: "Add Interval" }).click();
   await expect(form.getByText("Distance must be at most 621,371.2 mi")).toBeVisible();
-  await shootAsIs(page, "interval-form-miles", form);
+  await shootAsIs(page, "interval-form-miles", { element: form });
   await distance.fill("0.02");
   await form.getByRole("button", { name: "Add Interval" }).click();
   await expect(form.getByText("Distance must be at least 0.1 mi")).toBeVisible();

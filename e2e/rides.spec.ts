@@ -10,25 +10,7 @@ import {
   expect,
   test,
 } from "./fixtures.ts";
-
-/** A folder to save screenshots of the ride form into (1280 and 375 px, both themes), when set. */
-const SHOTS = process.env.RIDE_SCREENSHOTS;
-
-/** Screenshots of the page as it is now (an open dialog, which a reload would close), in both themes. */
-async function shootAsIs(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const theme of ["dark", "light"]) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle("dark", dark);
-      document.documentElement.style.colorScheme = dark ? "dark" : "light";
-    }, theme === "dark");
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { shootAsIs } from "./screenshots.ts";
 
 test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and the history shows it", async ({
   page,

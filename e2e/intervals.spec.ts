@@ -346,8 +346,9 @@ test("from the keyboard: the interval and service forms and their confirmations 
   await newInterval.getByRole("button", { name: "Cancel" }).press("Enter");
   await expect(addInterval).toBeFocused();
 
-  // Saved, the same: back on Add Interval.
+  // Saved, the same: back on Add Interval. (Typed only once the form has the keyboard: it may still be loading.)
   await page.keyboard.press("Enter");
+  await expect(newInterval.getByLabel("Label")).toBeFocused();
   await page.keyboard.type("Check wear");
   await newInterval.getByLabel("Every (months)").fill("2");
   await newInterval.getByLabel("Every (months)").press("Enter");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
 import { TAGLINE } from "../src/shared/brand.ts";
 import { createBicycleThroughApi, createComponentThroughApi, expect, test } from "./fixtures.ts";
 
@@ -207,6 +208,22 @@ test("a signed-in rider's dashboard and bicycle page keep to their script budget
   }
 });
 
+/** Opens a page: the API reads it made (GET /api/…, path and query) and the fetch preloads its HTML named. */
+async function readsAndPreloads(page: Page, route: string) {
+  const reads: string[] = [];
+  const onRequest = (request: { url(): string; method(): string }) => {
+    const url = new URL(request.url());
+    if (request.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+  };
+  page.on("request", onRequest);
+  await page.goto(route, { waitUntil: "networkidle" });
+  page.off("request", onRequest);
+  const preloaded = await page
+    .locator('link[rel="preload"][as="fetch"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  return { reads, preloaded };
+}
+
 test("a signed-in page's HTML names the data the page reads, and the page reads each of them once", async ({
   page,
   rider,
@@ -220,18 +237,7 @@ test("a signed-in page's HTML names the data the page reads, and the page reads 
     type: "Drivetrain",
   });
   for (const route of ["/dashboard", "/bicycles", `/bicycles/${bicycle.id}`, "/parts-bin"]) {
-    const reads: string[] = [];
-    const onRequest = (request: { url(): string; method(): string }) => {
-      const url = new URL(request.url());
-      if (request.method() === "GET" && url.pathname.startsWith("/api/"))
-        reads.push(url.pathname + url.search);
-    };
-    page.on("request", onRequest);
-    await page.goto(route, { waitUntil: "networkidle" });
-    page.off("request", onRequest);
-    const preloaded = await page
-      .locator('link[rel="preload"][as="fetch"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const { reads, preloaded } = await readsAndPreloads(page, route);
     expect(preloaded.length, route).toBeGreaterThan(1);
     // Once each: a fetch the preload did not serve would be a second request for the same address.
     expect(reads.sort(), route).toEqual([...preloaded].sort());
@@ -240,18 +246,7 @@ test("a signed-in page's HTML names the data the page reads, and the page reads 
   // which the server cannot name) and leaves no preload unread: a later read of the Components tab would be
   // served the preload's answer, the wear of before any ride changed since.
   for (const route of [`/bicycles/${bicycle.id}?tab=rides`, `/bicycles/${bicycle.id}?tab=services`]) {
-    const reads: string[] = [];
-    const onRequest = (request: { url(): string; method(): string }) => {
-      const url = new URL(request.url());
-      if (request.method() === "GET" && url.pathname.startsWith("/api/"))
-        reads.push(url.pathname + url.search);
-    };
-    page.on("request", onRequest);
-    await page.goto(route, { waitUntil: "networkidle" });
-    page.off("request", onRequest);
-    const preloaded = await page
-      .locator('link[rel="preload"][as="fetch"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const { reads, preloaded } = await readsAndPreloads(page, route);
     expect(preloaded, route).not.toContain(`/api/bicycles/${bicycle.id}/components`);
     for (const read of preloaded)
       expect(

@@ -272,6 +272,35 @@ describeEachDatabase("files API", (kind) => {
     expect(longName.length).toBeLessThanOrEqual(80);
   });
 
+  it("answers a receipt's revalidation with its new name once the entry's component is renamed", async () => {
+    const rider = await signUp(t.app);
+    const receipt = await uploaded(
+      await upload(rider, Buffer.from("%PDF-1.4\n%%EOF\n"), "scan.pdf", "application/pdf", "receipt"),
+    );
+    const created = (await (
+      await rider.request("POST", "/api/components", { name: "Old chain", type: "Drivetrain" })
+    ).json()) as { component: { id: string } };
+    const entry = { date: "2024-05-31", description: "New chain", cost: 45, receiptUrl: receipt.url };
+    expect(
+      (await rider.request("POST", `/api/components/${created.component.id}/services`, entry)).status,
+    ).toBe(201);
+    const revalidate = (tag: string) =>
+      t.app.request(receipt.url, { headers: { Cookie: rider.cookie!, "If-None-Match": tag } });
+    const tag = (await rider.request("GET", receipt.url)).headers.get("ETag")!;
+    expect((await revalidate(tag)).status).toBe(304);
+
+    const renamed = await rider.request("PUT", `/api/components/${created.component.id}`, {
+      name: "New chain",
+      type: "Drivetrain",
+    });
+    expect(renamed.status).toBe(200);
+    const after = await revalidate(tag);
+    expect(after.status).toBe(200);
+    expect(after.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="receipt-2024-05-31-new-chain.pdf"',
+    );
+  });
+
   it("serves a photo or receipt to its owner only, kept by no shared cache; a stranger or a visitor gets 404", async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);

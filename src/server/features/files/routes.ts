@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { etag } from "hono/etag";
@@ -19,7 +20,7 @@ const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 /** A stored file's bytes: a photo (JPEG, PNG or WebP) or a PDF receipt. */
 export const fileBytes = {
   description:
-    "The file's bytes (private, no-cache; ETag is the file id). A PDF is an attachment, named on the owner's " +
+    "The file's bytes (private, no-cache; ETag is the file id, and for a PDF also its download name). A PDF is an attachment, named on the owner's " +
     "route after the service entry that shows it (`receipt-2024-05-31-shimano-chain.pdf`).",
   content: Object.fromEntries(
     ["image/jpeg", "image/png", "image/webp", "application/pdf"].map((type) => [
@@ -129,8 +130,16 @@ export async function sendFile(
   c.header("Content-Type", file.contentType);
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Cache-Control", "private, no-cache");
-  // A file id names the same bytes forever (a new upload gets a new id).
-  c.header("ETag", `"${file.id}"`);
-  if (file.contentType === "application/pdf") c.header("Content-Disposition", pdfDisposition);
+  if (file.contentType === "application/pdf") {
+    // A 304 carries no Content-Disposition, so a browser would keep the old name: the tag names it too.
+    c.header(
+      "ETag",
+      `"${file.id}.${createHash("sha256").update(pdfDisposition).digest("base64url").slice(0, 12)}"`,
+    );
+    c.header("Content-Disposition", pdfDisposition);
+  } else {
+    // A file id names the same bytes forever (a new upload gets a new id).
+    c.header("ETag", `"${file.id}"`);
+  }
   return c.body(bytes as Uint8Array<ArrayBuffer>);
 }

@@ -243,6 +243,9 @@ describe("service records from a spreadsheet", () => {
     expect(parseImportReceipt(`${app}/api/files/${id}`, app)).toEqual({ kind: "file", id });
     expect(parseImportReceipt(`/api/files/${id}`, app)).toEqual({ kind: "file", id });
     expect(parseImportReceipt(`${app}/api/files/not-a-file`, app)).toEqual({ kind: "file", id: null });
+    // The same instance under the other scheme or its host in capitals (a download from before it moved to https).
+    expect(parseImportReceipt(`http://Velolog.example/api/files/${id}`, app)).toEqual({ kind: "file", id });
+    expect(parseImportReceipt(`http://velolog.example:8080/api/files/${id}`, app).kind).toBe("link");
     // Kept elsewhere, or another app's file: a link, kept as it is.
     expect(parseImportReceipt(" https://shop.example/order/42 ", app)).toEqual({
       kind: "link",

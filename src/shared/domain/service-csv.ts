@@ -264,15 +264,23 @@ export type ImportReceipt =
 /**
  * A receipt cell read as the service form reads a receipt URL, knowing this app's own address: the download
  * writes a stored receipt as `${publicUrl}/api/files/<id>` (the API keeps `/api/files/<id>`), so either is
- * that file; any other http(s) link is kept as it is. Blank is no receipt.
+ * that file, also with the other scheme (an instance that moved to https); any other http(s) link is kept as it
+ * is. Blank is no receipt.
  */
 export function parseImportReceipt(text: string, publicUrl: string): ImportReceipt {
   const value = unguardCell(text.trim());
   if (value === "") return { kind: "none" };
   if (value.length > MAX_RECEIPT_URL) return { kind: "tooLong" };
-  const path = value.startsWith(`${publicUrl}/`) ? value.slice(publicUrl.length) : value;
-  if (path.startsWith("/api/files/")) return { kind: "file", id: fileIdFromUrl(path) };
+  const path = value.startsWith("/") ? value : ownPath(value, publicUrl);
+  if (path?.startsWith("/api/files/")) return { kind: "file", id: fileIdFromUrl(path) };
   return isHttpUrl(value) ? { kind: "link", url: value } : { kind: "invalid" };
+}
+
+/** The path of an http(s) address on this app's host, whichever the scheme or the host's case; else null. */
+function ownPath(value: string, publicUrl: string): string | null {
+  if (!isHttpUrl(value)) return null;
+  const url = new URL(value);
+  return url.host === new URL(publicUrl).host ? url.pathname : null;
 }
 
 /** The most rows one import takes (its JSON stays under the API's 1 MB body limit). */

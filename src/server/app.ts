@@ -62,7 +62,7 @@ function withoutCaching(answer: Response): Response {
 
 /**
  * Every /api route of ours (not the auth library's /api/auth/*), mounted at /api. Chained, so its type
- * carries each route's input and answers: the web app's client is typed from `ApiRoutes` (web/lib/api.ts).
+ * carries each route's input and answers: the web app's client is typed from `ApiRoutes` (web/lib/api-client.ts).
  */
 export function apiRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>()

@@ -1,8 +1,9 @@
 import type { ComponentType } from "../domain/component-types.ts";
 
 /**
- * Component labels by type, in the normal form `labelKey` produces: lower case, no diacritics,
- * punctuation as spaces, each word singular, position words (front, rear, both, left, right …) removed.
+ * Component labels by type, in the normal form labels.ts compares them in (`labelAlternatives`, then
+ * `classifyWords`): lower case, no diacritics, punctuation as spaces, each word singular, position words
+ * (front, rear, both, left, right …) removed.
  * English first, then the German, French, Italian and Spanish words spec sheets use.
  */
 export const COMPONENT_LABELS: Record<ComponentType, readonly string[]> = {

@@ -102,7 +102,6 @@ export function AssignDialog({
             <NativeSelect
               id="assign-bicycle"
               value={bicycleId}
-              aria-invalid={!!error}
               onChange={(event) => {
                 setBicycleId(event.target.value);
                 setError(undefined);

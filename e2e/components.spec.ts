@@ -323,6 +323,78 @@ test("from the keyboard: a part's menu, its confirmation and its form keep the f
   await expect(page.getByRole("button", { name: "Add Component" })).toBeFocused();
 });
 
+test("from the keyboard: a part deleted, moved or assigned away hands the focus to the next part's menu, the last to Add Component", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  for (const [name, type] of [
+    ["KMC chain", "Drivetrain"],
+    ["Front tire", "Tires"],
+    ["Rear tire", "Tires"],
+  ]) {
+    await createComponentThroughApi(page, baseURL!, { bicycleId: bicycle.id, name, type });
+  }
+  await page.goto(`/bicycles/${bicycle.id}`);
+  const menus = page.getByRole("list", { name: "Components" }).getByRole("button", { name: /^Actions for / });
+  await expect(menus).toHaveCount(3);
+  const order = await menus.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")!));
+  const choose = async (menu: string, item: string, confirm: string) => {
+    await page.getByRole("button", { name: menu }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: item }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("alertdialog").getByRole("button", { name: confirm }).press("Enter");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  };
+
+  // The first deleted: the next part's menu button has the keyboard, not the page's top.
+  await choose(order[0]!, "Delete", "Delete Component");
+  await expect(menus).toHaveCount(2);
+  await expect(page.getByRole("button", { name: order[1] })).toBeFocused();
+  // The last moved to the parts bin: the one before it.
+  await choose(order[2]!, "Move to Parts Bin", "Move to Parts Bin");
+  await expect(menus).toHaveCount(1);
+  await expect(page.getByRole("button", { name: order[1] })).toBeFocused();
+  // The only one left moved too: Add Component.
+  await choose(order[1]!, "Move to Parts Bin", "Move to Parts Bin");
+  await expect(page.getByText("No components added yet.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Component" })).toBeFocused();
+
+  // In the parts bin (the two moved parts and a spare), assigning works the same way.
+  await createComponentThroughApi(page, baseURL!, { bicycleId: null, name: "Spare saddle", type: "Saddle" });
+  await page.goto("/parts-bin");
+  const cards = page.getByRole("list", { name: "Parts bin components" });
+  const binMenus = cards.getByRole("button", { name: /^Actions for / });
+  await expect(binMenus).toHaveCount(3);
+  const bin = await binMenus.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")!));
+  await page.getByRole("button", { name: bin[0] }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Assign to bicycle" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Assign to bicycle" });
+  await dialog.getByLabel("Bicycle").selectOption({ label: "Road" });
+  await dialog.getByRole("button", { name: "Assign" }).press("Enter");
+  await expect(page.getByText("Component assigned")).toBeVisible();
+  await expect(binMenus).toHaveCount(2);
+  await expect(page.getByRole("button", { name: bin[1] })).toBeFocused();
+
+  // Several assigned at once from the selection bar: its Select all box, the Assign button being gone.
+  await cards.getByRole("checkbox").first().check();
+  await page.getByRole("button", { name: "Assign to…" }).press("Enter");
+  await dialog.getByLabel("Bicycle").selectOption({ label: "Road" });
+  await dialog.getByRole("button", { name: "Assign" }).press("Enter");
+  await expect(binMenus).toHaveCount(1);
+  await expect(page.getByRole("checkbox", { name: "Select all" })).toBeFocused();
+
+  // The last part deleted: Add Component.
+  await choose(bin[2]!, "Delete", "Delete Component");
+  await expect(page.getByText("No components in your parts bin.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Component" })).toBeFocused();
+});
+
 test("signed out, the parts bin asks to log in", async ({ page }) => {
   await page.goto("/parts-bin");
   await expect(page.getByText("Please log in to manage your parts bin.")).toBeVisible();

@@ -499,3 +499,65 @@ test.describe("two tabs editing one object (decision 0057)", () => {
     });
   });
 });
+
+test.describe("a field's message is read with the field", () => {
+  // A screen reader reads an error once as it appears (role=alert); reaching the field again, it reads
+  // the field's description, which must be that message, and says the field is invalid.
+  test("the bicycle, component, service and assign forms tie each error to its field", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await page.goto("/bicycles");
+    await page.getByRole("button", { name: "Add Bicycle" }).click();
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    const bicycleName = page.getByLabel("Name", { exact: true });
+    await expect(bicycleName).toHaveAccessibleDescription(messages.bicycles.nameRequired);
+    await expect(bicycleName).toHaveAttribute("aria-invalid", "true");
+    await bicycleName.fill("Road");
+    await page.getByLabel("Store website").fill("not a link");
+    await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+    await expect(bicycleName).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Store website")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Store website")).toHaveAccessibleDescription(/\S/);
+
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).click();
+    const addForm = page.getByRole("form", { name: "Add Component" });
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    await expect(addForm.getByLabel("Component name")).toHaveAccessibleDescription(
+      messages.components.nameRequired,
+    );
+    await expect(addForm.getByLabel("Type")).toHaveAccessibleDescription(messages.components.typeRequired);
+    await expect(addForm.getByLabel("Type")).toHaveAttribute("aria-invalid", "true");
+
+    const chain = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "Chain",
+      type: "Drivetrain",
+    });
+    await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const serviceForm = page.getByRole("form", { name: "Add Service Entry" });
+    await serviceForm.getByRole("button", { name: "Add Service Entry" }).click();
+    await expect(serviceForm.getByLabel("Description")).toHaveAccessibleDescription(
+      messages.services.descriptionRequired,
+    );
+    await expect(serviceForm.getByLabel("Cost ($)")).toHaveAttribute("aria-invalid", "true");
+
+    await createComponentThroughApi(page, baseURL!, {
+      bicycleId: null,
+      name: "Spare saddle",
+      type: "Saddle",
+    });
+    await page.goto("/parts-bin");
+    await page.getByRole("button", { name: "Actions for Spare saddle" }).click();
+    await page.getByRole("menuitem", { name: "Assign to bicycle" }).click();
+    const dialog = page.getByRole("dialog", { name: "Assign to bicycle" });
+    await dialog.getByRole("button", { name: "Assign" }).click();
+    await expect(dialog.getByLabel("Bicycle")).toHaveAccessibleDescription(messages.components.selectBicycle);
+    await expect(dialog.getByLabel("Bicycle")).toHaveAttribute("aria-invalid", "true");
+  });
+});

@@ -188,8 +188,11 @@ test("an information page loads no more JavaScript than the landing page's budge
 // 2026-12-01: 184.4 KB and 189.9 KB, the auth library out of the first load again (lib/auth-library-events.ts).
 // 2026-12-03: the bicycle page 192.3 KB: the ride form's limits in the rider's unit and its Bicycle select,
 // and in the shared chunk the messages of changing the email, spreadsheet receipts and moving a ride.
+// 2026-12-03: the dashboard at 187.0 KB, where a change to any chunk moves it by ±15 bytes through the hashes
+// in the chunk names the others import (form fields describing their errors, rides' focus after a delete):
+// 188 KB.
 const SIGNED_IN_BUDGETS: [string, number][] = [
-  ["/dashboard", 187 * 1000],
+  ["/dashboard", 188 * 1000],
   ["/bicycles/:id", 194 * 1000],
 ];
 

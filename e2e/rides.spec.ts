@@ -702,3 +702,60 @@ test("rides of the same name have buttons a screen reader tells apart by their s
   await expect(rides.getByRole("listitem")).toHaveCount(1);
   await expect(rides).toContainText("May 5, 2024");
 });
+
+test("from the keyboard, a ride deleted or moved away hands the focus to the next ride's button, the last to Add Ride", async ({
+  page,
+  rider,
+  baseURL,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await becomePremiumThroughApi(page, baseURL!);
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createBicycleThroughApi(page, baseURL!, { name: "Gravel" });
+  for (const [day, name] of [
+    ["05", "Sunday loop"],
+    ["06", "Commute"],
+    ["07", "Hill repeats"],
+  ] as const) {
+    await createRideThroughApi(page, baseURL!, bicycle.id, {
+      name,
+      startedAt: `2024-05-${day}T12:00:00Z`,
+      distanceKm: 20,
+      movingSeconds: 3600,
+    });
+  }
+  await page.goto(`/bicycles/${bicycle.id}?tab=rides`);
+  const rides = page.getByRole("list", { name: "Rides" });
+
+  // Cancelled, the keyboard is back on the Delete button it left.
+  const deleteCommute = rides.getByRole("button", { name: /^Delete Commute, / });
+  await deleteCommute.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(deleteCommute).toBeFocused();
+
+  // Deleted, it goes on from the next ride's Delete button (newest first: Sunday loop is below).
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).press("Enter");
+  await expect(page.getByText("Ride deleted")).toBeVisible();
+  await expect(rides.getByRole("listitem")).toHaveCount(2);
+  await expect(rides.getByRole("button", { name: /^Delete Sunday loop, / })).toBeFocused();
+
+  // Moved to another bicycle by its Edit dialog, it leaves the tab: the next ride's Edit button has the keyboard.
+  const editHills = rides.getByRole("button", { name: /^Edit Hill repeats, / });
+  await editHills.focus();
+  await page.keyboard.press("Enter");
+  const edit = page.getByRole("form", { name: "Save Ride" });
+  await edit.getByLabel("Bicycle").selectOption({ label: "Gravel" });
+  await edit.getByRole("button", { name: "Save Ride" }).press("Enter");
+  await expect(page.getByText("Ride moved to Gravel")).toBeVisible();
+  await expect(rides.getByRole("listitem")).toHaveCount(1);
+  await expect(rides.getByRole("button", { name: /^Edit Sunday loop, / })).toBeFocused();
+
+  // The last ride deleted, Add Ride has it.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).press("Enter");
+  await expect(page.getByText("No rides yet.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Ride" })).toBeFocused();
+});

@@ -157,3 +157,33 @@ test("a session a script signed in with is named by the program, not as a browse
   await expect(sessions.filter({ hasText: "This browser" })).toContainText(/^Chrome on /);
   await script.dispose();
 });
+
+test("from the keyboard, a session signed out hands the focus to the next session's button, the last to Sign out other sessions", async ({
+  page,
+  browser,
+  baseURL,
+  rider,
+}) => {
+  const devices = [
+    await signInElsewhere(browser, baseURL!, rider),
+    await signInElsewhere(browser, baseURL!, rider),
+  ];
+  await page.goto("/account");
+  const sessions = page.getByRole("list", { name: "Sessions" });
+  const signOuts = sessions.getByRole("button", { name: /^Sign out / });
+  await expect(signOuts).toHaveCount(2);
+
+  await signOuts.first().focus();
+  await page.keyboard.press("Enter");
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await expect(signOuts.first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  const others = page.getByRole("button", { name: "Sign out other sessions" });
+  await expect(others).toBeFocused();
+  // Nothing left to sign out: the button says so, and keeps the keyboard.
+  await expect(others).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(others).toBeFocused();
+  for (const device of devices) await device.close();
+});

@@ -153,3 +153,46 @@ test.describe("sharing", () => {
     await expect(page.getByText("Bike Not Found")).toBeVisible();
   });
 });
+
+test("from the keyboard, shared links' buttons name their bicycle and date, and a deleted link hands the focus on", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const road = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  // The same bicycle shared twice: the buttons still tell the two apart by the date, and both from the other.
+  for (let i = 0; i < 2; i++) {
+    const response = await page.request.post(`/api/bicycles/${road.id}/share`, {
+      data: {},
+      headers: { Origin: baseURL! },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto("/shared-links");
+  const list = page.getByRole("list", { name: "Shared links" });
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  const deletes = list.getByRole("button", {
+    name: /^Delete link to Road, shared [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+  });
+  await expect(deletes).toHaveCount(2);
+  await expect(list.getByRole("button", { name: /^Copy Link to Road, shared / })).toHaveCount(2);
+  await expect(list.getByRole("link", { name: /^View Road, shared / })).toHaveCount(2);
+
+  // Cancelled: back on its Delete button. Deleted: the next link's Delete button, then the page's heading.
+  await deletes.first().focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(deletes.first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Link" }).press("Enter");
+  await expect(page.getByText("Link deleted")).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(deletes.first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Link" }).press("Enter");
+  await expect(page.getByText("You haven't shared any bicycles yet")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Shared Links" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Share a Bicycle" })).toBeFocused();
+});

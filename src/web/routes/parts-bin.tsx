@@ -1,5 +1,5 @@
 import { Wrench } from "lucide-react";
-import { useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
@@ -18,6 +18,7 @@ import { ComponentMenu } from "@/features/components/components/component-menu.t
 import { ImportTextPanel } from "@/features/import/components/import-text-panel.tsx";
 import { ImportUrlPanel } from "@/features/import/components/import-url-panel.tsx";
 import { OwnComponentDue } from "@/features/intervals/components/component-due.tsx";
+import { focusAfterRemoving } from "@/lib/focus.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatCostPerDistance } from "../../shared/domain/costs.ts";
@@ -64,6 +65,12 @@ function PartsBin() {
   const [form, setForm] = useState<ComponentFormState>({ mode: "closed" });
   const [assigning, setAssigning] = useState<Component[] | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  // Parts leave the list when deleted or assigned: the keyboard goes on from the next part's menu button,
+  // after a bulk assignment from Select all, and once none is left from Add Component.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const selectAll = useRef<HTMLInputElement>(null);
+  const assignReturn = useRef<HTMLElement | null>(null);
+  const afterAssigning = useRef<HTMLElement | null>(null);
 
   const all = parts.data ?? [];
   const types = [...new Set(all.map((c) => c.type))].sort();
@@ -96,7 +103,7 @@ function PartsBin() {
         <ImportTextPanel />
         <ImportUrlPanel />
       </div>
-      <ComponentFormArea state={form} onChange={setForm} bicycleId={null} />
+      <ComponentFormArea state={form} onChange={setForm} bicycleId={null} addButton={addButton} />
 
       {parts.isPending ? (
         <ListSkeleton label="Loading components..." />
@@ -139,7 +146,12 @@ function PartsBin() {
                 on,
               )
             }
-            onAssign={() => setAssigning(selected)}
+            selectAllRef={selectAll}
+            onAssign={(button) => {
+              assignReturn.current = button;
+              afterAssigning.current = selected.length < all.length ? selectAll.current : addButton.current;
+              setAssigning(selected);
+            }}
             onClear={() => setSelectedIds(new Set())}
           />
           {shown.length === 0 ? (
@@ -177,7 +189,12 @@ function PartsBin() {
                       <ComponentMenu
                         component={component}
                         onEdit={() => setForm({ mode: "edit", component })}
-                        onAssign={() => setAssigning([component])}
+                        onAssign={(menuButton) => {
+                          assignReturn.current = menuButton;
+                          afterAssigning.current = focusAfterRemoving(menuButton, addButton.current);
+                          setAssigning([component]);
+                        }}
+                        lastGone={addButton}
                       />
                     </CardHeader>
                     <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground">
@@ -204,7 +221,11 @@ function PartsBin() {
       <AssignDialog
         components={assigning}
         onClose={() => setAssigning(null)}
-        onAssigned={() => toggle(assigning?.map((c) => c.id) ?? [], false)}
+        onAssigned={() => {
+          assignReturn.current = afterAssigning.current;
+          toggle(assigning?.map((c) => c.id) ?? [], false);
+        }}
+        returnFocusTo={assignReturn}
       />
     </div>
   );
@@ -217,12 +238,14 @@ function SelectionBar({
   onSelectAll,
   onAssign,
   onClear,
+  selectAllRef,
 }: {
   selectedCount: number;
   allShownSelected: boolean;
   onSelectAll: (on: boolean) => void;
-  onAssign: () => void;
+  onAssign: (button: HTMLButtonElement) => void;
   onClear: () => void;
+  selectAllRef: RefObject<HTMLInputElement | null>;
 }) {
   const some = selectedCount > 0;
   return (
@@ -236,6 +259,7 @@ function SelectionBar({
     >
       <label className="inline-flex min-h-11 cursor-pointer items-center gap-2">
         <input
+          ref={selectAllRef}
           type="checkbox"
           className="size-5 cursor-pointer accent-primary"
           checked={allShownSelected}
@@ -248,7 +272,7 @@ function SelectionBar({
           <span role="status" className="text-muted-foreground">
             {selectedCount} selected
           </span>
-          <Button size="sm" onClick={onAssign}>
+          <Button size="sm" onClick={(event) => onAssign(event.currentTarget)}>
             <Wrench aria-hidden="true" /> Assign to…
           </Button>
           <Button size="sm" variant="ghost" className="px-2" onClick={onClear}>

@@ -1,4 +1,5 @@
 import { ExternalLink, Share2, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LoadFailed } from "@/components/load-failed.tsx";
@@ -10,10 +11,12 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { shareUrl, useDeleteSharedLink, useSharedLinks } from "@/features/shares/api.ts";
 import { CopyLinkButton } from "@/features/shares/components/copy-link-button.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { focusAfterRemoving } from "@/lib/focus.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
 import { messages } from "../../shared/messages.ts";
+import type { SharedLink } from "../../shared/schemas/share.ts";
 
 const m = messages.shares;
 
@@ -21,9 +24,15 @@ export function SharedLinksPage() {
   usePageTitle("Shared Links");
   const links = useSharedLinks();
   const remove = useDeleteSharedLink();
+  const [deleting, setDeleting] = useState<SharedLink | null>(null);
+  // The confirmation gives the keyboard back to the Delete button, or once its link is gone to the next
+  // link's, and after the last one to the page's heading.
+  const deleteReturn = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <PageHeader
+        titleRef={heading}
         title="Shared Links"
         description="Read-only links to your bicycles. Delete a link to stop sharing it."
       />
@@ -56,38 +65,60 @@ export function SharedLinksPage() {
                   <p className="text-muted-foreground">Shared {formatDate(link.createdAt)}</p>
                 </CardContent>
                 <CardFooter className="mt-auto flex flex-wrap gap-2">
-                  <CopyLinkButton url={shareUrl(link.token)} />
+                  <CopyLinkButton url={shareUrl(link.token)} name={`Copy Link to ${named(link)}`} />
                   <Button asChild variant="outline" size="sm">
-                    <a href={`/shared/${link.token}`} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={`/shared/${link.token}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`View ${named(link)}`}
+                    >
                       <ExternalLink aria-hidden="true" /> View
                     </a>
                   </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="ghost" size="sm" className="text-destructive">
-                        <Trash2 aria-hidden="true" /> Delete
-                      </Button>
-                    }
-                    title="Delete this shared link?"
-                    description={m.deleteWarning}
-                    confirmLabel="Delete Link"
-                    pendingLabel="Deleting..."
-                    onConfirm={async () => {
-                      try {
-                        await remove.mutateAsync(link.id);
-                      } catch (error) {
-                        showError(error, { fallback: m.deleteFailed });
-                        throw error;
-                      }
-                      toast.success(m.deleted);
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive"
+                    aria-label={`Delete link to ${named(link)}`}
+                    onClick={(event) => {
+                      deleteReturn.current = event.currentTarget;
+                      setDeleting(link);
                     }}
-                  />
+                  >
+                    <Trash2 aria-hidden="true" /> Delete
+                  </Button>
                 </CardFooter>
               </Card>
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this shared link?"
+        description={m.deleteWarning}
+        confirmLabel="Delete Link"
+        pendingLabel="Deleting..."
+        returnFocusTo={deleteReturn}
+        onConfirm={async () => {
+          if (!deleting) return;
+          const opener = deleteReturn.current;
+          deleteReturn.current = focusAfterRemoving(opener, heading.current);
+          try {
+            await remove.mutateAsync(deleting.id);
+          } catch (error) {
+            deleteReturn.current = opener;
+            showError(error, { fallback: m.deleteFailed });
+            throw error;
+          }
+          toast.success(m.deleted);
+        }}
+      />
     </>
   );
 }
+
+/** A link as its buttons name it (one bicycle may be shared several times): "Road, shared Dec 3, 2026". */
+const named = (link: SharedLink) => `${link.bicycleName}, shared ${formatDate(link.createdAt)}`;

@@ -1,11 +1,13 @@
+import { Slot } from "radix-ui";
 import type * as React from "react";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { hintClasses } from "./hint-classes.ts";
 
 /**
- * A labelled form control with its hint or error message; the control names `${id}-error` (or `${id}-hint`,
- * shown while there is no error) in its aria-describedby.
+ * A labelled form control with its hint or error message. The control (the one child) is marked invalid
+ * while there is an error and is described by `${id}-error`, or by `${id}-hint` while there is none, so a
+ * screen reader reads the message again whenever the field is reached, not only once as it appears.
  */
 export function FormField({
   id,
@@ -17,13 +19,15 @@ export function FormField({
   id: string;
   label: React.ReactNode;
   error?: string | undefined;
-  hint?: string;
-  children: React.ReactNode;
+  hint?: string | undefined;
+  children: React.ReactElement;
 }) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {children}
+      <Slot.Root aria-invalid={!!error} aria-describedby={describedBy(id, error, hint)}>
+        {children}
+      </Slot.Root>
       {hint && !error ? (
         <p id={`${id}-hint`} className={hintClasses}>
           {hint}
@@ -38,7 +42,7 @@ export function FormField({
   );
 }
 
-/** The common case: a labelled input, marked invalid and described by its error message when it has one. */
+/** The common case: a labelled input with its hint or error message. */
 export function InputField({
   id,
   label,
@@ -49,11 +53,11 @@ export function InputField({
   id: string;
   label: React.ReactNode;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
 } & React.ComponentProps<"input">) {
   return (
-    <FormField id={id} label={label} error={error} {...(hint ? { hint } : {})}>
-      <Input id={id} aria-invalid={!!error} aria-describedby={describedBy(id, error, hint)} {...input} />
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <Input id={id} {...input} />
     </FormField>
   );
 }

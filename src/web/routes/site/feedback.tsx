@@ -52,15 +52,10 @@ export function FeedbackPage() {
           <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Feedback form" {...unsaved}>
             <p className="text-sm text-muted-foreground">We will reply to {session?.user.email}.</p>
             <FormField id="feedback-title" label="Title" error={errors.title?.message}>
-              <Input id="feedback-title" aria-invalid={!!errors.title} {...form.register("title")} />
+              <Input id="feedback-title" {...form.register("title")} />
             </FormField>
             <FormField id="feedback-text" label="Feedback" error={errors.feedback?.message}>
-              <Textarea
-                id="feedback-text"
-                rows={6}
-                aria-invalid={!!errors.feedback}
-                {...form.register("feedback")}
-              />
+              <Textarea id="feedback-text" rows={6} {...form.register("feedback")} />
             </FormField>
             <div className="flex justify-end">
               <Button type="submit" disabled={isSubmitting}>

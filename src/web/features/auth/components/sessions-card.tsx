@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor, Smartphone } from "lucide-react";
+import { useRef } from "react";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -7,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.t
 import { authLibraryError } from "@/lib/api-client.ts";
 import { authClient } from "@/lib/auth-client.ts";
 import { showError } from "@/lib/error-handler.ts";
+import { focusAfterRemoving } from "@/lib/focus.ts";
 import { toast } from "@/lib/toaster.ts";
 import { formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
@@ -46,6 +48,10 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
     onError: (error) => showError(error),
   });
   const others = (sessions.data ?? []).filter((s) => s.token !== currentToken).length;
+  // aria-disabled, not disabled: a disabled button drops the keyboard to the page's top. A session signed
+  // out takes its button away: the keyboard goes on from the next session's, the last to "Sign out other
+  // sessions".
+  const signOutOthers = useRef<HTMLButtonElement>(null);
   return (
     <Card>
       <CardHeader>
@@ -80,8 +86,12 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
                     size="sm"
                     className="shrink-0"
                     aria-label={`Sign out ${describeAgent(s.userAgent)}, since ${formatDate(new Date(s.createdAt))}`}
-                    disabled={revokeOne.isPending}
-                    onClick={() => revokeOne.mutate(s.token)}
+                    aria-disabled={revokeOne.isPending}
+                    onClick={(event) => {
+                      if (revokeOne.isPending) return;
+                      const next = focusAfterRemoving(event.currentTarget, signOutOthers.current);
+                      revokeOne.mutate(s.token, { onSuccess: () => next?.focus() });
+                    }}
                   >
                     Sign out
                   </Button>
@@ -92,9 +102,10 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
         )}
         <div>
           <Button
+            ref={signOutOthers}
             variant="outline"
-            disabled={others === 0 || revokeOthers.isPending}
-            onClick={() => revokeOthers.mutate()}
+            aria-disabled={others === 0 || revokeOthers.isPending}
+            onClick={() => (others === 0 || revokeOthers.isPending ? undefined : revokeOthers.mutate())}
           >
             Sign out other sessions
           </Button>

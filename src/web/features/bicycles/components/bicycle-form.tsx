@@ -97,20 +97,10 @@ export function BicycleForm({
   return (
     <form onSubmit={submitWhenReadable(form, onSubmit)} noValidate className="grid gap-4" {...unsaved}>
       <FormField id={id("name")} label="Name" error={errors.name?.message}>
-        <Input
-          id={id("name")}
-          placeholder="e.g. Trail hardtail"
-          aria-invalid={!!errors.name}
-          {...form.register("name")}
-        />
+        <Input id={id("name")} placeholder="e.g. Trail hardtail" {...form.register("name")} />
       </FormField>
       <FormField id={id("description")} label="Description" error={errors.description?.message}>
-        <Textarea
-          id={id("description")}
-          rows={3}
-          aria-invalid={!!errors.description}
-          {...form.register("description")}
-        />
+        <Textarea id={id("description")} rows={3} {...form.register("description")} />
       </FormField>
       <PhotoField
         control={form.control}
@@ -123,21 +113,10 @@ export function BicycleForm({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("purchaseDate")} label="Purchase date" error={errors.purchaseDate?.message}>
-          <Input
-            id={id("purchaseDate")}
-            type="date"
-            aria-invalid={!!errors.purchaseDate}
-            {...form.register("purchaseDate")}
-          />
+          <Input id={id("purchaseDate")} type="date" {...form.register("purchaseDate")} />
         </FormField>
         <FormField id={id("price")} label="Price ($)" error={errors.price?.message}>
-          <Input
-            id={id("price")}
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={!!errors.price}
-            {...form.register("price")}
-          />
+          <Input id={id("price")} inputMode="decimal" autoComplete="off" {...form.register("price")} />
         </FormField>
       </div>
       <fieldset className="grid gap-2">
@@ -165,24 +144,14 @@ export function BicycleForm({
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("storeName")} label="Store name" error={errors.storeName?.message}>
-          <Input id={id("storeName")} aria-invalid={!!errors.storeName} {...form.register("storeName")} />
+          <Input id={id("storeName")} {...form.register("storeName")} />
         </FormField>
         <FormField id={id("serialNumber")} label="Serial number" error={errors.serialNumber?.message}>
-          <Input
-            id={id("serialNumber")}
-            aria-invalid={!!errors.serialNumber}
-            {...form.register("serialNumber")}
-          />
+          <Input id={id("serialNumber")} {...form.register("serialNumber")} />
         </FormField>
       </div>
       <FormField id={id("storeLink")} label="Store website" error={errors.storeLink?.message}>
-        <Input
-          id={id("storeLink")}
-          type="url"
-          placeholder="https://"
-          aria-invalid={!!errors.storeLink}
-          {...form.register("storeLink")}
-        />
+        <Input id={id("storeLink")} type="url" placeholder="https://" {...form.register("storeLink")} />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (

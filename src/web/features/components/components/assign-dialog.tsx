@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type RefObject, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -22,16 +22,20 @@ const NAMES_SHOWN = 3;
 
 /**
  * Assigns one or several parts-bin components to one of the user's bicycles, chosen by name; open while
- * `components` is not null. `onAssigned` runs after a successful assignment (before closing).
+ * `components` is not null. `onAssigned` runs after a successful assignment (before closing). Closed, it
+ * gives the keyboard to `returnFocusTo` when that is still in the page (the parts bin's next part, the
+ * assigned one having left the list).
  */
 export function AssignDialog({
   components,
   onClose,
   onAssigned,
+  returnFocusTo,
 }: {
   components: Component[] | null;
   onClose: () => void;
   onAssigned?: (bicycleId: string) => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const open = components !== null && components.length > 0;
   const bicycles = useBicycles(open);
@@ -51,7 +55,14 @@ export function AssignDialog({
 
   return (
     <Dialog open={open} onOpenChange={(isOpen) => !isOpen && close()}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{many ? `Assign ${components?.length} components` : "Assign to bicycle"}</DialogTitle>
           <DialogDescription>
@@ -102,7 +113,6 @@ export function AssignDialog({
             <NativeSelect
               id="assign-bicycle"
               value={bicycleId}
-              aria-invalid={!!error}
               onChange={(event) => {
                 setBicycleId(event.target.value);
                 setError(undefined);

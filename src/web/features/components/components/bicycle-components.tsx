@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useDeferredValue, useRef, useState } from "react";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton, ListSkeleton } from "@/components/skeletons.tsx";
@@ -28,17 +28,21 @@ export function ComponentFormArea({
   onChange,
   bicycleId,
   buttonClassName,
+  addButton: givenAddButton,
 }: {
   state: ComponentFormState;
   onChange: (state: ComponentFormState) => void;
   /** Where added components go: a bicycle, or the parts bin (null). */
   bicycleId: string | null;
   buttonClassName?: string;
+  /** The Add button, for the page's list to give the keyboard to once its last part is gone. */
+  addButton?: RefObject<HTMLButtonElement | null>;
 }) {
   const close = () => onChange({ mode: "closed" });
   // When the form closes (saved or cancelled), the keyboard goes on from the Add button, not the page's top.
   // (The form opens from the Add button or a part's menu, which is gone by then: no opener is remembered.)
-  const addButton = useRef<HTMLButtonElement>(null);
+  const ownAddButton = useRef<HTMLButtonElement>(null);
+  const addButton = givenAddButton ?? ownAddButton;
   useReturnFocus(state.mode !== "closed", addButton);
   if (state.mode === "closed") {
     return (
@@ -81,6 +85,7 @@ export function BicycleComponents({
   const list = useDeferredValue(components.data);
   const ownForm = useState<ComponentFormState>({ mode: "closed" });
   const [form, setForm] = formState ?? ownForm;
+  const addButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="grid gap-4">
@@ -89,6 +94,7 @@ export function BicycleComponents({
         onChange={setForm}
         bicycleId={bicycleId}
         buttonClassName="flex justify-end"
+        addButton={addButton}
       />
       {components.isError ? (
         <LoadFailed title={messages.components.loadFailed} onRetry={() => void components.refetch()} />
@@ -100,6 +106,7 @@ export function BicycleComponents({
           components={list}
           due={(componentId) => <OwnComponentDue componentId={componentId} />}
           onEdit={(component) => setForm({ mode: "edit", component })}
+          lastGone={addButton}
         />
       )}
     </div>

@@ -131,15 +131,10 @@ export function ComponentForm({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={id("name")} label="Component name" error={errors.name?.message}>
-          <Input
-            id={id("name")}
-            placeholder="e.g. Shimano XT M8100 chain"
-            aria-invalid={!!errors.name}
-            {...form.register("name")}
-          />
+          <Input id={id("name")} placeholder="e.g. Shimano XT M8100 chain" {...form.register("name")} />
         </FormField>
         <FormField id={id("type")} label="Type" error={errors.type?.message}>
-          <NativeSelect id={id("type")} aria-invalid={!!errors.type} {...form.register("type")}>
+          <NativeSelect id={id("type")} {...form.register("type")}>
             <option value="">Select a type</option>
             {COMPONENT_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -149,7 +144,7 @@ export function ComponentForm({
           </NativeSelect>
         </FormField>
         <FormField id={id("brand")} label="Brand" error={errors.brand?.message}>
-          <Input id={id("brand")} aria-invalid={!!errors.brand} {...form.register("brand")} />
+          <Input id={id("brand")} {...form.register("brand")} />
         </FormField>
         <FormField
           id={id("mileage")}
@@ -161,7 +156,6 @@ export function ComponentForm({
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
-            aria-invalid={!!errors.mileage}
             {...form.register("mileage")}
           />
         </FormField>
@@ -178,7 +172,7 @@ export function ComponentForm({
         ) : null}
       </div>
       <FormField id={id("notes")} label="Notes" error={errors.notes?.message}>
-        <Textarea id={id("notes")} rows={3} aria-invalid={!!errors.notes} {...form.register("notes")} />
+        <Textarea id={id("notes")} rows={3} {...form.register("notes")} />
       </FormField>
       <PhotoField
         control={form.control}

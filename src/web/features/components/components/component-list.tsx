@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
@@ -17,6 +17,7 @@ export function ComponentList({
   components,
   due,
   onEdit,
+  lastGone,
 }: {
   bicycleId: string;
   components: Component[];
@@ -24,6 +25,8 @@ export function ComponentList({
   due: (componentId: string) => ReactNode;
   /** Absent for the read-only demo. */
   onEdit?: (component: Component) => void;
+  /** Where the keyboard goes once the last part has left the list (deleted or moved). */
+  lastGone?: RefObject<HTMLElement | null>;
 }) {
   const unit = useDistanceUnit();
   if (components.length === 0) {
@@ -60,7 +63,11 @@ export function ComponentList({
             {due(component.id)}
           </div>
           {onEdit ? (
-            <ComponentMenu component={component} onEdit={() => onEdit(component)} />
+            <ComponentMenu
+              component={component}
+              onEdit={() => onEdit(component)}
+              {...(lastGone ? { lastGone } : {})}
+            />
           ) : (
             <div className="flex gap-1">
               <DisabledHint hint="Sign up to edit your own components">

@@ -1,5 +1,5 @@
 import { MoreVertical, PackageOpen, Pencil, Trash2, Wrench } from "lucide-react";
-import { useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
@@ -8,6 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu.tsx";
+import { focusAfterRemoving } from "@/lib/focus.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { useComponentActions } from "./component-actions.ts";
@@ -16,20 +17,39 @@ const m = messages.components;
 
 /**
  * A component's actions menu: Edit, then Move to Parts Bin (on a bicycle) or Assign to bicycle (in the
- * parts bin), then Delete. Moving and deleting ask first.
+ * parts bin), then Delete. Moving and deleting ask first; a confirmation gives the keyboard back to this
+ * menu's button, or, once the part has left the list, to the next part's (`lastGone` after the last one).
  */
 export function ComponentMenu({
   component,
   onEdit,
   onAssign,
+  lastGone,
 }: {
   component: Component;
   onEdit: () => void;
-  onAssign?: () => void;
+  /** Given this menu's button, for the assign dialog to hand the keyboard on from. */
+  onAssign?: (menuButton: HTMLButtonElement | null) => void;
+  lastGone?: RefObject<HTMLElement | null>;
 }) {
   const actions = useComponentActions();
   const [confirm, setConfirm] = useState<"move" | "delete" | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const ask = (which: "move" | "delete") => {
+    returnFocus.current = menuButton.current;
+    setConfirm(which);
+  };
+  // Set before the action, not after: the refreshed list may drop this part, and the dialog with it, first.
+  const removing = (run: () => Promise<unknown>) => async () => {
+    returnFocus.current = focusAfterRemoving(menuButton.current, lastGone?.current ?? null);
+    try {
+      await run();
+    } catch (error) {
+      returnFocus.current = menuButton.current;
+      throw error;
+    }
+  };
   const inPartsBin = component.bicycleId === null;
   return (
     <>
@@ -44,16 +64,16 @@ export function ComponentMenu({
             <Pencil aria-hidden="true" /> Edit
           </DropdownMenuItem>
           {inPartsBin && onAssign ? (
-            <DropdownMenuItem onSelect={onAssign}>
+            <DropdownMenuItem onSelect={() => onAssign(menuButton.current)}>
               <Wrench aria-hidden="true" /> Assign to bicycle
             </DropdownMenuItem>
           ) : null}
           {!inPartsBin ? (
-            <DropdownMenuItem onSelect={() => setConfirm("move")}>
+            <DropdownMenuItem onSelect={() => ask("move")}>
               <PackageOpen aria-hidden="true" /> Move to Parts Bin
             </DropdownMenuItem>
           ) : null}
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirm("delete")}>
+          <DropdownMenuItem variant="destructive" onSelect={() => ask("delete")}>
             <Trash2 aria-hidden="true" /> Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
@@ -66,8 +86,8 @@ export function ComponentMenu({
         confirmLabel="Move to Parts Bin"
         pendingLabel="Moving..."
         destructive={false}
-        onConfirm={() => actions.moveToPartsBin(component.id, component.bicycleId)}
-        returnFocusTo={menuButton}
+        onConfirm={removing(() => actions.moveToPartsBin(component.id, component.bicycleId))}
+        returnFocusTo={returnFocus}
       />
       <ConfirmDialog
         open={confirm === "delete"}
@@ -76,8 +96,8 @@ export function ComponentMenu({
         description={m.deleteWarning}
         confirmLabel="Delete Component"
         pendingLabel="Deleting..."
-        onConfirm={() => actions.remove(component.id, inPartsBin)}
-        returnFocusTo={menuButton}
+        onConfirm={removing(() => actions.remove(component.id, inPartsBin))}
+        returnFocusTo={returnFocus}
       />
     </>
   );

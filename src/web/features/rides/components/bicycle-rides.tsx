@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
+import { focusAfterRemoving } from "@/lib/focus.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
 import {
@@ -64,15 +65,19 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
   useEffect(() => {
     if (pageCount !== undefined && page > pageCount) setPage(pageCount);
   }, [page, pageCount]);
-  // The dialog opens from state, not from a trigger of Radix's: it gives focus back to the opening button.
+  const [deleting, setDeleting] = useState<Ride | null>(null);
+  // The dialogs open from state, not from a trigger of Radix's: they give focus back to the opening button,
+  // or, once its ride has left the list (deleted, or moved to another bicycle), to the next ride's.
   const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const open = (value: Ride | "new") => (event: React.MouseEvent<HTMLElement>) => {
     opener.current = event.currentTarget;
     setEditing(value);
   };
+  const nextAfterRemoving = () => focusAfterRemoving(opener.current, addButton.current);
 
-  const addButton = (
-    <Button onClick={open("new")}>
+  const addButtonElement = (
+    <Button ref={addButton} onClick={open("new")}>
       <Plus aria-hidden="true" /> Add Ride
     </Button>
   );
@@ -102,28 +107,17 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
             <Button variant="ghost" size="icon" aria-label={`Edit ${rideLabel(ride)}`} onClick={open(ride)}>
               <Pencil aria-hidden="true" />
             </Button>
-            <ConfirmDialog
-              trigger={
-                <Button variant="ghost" size="icon" aria-label={`Delete ${rideLabel(ride)}`}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              }
-              title="Delete this ride?"
-              description={`"${ride.name}" and its distance leave this bicycle and its components' wear.${
-                ride.source === "strava" ? ` ${messages.strava.deleteRide}` : ""
-              }`}
-              confirmLabel="Delete"
-              pendingLabel="Deleting..."
-              onConfirm={() =>
-                remove.mutateAsync(ride.id).then(
-                  () => toast.success(m.deleted),
-                  (error: unknown) => {
-                    showError(error, { fallback: m.saveFailed });
-                    throw error;
-                  },
-                )
-              }
-            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${rideLabel(ride)}`}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setDeleting(ride);
+              }}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
           </div>
         )}
       />
@@ -133,8 +127,31 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
   return (
     <section aria-label="Rides" className="grid gap-4">
       <RideFileImport bicycleId={bicycleId} />
-      <div className="flex justify-end">{addButton}</div>
+      <div className="flex justify-end">{addButtonElement}</div>
       {body}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this ride?"
+        description={`"${deleting?.name ?? ""}" and its distance leave this bicycle and its components' wear.${
+          deleting?.source === "strava" ? ` ${messages.strava.deleteRide}` : ""
+        }`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        returnFocusTo={opener}
+        onConfirm={async () => {
+          if (!deleting) return;
+          const next = nextAfterRemoving();
+          try {
+            await remove.mutateAsync(deleting.id);
+          } catch (error) {
+            showError(error, { fallback: m.saveFailed });
+            throw error;
+          }
+          opener.current = next;
+          toast.success(m.deleted);
+        }}
+      />
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
         <DialogContent
           onCloseAutoFocus={(event) => {
@@ -154,6 +171,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
                 {...(editing === "new" ? {} : { ride: editing })}
                 onCancel={() => setEditing(null)}
                 onSave={async (input, changes) => {
+                  const next = nextAfterRemoving();
                   let saved: Ride;
                   try {
                     saved = await save.mutateAsync(
@@ -166,8 +184,10 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
                   }
                   // Moved: it leaves this tab, so the toast says where it went.
                   if (editing === "new") toast.success(m.added);
-                  else if (saved.bicycleId !== bicycleId) toast.success(m.movedTo(saved.bicycleName));
-                  else toast.success(m.updated);
+                  else if (saved.bicycleId !== bicycleId) {
+                    opener.current = next;
+                    toast.success(m.movedTo(saved.bicycleName));
+                  } else toast.success(m.updated);
                   setEditing(null);
                 }}
               />

@@ -148,12 +148,7 @@ export function RideForm({
       />
       {ride && byName.length > 1 ? (
         <FormField id="ride-bicycle" label="Bicycle" error={errors.bicycleId?.message}>
-          <NativeSelect
-            id="ride-bicycle"
-            aria-invalid={!!errors.bicycleId}
-            aria-describedby={errors.bicycleId ? "ride-bicycle-error" : undefined}
-            {...form.register("bicycleId")}
-          >
+          <NativeSelect id="ride-bicycle" {...form.register("bicycleId")}>
             {byName.map((bicycle) => (
               <option key={bicycle.id} value={bicycle.id}>
                 {bicycle.name}

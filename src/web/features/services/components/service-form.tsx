@@ -76,24 +76,17 @@ export function ServiceForm({
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_2fr_1fr]">
         <FormField id="service-date" label="Date" error={errors.date?.message}>
-          <Input id="service-date" type="date" aria-invalid={!!errors.date} {...form.register("date")} />
+          <Input id="service-date" type="date" {...form.register("date")} />
         </FormField>
         <FormField id="service-description" label="Description" error={errors.description?.message}>
           <Input
             id="service-description"
             placeholder="e.g. Replaced brake pads"
-            aria-invalid={!!errors.description}
             {...form.register("description")}
           />
         </FormField>
         <FormField id="service-cost" label="Cost ($)" error={errors.cost?.message}>
-          <Input
-            id="service-cost"
-            inputMode="decimal"
-            autoComplete="off"
-            aria-invalid={!!errors.cost}
-            {...form.register("cost")}
-          />
+          <Input id="service-cost" inputMode="decimal" autoComplete="off" {...form.register("cost")} />
         </FormField>
       </div>
       <ReceiptField

@@ -12,9 +12,18 @@ export async function copyLink(url: string) {
   }
 }
 
-export function CopyLinkButton({ url, label = "Copy Link" }: { url: string; label?: string }) {
+/** `name`: what a screen reader calls it, where several links' buttons sit side by side. */
+export function CopyLinkButton({
+  url,
+  label = "Copy Link",
+  name,
+}: {
+  url: string;
+  label?: string;
+  name?: string;
+}) {
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void copyLink(url)}>
+    <Button type="button" variant="outline" size="sm" aria-label={name} onClick={() => void copyLink(url)}>
       <Copy aria-hidden="true" /> {label}
     </Button>
   );

@@ -28,6 +28,26 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Headings that skip a level on the way down (an h3 straight under the h1): a screen reader's outline of
+ * the page then has a hole. Each as "h1 Title > h3 Sessions".
+ */
+async function skippedHeadings(page: Page): Promise<string[]> {
+  return page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) => {
+    const skipped: string[] = [];
+    let previous: { level: number; text: string } | null = null;
+    for (const heading of headings) {
+      if (!(heading as HTMLElement).checkVisibility()) continue;
+      const current = { level: Number(heading.tagName[1]), text: heading.textContent?.trim() ?? "" };
+      if (previous && current.level > previous.level + 1) {
+        skipped.push(`h${previous.level} ${previous.text} > h${current.level} ${current.text}`);
+      }
+      previous = current;
+    }
+    return skipped;
+  });
+}
+
 /** Screens a signed-in rider sees; ":bicycle" is a bicycle of theirs. */
 const signedInPages = [
   "/dashboard",
@@ -48,6 +68,7 @@ for (const theme of ["dark", "light"] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
       expect(await violations(page), `${path} (${theme})`).toEqual([]);
+      expect(await skippedHeadings(page), `${path}: headings`).toEqual([]);
     });
   }
   for (const path of signedInPages) {
@@ -64,6 +85,7 @@ for (const theme of ["dark", "light"] as const) {
       // Wait for the data, not just the frame: the page's own content is what is checked.
       await expect(page.getByText("Loading...")).toHaveCount(0);
       expect(await violations(page), `${path} (${theme})`).toEqual([]);
+      expect(await skippedHeadings(page), `${path}: headings`).toEqual([]);
     });
   }
 }

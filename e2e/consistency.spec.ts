@@ -111,7 +111,7 @@ test("every toast has the same look, the Payment Canceled one too", async ({ pag
 
 test("the pricing cards line up: same height, buttons on one line, the title over them", async ({ page }) => {
   await page.goto("/pricing");
-  const cards = page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { level: 3 }) });
+  const cards = page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { level: 2 }) });
   await expect(cards).toHaveCount(2);
   const [free, premium] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
   expect(free!.height).toBe(premium!.height);

@@ -37,7 +37,7 @@ export function AccountPage() {
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Account</CardTitle>
+              <CardTitle as="h2">Account</CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="grid grid-cols-1 gap-3 text-sm">

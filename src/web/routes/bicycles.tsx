@@ -121,7 +121,7 @@ function MyBicycles() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
             {bicycles.data.map((bicycle) => (
               <li key={bicycle.id}>
-                <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} />
+                <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} heading="h2" />
               </li>
             ))}
           </ul>
@@ -154,7 +154,7 @@ function DemoBicycles() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Bicycles">
             {demo.data.bicycles.map((bicycle) => (
               <li key={bicycle.id}>
-                <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} />
+                <BicycleCard bicycle={bicycle} href={`/bicycles/${bicycle.id}`} heading="h2" />
               </li>
             ))}
           </ul>

@@ -80,7 +80,7 @@ function UnlimitedPricing() {
   return (
     <div className="grid gap-10">
       <PricingHeader />
-      <UnlimitedPlan />
+      <UnlimitedPlan heading="h2" />
       <PricingQuestions />
     </div>
   );
@@ -106,6 +106,7 @@ function PlansPricing() {
         </p>
       ) : null}
       <PlanCards
+        heading="h2"
         current={current}
         action={(tier) =>
           session ? (

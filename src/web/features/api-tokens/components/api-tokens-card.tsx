@@ -51,7 +51,7 @@ export function ApiTokensCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>API tokens</CardTitle>
+        <CardTitle as="h2">API tokens</CardTitle>
         <CardDescription>{messages.apiTokens.cardDescription}</CardDescription>
         <CardDescription>{messages.apiTokens.endedByPassword(API_TOKEN_LIMIT)}</CardDescription>
       </CardHeader>

@@ -104,7 +104,7 @@ export function DeleteAccountCard({
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete account</CardTitle>
+        <CardTitle as="h2">Delete account</CardTitle>
         <CardDescription>
           Deletes your account with every bicycle, component, ride, service entry, photo, receipt and share
           link, and disconnects Strava. This cannot be undone.

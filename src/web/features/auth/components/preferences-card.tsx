@@ -26,7 +26,7 @@ export function PreferencesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Preferences</CardTitle>
+        <CardTitle as="h2">Preferences</CardTitle>
         <CardDescription>Mileage is shown and entered in this unit, and share links use it.</CardDescription>
       </CardHeader>
       <CardContent>

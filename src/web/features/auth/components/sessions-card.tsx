@@ -55,7 +55,7 @@ export function SessionsCard({ currentToken }: { currentToken: string | undefine
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sessions</CardTitle>
+        <CardTitle as="h2">Sessions</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {sessions.isPending ? (

@@ -119,7 +119,7 @@ export function SignInMethodsCard({ email }: { email: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sign-in methods</CardTitle>
+        <CardTitle as="h2">Sign-in methods</CardTitle>
         <CardDescription>The ways you can sign in to this account.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">

@@ -367,7 +367,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     <Card>
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
-          <CardTitle>Two-factor authentication</CardTitle>
+          <CardTitle as="h2">Two-factor authentication</CardTitle>
           <Badge variant={enabled ? "default" : "secondary"}>{enabled ? "On" : "Off"}</Badge>
         </div>
         <CardDescription>

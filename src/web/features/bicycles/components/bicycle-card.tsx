@@ -32,7 +32,16 @@ export function BicycleImage({
   );
 }
 
-export function BicycleCard({ bicycle, href }: { bicycle: Bicycle; href: string }) {
+/** `heading`: h2 where the cards are the page's sections (My Bicycles), h3 under a section's heading. */
+export function BicycleCard({
+  bicycle,
+  href,
+  heading: Heading = "h3",
+}: {
+  bicycle: Bicycle;
+  href: string;
+  heading?: "h2" | "h3";
+}) {
   const count = bicycle.componentCount;
   const unit = useDistanceUnit();
   return (
@@ -43,7 +52,7 @@ export function BicycleCard({ bicycle, href }: { bicycle: Bicycle; href: string 
         </div>
         <div className="grid flex-1 gap-2 p-4">
           <div className="flex items-start justify-between gap-2">
-            <h3 className="font-semibold wrap-anywhere">{bicycle.name}</h3>
+            <Heading className="font-semibold wrap-anywhere">{bicycle.name}</Heading>
             {bicycle.purchaseCondition ? (
               <Badge variant={bicycle.purchaseCondition === "new" ? "default" : "secondary"}>
                 {bicycle.purchaseCondition === "new" ? "New" : "Used"}

@@ -17,9 +17,12 @@ const perks: Record<PlanTier, string[]> = {
 export function PlanCards({
   current,
   action,
+  heading: Heading = "h3",
 }: {
   current?: PlanTier | undefined;
   action: (tier: PlanTier) => ReactNode;
+  /** h2 where the plans are the page's sections (Pricing), h3 under a section's heading. */
+  heading?: "h2" | "h3";
 }) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 sm:grid-cols-2">
@@ -34,9 +37,9 @@ export function PlanCards({
           <div data-slot="card-header" className={cardClasses.header}>
             {/* As tall with or without the badge, so both cards' prices and lists start level. */}
             <div className="flex h-6 items-center justify-between gap-2">
-              <h3 data-slot="card-title" className={cardClasses.title}>
+              <Heading data-slot="card-title" className={cardClasses.title}>
                 {plan.name}
-              </h3>
+              </Heading>
               {current === plan.tier ? (
                 <span data-slot="badge" className={badgeVariants()}>
                   Your plan

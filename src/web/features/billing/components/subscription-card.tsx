@@ -17,7 +17,7 @@ export function SubscriptionCard() {
     return (
       <Card>
         <CardHeader>
-          <CardTitle>Subscription</CardTitle>
+          <CardTitle as="h2">Subscription</CardTitle>
           <CardDescription>{messages.billing.unlimited}</CardDescription>
         </CardHeader>
         <CardContent className="text-sm">
@@ -33,7 +33,7 @@ export function SubscriptionCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Subscription</CardTitle>
+        <CardTitle as="h2">Subscription</CardTitle>
         <CardDescription>
           {subscription.isError
             ? messages.billing.checkFailed

@@ -31,7 +31,7 @@ export function YourDataCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{m.title}</CardTitle>
+        <CardTitle as="h2">{m.title}</CardTitle>
         <CardDescription>{m.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 text-sm">
@@ -124,9 +124,9 @@ function ImportForm() {
   return (
     <form className="grid gap-3 border-t pt-6" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <div className="grid gap-1">
-        <h4 id={`${id}-title`} className="font-medium">
+        <h3 id={`${id}-title`} className="font-medium">
           {m.importTitle}
-        </h4>
+        </h3>
         <p className="text-muted-foreground">{m.importHelp}</p>
       </div>
       {/* The look of the app's other file pickers (uploads/image-picker.tsx): a dashed zone that takes a

@@ -57,7 +57,7 @@ export function ImportPanel({
           onClick={() => setOpen(!open)}
         >
           <span className="grid gap-1.5">
-            <CardTitle>{title}</CardTitle>
+            <CardTitle as="h2">{title}</CardTitle>
             <CardDescription>{description}</CardDescription>
           </span>
           <ChevronDown

@@ -36,7 +36,7 @@ export function RemindersCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Reminders</CardTitle>
+        <CardTitle as="h2">Reminders</CardTitle>
         <CardDescription>
           Hear about service intervals that come due, by email or in your calendar app.
         </CardDescription>
@@ -116,9 +116,9 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
     );
   return (
     <div className="grid gap-2">
-      <h4 className="flex items-center gap-2 font-medium">
+      <h3 className="flex items-center gap-2 font-medium">
         <CalendarDays aria-hidden="true" className="size-4" /> Calendar feed
-      </h4>
+      </h3>
       <p className={hintClasses}>
         Subscribe to this private address in your calendar app to see when each interval comes due: the date
         for intervals in months, and the expected day at your last 90 days' riding pace for distance and

@@ -86,7 +86,7 @@ function StravaConnection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Strava</CardTitle>
+        <CardTitle as="h2">Strava</CardTitle>
         <CardDescription>
           Rides recorded on Strava count towards the wear of your bicycles' components.
         </CardDescription>

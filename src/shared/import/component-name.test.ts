@@ -6,9 +6,25 @@ describe("the name an imported component is saved with", () => {
     expect(
       importedComponentName({ label: "Rear derailleur", name: "Shimano Deore XT M8100, 12-speed" }),
     ).toBe("Rear derailleur: Shimano Deore XT M8100, 12-speed");
-    expect(importedComponentName({ label: "der_rear", name: "Shimano 105" })).toBe("Der_rear: Shimano 105");
+  });
+
+  it("writes a scraper's key and a shouted label as a person would", () => {
+    expect(importedComponentName({ label: "der_rear", name: "Shimano 105" })).toBe(
+      "Rear derailleur: Shimano 105",
+    );
+    expect(importedComponentName({ label: "brake_front", name: "Shimano BR-785, hydraulic disc" })).toBe(
+      "Front brake: Shimano BR-785, hydraulic disc",
+    );
     expect(importedComponentName({ label: "FORK", name: "RockShox Reba RL 29" })).toBe(
-      "FORK: RockShox Reba RL 29",
+      "Fork: RockShox Reba RL 29",
+    );
+    expect(importedComponentName({ label: "REAR DERAILLEUR", name: "SRAM SX Eagle, 12 Speed" })).toBe(
+      "Rear derailleur: SRAM SX Eagle, 12 Speed",
+    );
+    // Short capitals are an abbreviation, and a label written with care stays as it is.
+    expect(importedComponentName({ label: "BB", name: "SRAM GXP" })).toBe("BB: SRAM GXP");
+    expect(importedComponentName({ label: "Seat Post", name: "KS E-Ten Integra" })).toBe(
+      "Seat Post: KS E-Ten Integra",
     );
   });
 

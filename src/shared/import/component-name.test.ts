@@ -39,6 +39,15 @@ describe("the name an imported component is saved with", () => {
   it("stays within the 200 characters a name may have", () => {
     const long = "x".repeat(199);
     expect(importedComponentName({ label: "Frame", name: long })).toBe(long);
-    expect(importedComponentName({ label: "Frame", name: "y".repeat(300) })).toHaveLength(200);
+    expect(importedComponentName({ label: "Frame", name: "y".repeat(300) })).toBe(`${"y".repeat(199)}…`);
+  });
+
+  it("cuts a long value after a whole word, with an ellipsis", () => {
+    const frame =
+      "400 Series OCLV Carbon, IsoSpeed, Power Transfer Construction, disc balanced post mount, 142x12 Closed " +
+      "Convert dropout, hidden fender mounts, E2 tapered head tube, BB90, DuoTrap compatible, 3S chain keeper";
+    const name = importedComponentName({ label: "frame", name: frame });
+    expect(name).toBe(`${frame.slice(0, frame.indexOf(" keeper"))}…`);
+    expect(name.length).toBeLessThanOrEqual(200);
   });
 });

@@ -9,6 +9,17 @@ function fold(text: string): string {
     .trim();
 }
 
+/**
+ * A value longer than a name may be, cut after its last whole word with an ellipsis ("…, DuoTrap
+ * compatible…"), not in the middle of one ("3S chain k").
+ */
+function clipped(value: string): string {
+  if (value.length <= MAX_NAME) return value;
+  const room = value.slice(0, MAX_NAME - 1);
+  const wordEnd = /\s\S*$/.exec(room)?.index ?? room.length;
+  return `${room.slice(0, wordEnd).replace(/[\s,;:/-]+$/, "")}…`;
+}
+
 /** Scraper keys' short words ("der_rear"), written out. */
 const KEY_WORDS: Record<string, string> = { der: "derailleur" };
 const POSITIONS = new Set(["front", "rear"]);
@@ -38,7 +49,7 @@ function readableLabel(label: string): string {
 export function importedComponentName({ label, name }: Pick<ParsedComponent, "label" | "name">): string {
   const cleanLabel = readableLabel(label);
   const value = name.trim();
-  if (!cleanLabel || ` ${fold(value)} `.includes(` ${fold(cleanLabel)} `)) return value.slice(0, MAX_NAME);
+  if (!cleanLabel || ` ${fold(value)} `.includes(` ${fold(cleanLabel)} `)) return clipped(value);
   const labelled = `${cleanLabel.charAt(0).toUpperCase()}${cleanLabel.slice(1)}: ${value}`;
-  return labelled.length <= MAX_NAME ? labelled : value.slice(0, MAX_NAME);
+  return labelled.length <= MAX_NAME ? labelled : clipped(value);
 }

@@ -21,6 +21,8 @@ const NOT_SHARED = new RegExp(
     /components[\\/](prose-page|page-header)|shared[\\/]messages/,
     // Read on a file's import: no page's first paint.
     /shared[\\/]domain[\\/](csv|ride-archive)/,
+    // Read when an import's found parts are reviewed: no page's first paint.
+    /shared[\\/]import[\\/]/,
     // The suggestion rules: read by the forms, the import review and a component's intervals.
     /shared[\\/]domain[\\/]service-intervals/,
   ]

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { lastLinkTo as outboxLink } from "../src/server/testing/outbox.ts";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
@@ -242,5 +243,50 @@ test.describe("changing the email", () => {
       page.getByText("This link has expired or was already used. Please ask for the change again."),
     ).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "@" }).first()).toContainText(next);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("a long address in Account Settings wraps after its @, never inside a word", async ({
+    page,
+    baseURL,
+  }) => {
+    // An address whose part before the @ has no hyphen or dot to wrap at.
+    const email = `cyclist${Date.now()}${Math.random().toString().slice(2, 6)}@example.com`;
+    const signUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { email, password: "correct-horse", name: "" },
+      headers: { Origin: baseURL! },
+    });
+    expect(signUp.status()).toBe(200);
+    await page.request.get(outboxLink(process.env.E2E_DATA_DIR!, email, "/api/auth/verify-email")!);
+
+    await page.goto("/account");
+    const address = page.getByText(email, { exact: true });
+    await expect(address).toBeVisible();
+    // The lines the address is laid out in, read from where each character is drawn.
+    const lines = await address.evaluate((element) => {
+      const out: string[] = [];
+      let lastTop: number | null = null;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          if (top !== lastTop) out.push(node.textContent!.charAt(i));
+          else out.push(`${out.pop()}${node.textContent!.charAt(i)}`);
+          lastTop = top;
+        }
+      }
+      return out;
+    });
+    expect(lines.join("")).toBe(email);
+    expect(lines, "two lines at 375 px, split after the @").toEqual([
+      email.slice(0, email.indexOf("@") + 1),
+      "example.com",
+    ]);
   });
 });

@@ -289,6 +289,44 @@ test.describe("the install date of a part added onto a bicycle", () => {
   });
 });
 
+test.describe("the install date left at today", () => {
+  test("a ride logged just after adding the parts, by hand or from a spec sheet, wears them", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Commuter" });
+    await page.goto(`/bicycles/${bicycle.id}`);
+    await page.getByRole("button", { name: "Add Component" }).click();
+    const addForm = page.getByRole("form", { name: "Add Component" });
+    await addForm.getByLabel("Component name").fill("KMC X11 chain");
+    await addForm.getByLabel("Type").selectOption("Drivetrain");
+    await addForm.getByRole("button", { name: "Add Component" }).click();
+    await expect(addForm).toBeHidden();
+    await page.getByRole("button", { name: /Import from Text/ }).click();
+    await page.getByLabel("Specification text").fill("Tires: Maxxis Rekon 29x2.4");
+    await page.getByRole("button", { name: "Find Components" }).click();
+    await page.getByRole("button", { name: "Import Components (1)" }).click();
+    await expect(page.getByText("1 component was added to Commuter.")).toBeVisible();
+
+    // The ride form starts at the current minute, which is before the parts were saved, seconds ago.
+    await page.getByRole("tab", { name: "Rides" }).click();
+    await page.getByRole("button", { name: "Add Ride" }).click();
+    const ride = page.getByRole("form", { name: "Add Ride" });
+    await ride.getByLabel("Name").fill("Home from the shop");
+    await ride.getByLabel("Distance (km)").fill("40");
+    await ride.getByLabel("Hours").fill("1");
+    await ride.getByRole("button", { name: "Add Ride" }).click();
+    await expect(page.getByText("Ride added")).toBeVisible();
+
+    await page.getByRole("tab", { name: "Components" }).click();
+    const list = page.getByRole("list", { name: "Components" }).getByRole("listitem");
+    await expect(list.filter({ hasText: "KMC X11 chain" })).toContainText("40 km · 1 h");
+    await expect(list.filter({ hasText: "Maxxis Rekon" })).toContainText("40 km · 1 h");
+  });
+});
+
 test("from the keyboard: a part's menu, its confirmation and its form keep the focus where the rider is", async ({
   page,
   baseURL,

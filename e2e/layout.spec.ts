@@ -571,6 +571,28 @@ test("wherever the bottom tab bar shows, toasts come in at the top, clear of it,
   }
 });
 
+test("a toast's close button is at least 24 px, on a phone and on a desktop", async ({ page, baseURL }) => {
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 1280, height: 720 },
+  ]) {
+    await signUpThroughApi(page, baseURL!);
+    await page.setViewportSize(viewport);
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Signed out successfully" });
+    const close = toast.getByRole("button", { name: "Close toast" });
+    await expect(close).toBeVisible();
+    // Measured once sonner's slide-in has come to rest (it scales the toast on the way).
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    const box = await close.boundingBox();
+    expect(Math.round(box!.width), `${viewport.width} px`).toBeGreaterThanOrEqual(24);
+    expect(Math.round(box!.height), `${viewport.width} px`).toBeGreaterThanOrEqual(24);
+  }
+});
+
 /**
  * Whether each button `dialog` shows is clear of every toast: no toast's box reaches into the button's, and a
  * press at its centre lands on the button.

@@ -45,9 +45,14 @@ export function AccountPage() {
                   [
                     [
                       "Email",
-                      // An address is read whole (a touch screen shows no title): a long one wraps.
+                      // An address is read whole (a touch screen shows no title): a long one wraps, after
+                      // its @ before anywhere else ("jane.doe@" over "example.com", not "…@exampl" over "e.com").
                       <span key="email" className="flex min-w-0 items-center justify-end gap-2">
-                        <span className="min-w-0 wrap-anywhere">{user.email}</span>
+                        <span className="min-w-0 wrap-anywhere">
+                          {user.email.slice(0, user.email.lastIndexOf("@") + 1)}
+                          <wbr />
+                          {user.email.slice(user.email.lastIndexOf("@") + 1)}
+                        </span>
                         <ChangeEmailDialog email={user.email} />
                       </span>,
                     ],
@@ -74,10 +79,11 @@ export function AccountPage() {
                 ).map(([label, value]) => (
                   <div
                     key={label}
-                    className="flex min-h-9 items-center justify-between gap-4 border-b pb-2 last:border-0"
+                    // A value too wide beside its label (a long address on a phone) takes a line of its own.
+                    className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b pb-2 last:border-0"
                   >
                     <dt className="shrink-0 whitespace-nowrap text-muted-foreground">{label}</dt>
-                    <dd className="min-w-0 text-right font-medium">{value}</dd>
+                    <dd className="ml-auto min-w-0 text-right font-medium">{value}</dd>
                   </div>
                 ))}
               </dl>

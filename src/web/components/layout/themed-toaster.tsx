@@ -64,6 +64,8 @@ export default function ThemedToaster() {
           title: "font-semibold",
           description: "text-muted-foreground!",
           error: "border-destructive/60!",
+          // sonner's is 20 px: below the 24 px a finger or a shaky hand can be asked to hit.
+          closeButton: "size-6!",
         },
       }}
       style={

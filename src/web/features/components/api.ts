@@ -56,7 +56,7 @@ function useInvalidateComponents() {
   return () => invalidateRiderData(queryClient);
 }
 
-/** What adding a component sends: the component, and the day it was fitted (null: from now). */
+/** What adding a component sends: the component, and the day it was fitted (null: from now; a day: from its start). */
 export type NewComponentInput = ComponentInput & { installedAt?: string | null };
 
 export function useCreateComponent() {

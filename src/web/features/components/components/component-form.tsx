@@ -52,7 +52,8 @@ const installedOnHint = "When it was fitted: rides on this bicycle from that day
  * The add and edit form of a component (on a bicycle's page, the component's page and the parts bin). Adding
  * offers the suggested service intervals for the part's type and name, passed to `onSave` as ticked. Adding
  * onto a bicycle (`askInstalledOn`) also asks when the part was fitted, today by default: a past date counts
- * the bicycle's rides since that day (decision 0040); today is sent as null, from now, as before.
+ * the bicycle's rides since that day (decision 0040), today's too (decision 0087): the ride logged after
+ * adding the parts, started before they were saved, wears them.
  */
 export function ComponentForm({
   idPrefix,
@@ -113,7 +114,7 @@ export function ComponentForm({
       const intervals = suggestions.filter((interval) => !unticked.has(interval.label));
       const { installedAt, ...fields } = input;
       const saved: NewComponentInput = { ...fields, mileage: toKm(input.mileage, unit) };
-      if (installedOn) saved.installedAt = installedAt && installedAt !== today ? installedAt : null;
+      if (installedOn) saved.installedAt = installedAt || null;
       const { installedAt: _, ...component } = saved;
       await onSave(saved, intervals, changedFields(component, form.formState.dirtyFields));
     } catch (error) {

@@ -106,8 +106,8 @@ export function useImportFlow(bicycle?: ImportBicycle) {
         components: cleaned,
         bicycleId: target?.id ?? null,
         addSuggestedIntervals: addIntervals,
-        // Today (or blank) is from now, as before; a past day counts the bicycle's rides since then.
-        installedAt: target && installedOn && installedOn !== today ? installedOn : null,
+        // The day counts the bicycle's rides since its start, today's too (decision 0087).
+        installedAt: target && installedOn ? installedOn : null,
       });
       toast.success(m.importedTitle, { description: m.imported(n, target?.name) });
       setImportedCount(n);

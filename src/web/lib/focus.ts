@@ -38,6 +38,27 @@ export function focusAfterRemoving(control: HTMLElement | null, fallback: HTMLEl
   return controls[index] ?? controls[0] ?? fallback;
 }
 
+/**
+ * Runs `remove`, which takes away the list item holding `returnTo`'s control (a delete, a move elsewhere),
+ * with `returnTo` pointed at where the keyboard goes on once the item is gone (`focusAfterRemoving`). It is
+ * pointed there before `remove` runs, since the refreshed list may drop the item (and a dialog inside it)
+ * before `remove` returns; if `remove` fails, back at the control.
+ */
+export async function removingItem(
+  returnTo: RefObject<HTMLElement | null>,
+  fallback: HTMLElement | null,
+  remove: () => Promise<unknown>,
+) {
+  const control = returnTo.current;
+  returnTo.current = focusAfterRemoving(control, fallback);
+  try {
+    await remove();
+  } catch (error) {
+    returnTo.current = control;
+    throw error;
+  }
+}
+
 /** The control that has the keyboard now, to give it back later (a dialog opened from it). */
 export function focusedControl() {
   return focused();

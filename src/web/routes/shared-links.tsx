@@ -11,7 +11,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { shareUrl, useDeleteSharedLink, useSharedLinks } from "@/features/shares/api.ts";
 import { CopyLinkButton } from "@/features/shares/components/copy-link-button.tsx";
 import { showError } from "@/lib/error-handler.ts";
-import { focusAfterRemoving } from "@/lib/focus.ts";
+import { removingItem } from "@/lib/focus.ts";
 import { toast } from "@/lib/toaster.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { formatDate } from "../../shared/format.ts";
@@ -104,12 +104,9 @@ export function SharedLinksPage() {
         returnFocusTo={deleteReturn}
         onConfirm={async () => {
           if (!deleting) return;
-          const opener = deleteReturn.current;
-          deleteReturn.current = focusAfterRemoving(opener, heading.current);
           try {
-            await remove.mutateAsync(deleting.id);
+            await removingItem(deleteReturn, heading.current, () => remove.mutateAsync(deleting.id));
           } catch (error) {
-            deleteReturn.current = opener;
             showError(error, { fallback: m.deleteFailed });
             throw error;
           }

@@ -8,7 +8,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu.tsx";
-import { focusAfterRemoving } from "@/lib/focus.ts";
+import { removingItem } from "@/lib/focus.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import { useComponentActions } from "./component-actions.ts";
@@ -40,16 +40,8 @@ export function ComponentMenu({
     returnFocus.current = menuButton.current;
     setConfirm(which);
   };
-  // Set before the action, not after: the refreshed list may drop this part, and the dialog with it, first.
-  const removing = (run: () => Promise<unknown>) => async () => {
-    returnFocus.current = focusAfterRemoving(menuButton.current, lastGone?.current ?? null);
-    try {
-      await run();
-    } catch (error) {
-      returnFocus.current = menuButton.current;
-      throw error;
-    }
-  };
+  const removing = (run: () => Promise<unknown>) => () =>
+    removingItem(returnFocus, lastGone?.current ?? null, run);
   const inPartsBin = component.bicycleId === null;
   return (
     <>

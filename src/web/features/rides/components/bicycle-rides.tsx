@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog.tsx";
 import { showError } from "@/lib/error-handler.ts";
-import { focusAfterRemoving } from "@/lib/focus.ts";
+import { focusAfterRemoving, removingItem } from "@/lib/focus.ts";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { toast } from "@/lib/toaster.ts";
 import {
@@ -74,7 +74,6 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
     opener.current = event.currentTarget;
     setEditing(value);
   };
-  const nextAfterRemoving = () => focusAfterRemoving(opener.current, addButton.current);
 
   const addButtonElement = (
     <Button ref={addButton} onClick={open("new")}>
@@ -141,14 +140,12 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
         returnFocusTo={opener}
         onConfirm={async () => {
           if (!deleting) return;
-          const next = nextAfterRemoving();
           try {
-            await remove.mutateAsync(deleting.id);
+            await removingItem(opener, addButton.current, () => remove.mutateAsync(deleting.id));
           } catch (error) {
             showError(error, { fallback: m.saveFailed });
             throw error;
           }
-          opener.current = next;
           toast.success(m.deleted);
         }}
       />
@@ -171,7 +168,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
                 {...(editing === "new" ? {} : { ride: editing })}
                 onCancel={() => setEditing(null)}
                 onSave={async (input, changes) => {
-                  const next = nextAfterRemoving();
+                  const next = focusAfterRemoving(opener.current, addButton.current);
                   let saved: Ride;
                   try {
                     saved = await save.mutateAsync(

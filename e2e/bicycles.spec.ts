@@ -94,6 +94,8 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Bicycle" }).click();
   await expect(page.getByText("Bicycle deleted.")).toBeVisible();
   await expect(page).toHaveURL(/\/bicycles$/);
+  // The keyboard goes on from the list's page, not from the deleted bicycle's gone menu.
+  await expect(page.getByRole("main")).toBeFocused();
   await expect(page.getByText("No bicycles yet. Add your first one!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeEnabled();
 });

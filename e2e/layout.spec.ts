@@ -520,6 +520,27 @@ test("a new page starts at its top; Back returns to where the rider was", async 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("after a link to another page, the keyboard goes on from that page's content, also after Back", async ({
+  page,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Bicycles" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/bicycles$/);
+  await expect(page.getByRole("main")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeEnabled();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Add Bicycle" })).toBeFocused();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("main")).toBeFocused();
+});
+
 test.describe("a missing script", () => {
   test.use({ allowedConsoleErrors: [/status of 404|Failed to fetch dynamically imported module/] });
   test("a page whose script cannot be loaded offers a reload inside the site's frame", async ({

@@ -40,6 +40,9 @@ test("turn the digest off and on, make a calendar link, and replace it", async (
   const address = card.getByLabel("Calendar feed address");
   await expect(address).toHaveValue(/\/api\/calendar\/[\w-]{43}\/velolog\.ics$/);
   const first = await address.inputValue();
+  expect((await card.getByRole("button", { name: "Copy" }).boundingBox())!.height).toBe(
+    (await address.boundingBox())!.height,
+  );
   // A calendar app has no session: the address alone is enough.
   const calendarApp = await playwright.request.newContext({ baseURL: baseURL! });
   const feed = await calendarApp.get(first);

@@ -64,6 +64,10 @@ test.describe("sharing", () => {
     const linkField = dialog.getByLabel("Share link");
     await expect(linkField).toHaveValue(new RegExp(`^${baseURL}/shared/[A-Za-z0-9_-]{32}$`));
     const url = await linkField.inputValue();
+    // The Copy button beside the link is as tall as the link's field.
+    expect((await dialog.getByRole("button", { name: "Copy" }).boundingBox())!.height).toBe(
+      (await linkField.boundingBox())!.height,
+    );
     await dialog.getByRole("button", { name: "Copy" }).click();
     await expect(page.getByText("Link copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);

@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { matchRoutes, type RouteObject, useLocation, useNavigationType, useRoutes } from "react-router";
 import { MainLayout } from "@/components/layout/main-layout.tsx";
 import { PageErrorBoundary } from "@/components/layout/page-error-boundary.tsx";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
+import { focusNewPage } from "@/lib/focus.ts";
 import { type LazyPage, lazyPage, PageOf, QUERY_MODULE } from "@/lib/lazy-page.tsx";
 import { LandingPage } from "./routes/landing.tsx";
 import { RootRoute } from "./routes/root.tsx";
@@ -177,15 +178,17 @@ export function pageRoutes(): { path: string; modules: string[] }[] {
 
 /**
  * The app's screens; a page whose chunk is still loading shows the loading screen. A new page starts at
- * its top (Back and Forward leave the scroll to the browser, which puts it back).
+ * its top (Back and Forward leave the scroll to the browser, which puts it back), and so does the keyboard.
  */
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
   const navigation = useNavigationType();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (pathname) is what scrolls to the top
+  const shownPath = useRef(pathname);
   useEffect(() => {
     if (navigation !== "POP") window.scrollTo(0, 0);
+    if (shownPath.current !== pathname) focusNewPage();
+    shownPath.current = pathname;
   }, [pathname, navigation]);
   return (
     <PageErrorBoundary resetKey={pathname}>

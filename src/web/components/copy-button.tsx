@@ -3,24 +3,29 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { toast } from "@/lib/toaster.ts";
 
-/** Copies `text` to the clipboard and says so; `iconOnly` shows just the icon (the label names it). */
+/**
+ * Copies `text` to the clipboard and says so; `iconOnly` shows just the icon (the label names it). `size`
+ * "default" beside a text field, which is that tall.
+ */
 export function CopyButton({
   text,
   label,
   done,
   iconOnly = false,
+  size = "sm",
 }: {
   text: string;
   label: string;
   done: string;
   iconOnly?: boolean;
+  size?: "sm" | "default";
 }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
       type="button"
       variant={iconOnly ? "ghost" : "outline"}
-      size={iconOnly ? "icon" : "sm"}
+      size={iconOnly ? "icon" : size}
       aria-label={iconOnly ? label : undefined}
       title={iconOnly ? label : undefined}
       onClick={async () => {

@@ -126,7 +126,10 @@ export function AuthPage() {
   }
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10">
+    <main
+      tabIndex={-1}
+      className="outline-none flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-10"
+    >
       <Logo />
       <Card className="w-full max-w-md">
         <CardHeader>

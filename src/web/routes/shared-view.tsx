@@ -51,7 +51,7 @@ export function SharedViewPage() {
           </Button>
         </div>
       </header>
-      <main className="mx-auto grid max-w-4xl gap-6 px-4 py-8">
+      <main tabIndex={-1} className="mx-auto outline-none grid max-w-4xl gap-6 px-4 py-8">
         {missing || shared.isError ? (
           <Card className="mx-auto w-full max-w-lg text-center">
             <CardHeader>

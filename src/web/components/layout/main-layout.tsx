@@ -63,7 +63,8 @@ function SiteFrame({
           showing and then being pushed down (a layout shift). */}
       <main
         id="main"
-        className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8 print:min-h-0 print:max-w-none print:p-0"
+        tabIndex={-1}
+        className="mx-auto outline-none min-h-dvh w-full max-w-6xl flex-1 px-4 py-8 print:min-h-0 print:max-w-none print:p-0"
       >
         {children}
       </main>

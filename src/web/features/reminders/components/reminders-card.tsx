@@ -137,7 +137,7 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
               className="min-w-0 font-mono text-xs"
               onFocus={(event) => event.target.select()}
             />
-            <CopyButton text={settings.calendarUrl} label="Copy" done="Calendar link copied" />
+            <CopyButton text={settings.calendarUrl} label="Copy" done="Calendar link copied" size="default" />
           </div>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             <a className={linkClasses} href={subscribeLinks(settings.calendarUrl).webcal}>

@@ -12,18 +12,23 @@ export async function copyLink(url: string) {
   }
 }
 
-/** `name`: what a screen reader calls it, where several links' buttons sit side by side. */
+/**
+ * `name`: what a screen reader calls it, where several links' buttons sit side by side. `size` "default"
+ * beside a text field, which is that tall.
+ */
 export function CopyLinkButton({
   url,
   label = "Copy Link",
   name,
+  size = "sm",
 }: {
   url: string;
   label?: string;
   name?: string;
+  size?: "sm" | "default";
 }) {
   return (
-    <Button type="button" variant="outline" size="sm" aria-label={name} onClick={() => void copyLink(url)}>
+    <Button type="button" variant="outline" size={size} aria-label={name} onClick={() => void copyLink(url)}>
       <Copy aria-hidden="true" /> {label}
     </Button>
   );

@@ -103,7 +103,7 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
                   value={url}
                   onFocus={(event) => event.currentTarget.select()}
                 />
-                <CopyLinkButton url={url} label="Copy" />
+                <CopyLinkButton url={url} label="Copy" size="default" />
               </div>
             </div>
             <DialogFooter>

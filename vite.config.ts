@@ -56,7 +56,8 @@ export default defineConfig({
     VitePWA({
       injectRegister: null, // src/web/main.tsx registers it once the page has loaded
       registerType: "autoUpdate",
-      includeAssets: ["favicon.svg", "offline.html", "icons/apple-touch-icon.png"],
+      // globPatterns below finds the icons and offline.html; listed again here, they were precached twice.
+      includeManifestIcons: false,
       manifest: {
         id: "/",
         name: "Velolog",
@@ -77,8 +78,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,svg,png,webp,html}"],
-        // The password strength dictionary (460 KB) loads only with the sign-up and password forms.
-        globIgnores: ["**/common-passwords-*.js", "index.html"],
+        // The password strength dictionary (460 KB) loads only with the sign-up and password forms; the
+        // landing page's and the demo's photos (about 170 KB) only on those public pages.
+        globIgnores: ["**/common-passwords-*.js", "index.html", "landing/**", "demo/**"],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         runtimeCaching: [

@@ -83,6 +83,8 @@ test.describe("installable app", () => {
     expect(cached).toContain(entry);
     expect(cached).toContain("/offline.html");
     expect(cached.filter((url) => url.startsWith("/api/"))).toEqual([]);
+    // The public pages' photos are not downloaded for the app: only a visit to those pages fetches them.
+    expect(cached.filter((url) => /^\/(landing|demo)\//.test(url))).toEqual([]);
 
     // The worker's answer to the headers: the server's security headers come with it too.
     const worker = await page.request.get("/sw.js");

@@ -213,7 +213,18 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
     },
     // Sliding and absolute session lifetimes (session-lifetime.ts; docs/security.md has the numbers).
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
-    databaseHooks: { session: capSessionExpiry(db) },
+    databaseHooks: {
+      session: capSessionExpiry(db),
+      // An address an emailed link has just made the rider's (an email change) starts with no sign-in lock:
+      // the failures counted before were against an address that was not theirs.
+      user: {
+        update: {
+          after: async (changed, ctx) => {
+            if (ctx?.path === "/verify-email") await lock.clear(changed.email);
+          },
+        },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(beforeHandling),
       after: createAuthMiddleware(async (ctx) => {

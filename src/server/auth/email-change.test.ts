@@ -58,6 +58,19 @@ describeEachDatabase("changing the email", (kind) => {
     expect(await emailOf(rider.userId)).toBe(newEmail);
   });
 
+  it("lets the rider sign in at once with the new address, even where wrong passwords had locked it before", async () => {
+    const rider = await signUp(t.app);
+    const newEmail = fresh("locked");
+    for (let n = 0; n < 5; n++) expect((await signIn(newEmail, `wrong-guess-${n}`)).status).toBe(401);
+    expect((await signIn(newEmail)).status).toBe(429);
+
+    await post("/api/auth/change-email", { newEmail }, rider.cookie);
+    await open(linkIn(mailsTo(rider.email).at(-1)!.text)!, rider.cookie);
+    await open(linkIn(mailsTo(newEmail).at(-1)!.text)!, rider.cookie);
+    expect(await emailOf(rider.userId)).toBe(newEmail);
+    expect((await signIn(newEmail)).status).toBe(200);
+  });
+
   it("changes the email from a last link opened where no one is signed in, but signs no one in: two-factor still asks for its code", async () => {
     const rider = await signUp(t.app);
     const enabled = await post("/api/auth/two-factor/enable", { password: "correct-horse" }, rider.cookie);

@@ -9,8 +9,8 @@ import type { HookContext } from "./session-lifetime.ts";
 /**
  * Per-account limit on password guessing (docs/decisions/0034-sign-in-lock-and-passwords.md). After
  * LOCK_AFTER_FAILURES failed password sign-ins in a row, password sign-in for that email is refused for a
- * minute, doubling with each further failure up to 15 minutes. A right password, or a completed password
- * reset, ends the count; the reset link keeps working during a lock, so the owner is never shut out.
+ * minute, doubling with each further failure up to 15 minutes. A right password, a completed password
+ * reset, or an email change to the address (auth.ts) ends the count; the reset link keeps working during a lock, so the owner is never shut out.
  *
  * Counted per email address, for unknown addresses exactly as for accounts: a lock then says nothing about
  * whether an account exists, so it may say plainly that the address is locked. The counts live in the

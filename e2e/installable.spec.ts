@@ -108,6 +108,31 @@ test.describe("installable app", () => {
     await expect(page.getByRole("heading", { name: "Bicycles" })).toBeVisible();
   });
 
+  test("a share link's visitor is not sent the app: no service worker and no precache", async ({
+    page,
+    browser,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "For Sale" });
+    const shared = await page.request.post(`/api/bicycles/${bicycle.id}/share`, {
+      data: {},
+      headers: { Origin: baseURL! },
+    });
+    const { link } = (await shared.json()) as { link: { token: string } };
+    const visitor = await browser.newContext({ serviceWorkers: "allow" });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${baseURL}/shared/${link.token}`);
+    await expect(visitorPage.getByRole("heading", { name: "For Sale" })).toBeVisible();
+    await visitorPage.waitForLoadState("networkidle");
+    expect(await visitorPage.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+    // The same visitor on the site's own pages gets the worker, as any visitor does.
+    await visitorPage.goto("/about");
+    await visitorPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await visitor.close();
+  });
+
   test("the offline page is in the theme the rider chose, as is the browser's bar above it", async ({
     page,
     context,

@@ -53,5 +53,7 @@ if (prerendered) {
 }
 
 // The installable app's service worker (vite-plugin-pwa writes /sw.js at build time) and its new versions.
-if (import.meta.env.PROD && "serviceWorker" in navigator)
+// Not for a share link's page: whoever opens one (a buyer, a mechanic) does not download the app (decision 0038).
+const sharedLinkPage = /^\/shared(\/|$)/.test(window.location.pathname);
+if (import.meta.env.PROD && "serviceWorker" in navigator && !sharedLinkPage)
   window.addEventListener("load", registerServiceWorker, { once: true });

@@ -3,8 +3,8 @@ import { matchRoutes, type RouteObject, useLocation, useNavigationType, useRoute
 import { MainLayout } from "@/components/layout/main-layout.tsx";
 import { PageErrorBoundary } from "@/components/layout/page-error-boundary.tsx";
 import { PendingScreen } from "@/components/layout/pending-screen.tsx";
-import { focusNewPage } from "@/lib/focus.ts";
 import { type LazyPage, lazyPage, PageOf, QUERY_MODULE } from "@/lib/lazy-page.tsx";
+import { focusNewPage } from "@/lib/page-focus.ts";
 import { LandingPage } from "./routes/landing.tsx";
 import { RootRoute } from "./routes/root.tsx";
 

@@ -63,18 +63,3 @@ export async function removingItem(
 export function focusedControl() {
   return focused();
 }
-
-/**
- * After the app moves to another page, the keyboard and a screen reader start at the new page's content
- * (as a full page load would start them at its top) instead of staying on the header's link or falling
- * back to the document. Left alone where the page or a dialog already holds the focus (a form's first field).
- */
-export function focusNewPage() {
-  const main = document.querySelector("main");
-  const active = focused();
-  const taken =
-    active !== null &&
-    active !== document.body &&
-    (main?.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]') !== null);
-  if (main && !taken) main.focus({ preventScroll: true });
-}

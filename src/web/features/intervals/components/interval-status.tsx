@@ -53,8 +53,8 @@ export function WearBar({
 }
 
 /**
- * e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has; no future
- * date once the interval is overdue by another measure.
+ * e.g. "2,400 km of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has, and the
+ * day it is expected at the recent pace when that is sooner; no future date once the interval is overdue.
  */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
   const { distance, hours: time, time: calendar } = interval.status;
@@ -81,6 +81,12 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
   } else if (calendar && interval.status.state !== "overdue") {
     // Overdue by distance or hours, a future "Due <date>" would contradict the badge: the service is due now.
     parts.push(`Due ${formatDate(calendar.dueDate)}`);
+  }
+  // The day distance or hours run out at the recent pace, when that comes before any months' date (as the
+  // calendar feed's "Expected due" event has it); once overdue, the service is due now.
+  const { expectedDueDate, state } = interval.status;
+  if (state !== "overdue" && expectedDueDate && expectedDueDate !== calendar?.dueDate) {
+    parts.push(`Expected due ${formatDate(expectedDueDate)} at your last 90 days' pace`);
   }
   return parts;
 }

@@ -307,7 +307,9 @@ test("the bicycle page applies the suggested intervals to its parts that have no
   await page.goto(`/bicycles/${bicycle.id}`);
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Apply suggested intervals" }).click();
-  await expect(page.getByText("No suggestions for these components")).toBeVisible();
+  await expect(
+    page.getByText("Nothing added: each component has intervals already or none to suggest"),
+  ).toBeVisible();
 });
 
 test("from the keyboard: the interval and service forms and their confirmations keep the focus where the rider is", async ({

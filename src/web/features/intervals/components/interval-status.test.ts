@@ -54,6 +54,12 @@ describe("describeUsage", () => {
     ]);
   });
 
+  it("says 'Due today' on the day the months are up, not that it was due", () => {
+    const interval = chain(100, "2027-01-01");
+    expect(interval.status.state).toBe("overdue");
+    expect(describeUsage(interval, "km")).toEqual(["100 km of 3,000 km · 2,900 km left", "Due today"]);
+  });
+
   it("says when the distance is expected to run out at the recent pace, when that comes before the months", () => {
     // 2,000 km left at 40 km a day: 50 days after Mar 1, well before Jan 1.
     const interval = chain(1000, "2026-03-01", 40);

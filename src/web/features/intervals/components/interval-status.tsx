@@ -4,6 +4,7 @@ import { cn } from "@/lib/utils.ts";
 import { type DistanceUnit, formatDistance, fromKm } from "../../../../shared/domain/distance.ts";
 import type { IntervalState } from "../../../../shared/domain/interval-status.ts";
 import { formatDate, formatNumber } from "../../../../shared/format.ts";
+import { describeDueDate } from "../../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 
 const stateLabel: Record<IntervalState, string> = { ok: "OK", "due-soon": "Due soon", overdue: "Overdue" };
@@ -76,12 +77,8 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
         : `${formatNumber(Math.abs(time.remaining))} h over`;
     parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
   }
-  if (calendar && calendar.remaining <= 0) {
-    parts.push(`Was due ${formatDate(calendar.dueDate)}`);
-  } else if (calendar && interval.status.state !== "overdue") {
-    // Overdue by distance or hours, a future "Due <date>" would contradict the badge: the service is due now.
-    parts.push(`Due ${formatDate(calendar.dueDate)}`);
-  }
+  const dueDate = describeDueDate(interval);
+  if (dueDate) parts.push(dueDate);
   // The day distance or hours run out at the recent pace, when that comes before any months' date (as the
   // calendar feed's "Expected due" event has it); once overdue, the service is due now.
   const { expectedDueDate, state } = interval.status;

@@ -270,6 +270,38 @@ test.describe("at 375 px wide", () => {
     await expect(dueList).toHaveCount(0);
     await expect(page.getByText("Replace chain")).toHaveCount(0);
   });
+
+  test("an interval's Edit and Remove stay on its label's line when a long label wraps", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const headset = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "Headset",
+      type: "Other",
+    });
+    await createIntervalThroughApi(page, baseURL!, headset.id, {
+      label: "Clean and grease headset bearings",
+      everyMonths: 12,
+    });
+    await page.goto(`/bicycles/${bicycle.id}/components/${headset.id}`);
+    const intervals = page.getByRole("list", { name: "Service intervals" });
+    const label = await intervals
+      .getByRole("heading", { name: "Clean and grease headset bearings" })
+      .boundingBox();
+    for (const name of ["Edit", "Remove"]) {
+      const button = await intervals
+        .getByRole("button", { name: `${name} Clean and grease headset bearings` })
+        .boundingBox();
+      // Beside the label's first line, not on a row of their own under the label and its badge.
+      expect(button!.y, name).toBeLessThan(label!.y + 24);
+      expect(button!.x, name).toBeGreaterThan(label!.x + label!.width - 1);
+    }
+    await shootAsIs(page, "interval-long-label", { element: intervals });
+  });
 });
 
 test("the bicycle page applies the suggested intervals to its parts that have none, as often as parts are added", async ({

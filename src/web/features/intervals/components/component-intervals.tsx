@@ -250,12 +250,13 @@ function IntervalList({
     <ul aria-label="Service intervals" className="grid gap-4">
       {intervals.map((interval) => (
         <li key={interval.id} className="grid gap-2 rounded-lg border p-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex min-w-0 flex-wrap items-center gap-2">
+          {/* On a phone the label and its badge wrap; Edit and Remove stay at the top right, on the label's line. */}
+          <div className="flex items-start justify-between gap-2">
+            <div className="flex min-h-9 min-w-0 flex-wrap pointer-coarse:min-h-11 items-center gap-x-2 gap-y-1">
               <h3 className="font-medium wrap-anywhere">{interval.label}</h3>
               <IntervalBadge state={interval.status.state} />
             </div>
-            <div className="flex gap-1">{actions(interval)}</div>
+            <div className="flex shrink-0 gap-1">{actions(interval)}</div>
           </div>
           <WearBar
             state={interval.status.state}

@@ -472,3 +472,36 @@ test("from the keyboard: the interval and service forms and their confirmations 
   await expect(deleteWaxed).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete service entry New chain" })).toBeFocused();
 });
+
+test("from the keyboard: a suggestion's button, gone once it is applied, leaves the keyboard in its card", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+  });
+
+  // The Due card's Apply: the list that replaces it follows the card's title, which has the keyboard.
+  await page.goto("/dashboard");
+  const apply = page.getByRole("button", { name: "Apply suggested intervals to Road" });
+  await apply.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1 interval added")).toBeVisible();
+  await expect(apply).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Due", exact: true })).toBeFocused();
+
+  // A part's suggestion chip: once added, the keyboard goes on from Add Interval.
+  const spare = await createComponentThroughApi(page, baseURL!, { name: "Spare chain", type: "Drivetrain" });
+  await page.goto(`/parts-bin/components/${spare.id}`);
+  const chip = page.getByRole("button", { name: "Replace chain (every 3,000 km)" });
+  await chip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Interval added")).toBeVisible();
+  await expect(chip).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add Interval" })).toBeFocused();
+});

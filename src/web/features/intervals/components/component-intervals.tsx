@@ -115,7 +115,11 @@ export function ComponentIntervals({ component }: { component: Component }) {
                     onClick={() =>
                       // A second press before the chips re-render disabled adds no second interval.
                       oneAtATime(() =>
-                        saveInterval({ id: null, input: interval }).catch((error) => showError(error)),
+                        saveInterval({ id: null, input: interval }).then(
+                          // The chips go once there is an interval: the keyboard goes on from Add Interval.
+                          () => addButton.current?.focus(),
+                          (error) => showError(error),
+                        ),
                       )
                     }
                   >

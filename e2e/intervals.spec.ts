@@ -76,6 +76,7 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   await service.getByRole("button", { name: "Add Service Entry" }).click();
   await expect(intervals).toContainText("0 km of 1,000 km · 1,000 km left");
   await expect(intervals).toContainText("OK");
+  await expect(intervals).toContainText(`Every 1,000 km · last serviced ${formatDate(new Date())}`);
   // When it comes due again, at the bicycle's 1,050 km of the last 90 days: in ceil(1,000 / 11.67) = 86 days.
   const expected = formatDate(new Date(Date.now() + 86 * 86_400_000));
   await expect(intervals).toContainText(`Expected due ${expected} at your last 90 days' pace`);

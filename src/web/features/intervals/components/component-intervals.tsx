@@ -19,6 +19,7 @@ import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import { formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import type {
@@ -269,7 +270,9 @@ function IntervalList({
           />
           <p className="text-sm text-muted-foreground">
             {describeRule(interval, unit)}
-            {interval.lastServiceDate ? "" : " · never serviced"}
+            {interval.lastServiceDate
+              ? ` · last serviced ${formatDate(interval.lastServiceDate)}`
+              : " · never serviced"}
           </p>
           <ul className="grid gap-0.5 text-sm">
             {describeUsage(interval, unit).map((line) => (

@@ -80,4 +80,14 @@ describe("describeUsage", () => {
       "3,100 km of 3,000 km · 100 km over",
     ]);
   });
+
+  it("names the hours' unit on both figures, as the distance's and the digest's", () => {
+    const rule = { everyKm: null, everyHours: 50, everyMonths: null };
+    const interval = {
+      ...chain(0, "2026-03-01"),
+      ...rule,
+      status: intervalStatus(rule, { since: "2026-01-01", today: "2026-03-01", usedKm: 0, usedHours: 46.5 }),
+    };
+    expect(describeUsage(interval, "km")).toEqual(["46.5 h of 50 h · 3.5 h left"]);
+  });
 });

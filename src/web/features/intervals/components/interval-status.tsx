@@ -75,7 +75,7 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
       time.remaining > 0
         ? `${formatNumber(time.remaining)} h left`
         : `${formatNumber(Math.abs(time.remaining))} h over`;
-    parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
+    parts.push(`${formatNumber(time.used)} h of ${formatNumber(time.every)} h · ${left}`);
   }
   const dueDate = describeDueDate(interval);
   if (dueDate) parts.push(dueDate);

@@ -80,6 +80,15 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   // When it comes due again, at the bicycle's 1,050 km of the last 90 days: in ceil(1,000 / 11.67) = 86 days.
   const expected = formatDate(new Date(Date.now() + 86 * 86_400_000));
   await expect(intervals).toContainText(`Expected due ${expected} at your last 90 days' pace`);
+  // Deleting the entry would undo the reset: the question says so, and Cancel keeps it.
+  await page.getByRole("button", { name: "Delete service entry New chain" }).click();
+  const question = page.getByRole("alertdialog", { name: "Delete this service entry?" });
+  await expect(question).toContainText(
+    "It reset Replace chain: that interval counts again from the service before it, or from the part's installation.",
+  );
+  await shootAsIs(page, "delete-entry-that-reset", { element: question });
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(intervals).toContainText("OK");
 
   await page.goto("/dashboard");
   await expect(page.getByText("Nothing is due. The one interval is fine.")).toBeVisible();

@@ -98,7 +98,7 @@ test("a visitor sees what is due on the demo: the Due card, each part's wear and
   await expect(due.nth(1)).toContainText("Road Warrior · 5,006.2 km of 3,000 km · 2,006.2 km over");
   await expect(due.nth(2)).toContainText("Hightower Carbon C frame: Pivot bearing service");
   await expect(due.nth(2)).toContainText("Due soon");
-  await expect(due.nth(2)).toContainText("76.2 of 80 h · 3.8 h left");
+  await expect(due.nth(2)).toContainText("76.2 h of 80 h · 3.8 h left");
   await expect(due.nth(3)).toContainText("MT200 hydraulic disc brakes: Check brake pads");
   // The tyres and the cassette are fine: not on the card.
   await expect(page.getByRole("list", { name: "Due intervals" })).not.toContainText("Replace tyres");

@@ -1,3 +1,4 @@
+import { formatDate } from "../src/shared/format.ts";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
@@ -74,6 +75,19 @@ test("an interval: add it, ride past it, see it due on the dashboard, record a s
   await service.getByLabel("Cost ($)").fill("35");
   await service.getByRole("button", { name: "Add Service Entry" }).click();
   await expect(intervals).toContainText("0 km of 1,000 km · 1,000 km left");
+  await expect(intervals).toContainText("OK");
+  await expect(intervals).toContainText(`Every 1,000 km · last serviced ${formatDate(new Date())}`);
+  // When it comes due again, at the bicycle's 1,050 km of the last 90 days: in ceil(1,000 / 11.67) = 86 days.
+  const expected = formatDate(new Date(Date.now() + 86 * 86_400_000));
+  await expect(intervals).toContainText(`Expected due ${expected} at your last 90 days' pace`);
+  // Deleting the entry would undo the reset: the question says so, and Cancel keeps it.
+  await page.getByRole("button", { name: "Delete service entry New chain" }).click();
+  const question = page.getByRole("alertdialog", { name: "Delete this service entry?" });
+  await expect(question).toContainText(
+    "It reset Replace chain: that interval counts again from the service before it, or from the part's installation.",
+  );
+  await shootAsIs(page, "delete-entry-that-reset", { element: question });
+  await question.getByRole("button", { name: "Cancel" }).click();
   await expect(intervals).toContainText("OK");
 
   await page.goto("/dashboard");
@@ -266,6 +280,38 @@ test.describe("at 375 px wide", () => {
     await expect(dueList).toHaveCount(0);
     await expect(page.getByText("Replace chain")).toHaveCount(0);
   });
+
+  test("an interval's Edit and Remove stay on its label's line when a long label wraps", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    const headset = await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      name: "Headset",
+      type: "Other",
+    });
+    await createIntervalThroughApi(page, baseURL!, headset.id, {
+      label: "Clean and grease headset bearings",
+      everyMonths: 12,
+    });
+    await page.goto(`/bicycles/${bicycle.id}/components/${headset.id}`);
+    const intervals = page.getByRole("list", { name: "Service intervals" });
+    const label = await intervals
+      .getByRole("heading", { name: "Clean and grease headset bearings" })
+      .boundingBox();
+    for (const name of ["Edit", "Remove"]) {
+      const button = await intervals
+        .getByRole("button", { name: `${name} Clean and grease headset bearings` })
+        .boundingBox();
+      // Beside the label's first line, not on a row of their own under the label and its badge.
+      expect(button!.y, name).toBeLessThan(label!.y + 24);
+      expect(button!.x, name).toBeGreaterThan(label!.x + label!.width - 1);
+    }
+    await shootAsIs(page, "interval-long-label", { element: intervals });
+  });
 });
 
 test("the bicycle page applies the suggested intervals to its parts that have none, as often as parts are added", async ({
@@ -303,7 +349,9 @@ test("the bicycle page applies the suggested intervals to its parts that have no
   await page.goto(`/bicycles/${bicycle.id}`);
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Apply suggested intervals" }).click();
-  await expect(page.getByText("No suggestions for these components")).toBeVisible();
+  await expect(
+    page.getByText("Nothing added: each component has intervals already or none to suggest"),
+  ).toBeVisible();
 });
 
 test("from the keyboard: the interval and service forms and their confirmations keep the focus where the rider is", async ({
@@ -433,4 +481,37 @@ test("from the keyboard: the interval and service forms and their confirmations 
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Entry" }).press("Enter");
   await expect(deleteWaxed).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete service entry New chain" })).toBeFocused();
+});
+
+test("from the keyboard: a suggestion's button, gone once it is applied, leaves the keyboard in its card", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+  await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "KMC chain",
+    type: "Drivetrain",
+  });
+
+  // The Due card's Apply: the list that replaces it follows the card's title, which has the keyboard.
+  await page.goto("/dashboard");
+  const apply = page.getByRole("button", { name: "Apply suggested intervals to Road" });
+  await apply.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1 interval added")).toBeVisible();
+  await expect(apply).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Due", exact: true })).toBeFocused();
+
+  // A part's suggestion chip: once added, the keyboard goes on from Add Interval.
+  const spare = await createComponentThroughApi(page, baseURL!, { name: "Spare chain", type: "Drivetrain" });
+  await page.goto(`/parts-bin/components/${spare.id}`);
+  const chip = page.getByRole("button", { name: "Replace chain (every 3,000 km)" });
+  await chip.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Interval added")).toBeVisible();
+  await expect(chip).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add Interval" })).toBeFocused();
 });

@@ -39,6 +39,8 @@ test("turn the digest off and on, make a calendar link, and replace it", async (
   await card.getByRole("button", { name: "Make calendar link" }).click();
   const address = card.getByLabel("Calendar feed address");
   await expect(address).toHaveValue(/\/api\/calendar\/[\w-]{43}\/velolog\.ics$/);
+  // The button it replaces had the keyboard: the address takes it, to copy.
+  await expect(address).toBeFocused();
   const first = await address.inputValue();
   expect((await card.getByRole("button", { name: "Copy" }).boundingBox())!.height).toBe(
     (await address.boundingBox())!.height,
@@ -76,7 +78,8 @@ test("turn the digest off and on, make a calendar link, and replace it", async (
   await stopDialog.getByRole("button", { name: "Turn off" }).click();
   await expect(page.getByText("Calendar feed turned off. Its link no longer works.")).toBeVisible();
   await expect(address).toHaveCount(0);
-  await expect(card.getByRole("button", { name: "Make calendar link" })).toBeVisible();
+  // Turn off and its dialog are gone: the keyboard goes on from Make calendar link.
+  await expect(card.getByRole("button", { name: "Make calendar link" })).toBeFocused();
   expect((await calendarApp.get(current)).status()).toBe(404);
   await calendarApp.dispose();
 });

@@ -119,6 +119,11 @@ export const messages = {
     empty: "No service entries yet.",
     recentEmpty: "No service entries for this bicycle yet.",
     deleteWarning: "This service entry will be permanently deleted.",
+    /** Beside deleteWarning when the entry reset intervals: deleting it undoes that. */
+    deleteUndoesResets: (labels: string[]) => {
+      const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+      return `It reset ${list}: ${labels.length === 1 ? "that interval counts" : "those intervals count"} again from the service before it, or from the part's installation.`;
+    },
     unknownComponent: "Unknown Component",
     unknownBicycle: "Unknown Bicycle",
   },

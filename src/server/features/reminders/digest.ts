@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import type { DistanceUnit } from "../../../shared/domain/distance.ts";
 import { signInPath } from "../../../shared/domain/routes.ts";
+import { describeDueDate } from "../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import { DEFAULT_TIME_ZONE, dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import type { Mailer } from "../../adapters/mail.ts";
@@ -18,7 +19,7 @@ import type { Logger } from "../../logger.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
 import { unsubscribeToken } from "./tokens.ts";
-import { componentUrl, describeDueDate, describeUsage, intervalTitle } from "./wording.ts";
+import { componentUrl, describeUsage, intervalTitle } from "./wording.ts";
 
 export interface DigestDeps {
   db: Database;

@@ -1,5 +1,4 @@
 import { type DistanceUnit, formatDistance } from "../../../shared/domain/distance.ts";
-import { formatDate } from "../../../shared/format.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
@@ -26,15 +25,4 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
   ]
     .filter(Boolean)
     .join(" · ");
-}
-
-/**
- * A months limit's day, as the component page says it: "Due Mar 1, 2027" or "Was due Mar 1, 2027"; null
- * without one, or when the interval is overdue by distance or hours (a future date would say it is not due).
- */
-export function describeDueDate(interval: ServiceInterval): string | null {
-  const { time, state } = interval.status;
-  if (!time) return null;
-  if (time.remaining <= 0) return `Was due ${formatDate(time.dueDate)}`;
-  return state === "overdue" ? null : `Due ${formatDate(time.dueDate)}`;
 }

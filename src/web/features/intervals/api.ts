@@ -77,7 +77,8 @@ export function useApplyDefaults() {
   return useMutation({
     mutationFn: (bicycleId: string) => call(client.bicycles[":id"].intervals.defaults.$post(byId(bicycleId))),
     onSuccess: ({ added }) => {
-      if (added === 0) toast.info("No suggestions for these components");
+      // A second click finds the components that were given theirs: not "no suggestions".
+      if (added === 0) toast.info("Nothing added: each component has intervals already or none to suggest");
       else toast.success(`${added} ${added === 1 ? "interval" : "intervals"} added`);
       return invalidate();
     },

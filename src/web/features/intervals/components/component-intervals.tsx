@@ -19,6 +19,7 @@ import { useUnsavedChanges } from "@/lib/unsaved-changes.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
+import { formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import type {
@@ -115,7 +116,11 @@ export function ComponentIntervals({ component }: { component: Component }) {
                     onClick={() =>
                       // A second press before the chips re-render disabled adds no second interval.
                       oneAtATime(() =>
-                        saveInterval({ id: null, input: interval }).catch((error) => showError(error)),
+                        saveInterval({ id: null, input: interval }).then(
+                          // The chips go once there is an interval: the keyboard goes on from Add Interval.
+                          () => addButton.current?.focus(),
+                          (error) => showError(error),
+                        ),
                       )
                     }
                   >
@@ -250,12 +255,13 @@ function IntervalList({
     <ul aria-label="Service intervals" className="grid gap-4">
       {intervals.map((interval) => (
         <li key={interval.id} className="grid gap-2 rounded-lg border p-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex min-w-0 flex-wrap items-center gap-2">
+          {/* On a phone the label and its badge wrap; Edit and Remove stay at the top right, on the label's line. */}
+          <div className="flex items-start justify-between gap-2">
+            <div className="flex min-h-9 min-w-0 flex-wrap pointer-coarse:min-h-11 items-center gap-x-2 gap-y-1">
               <h3 className="font-medium wrap-anywhere">{interval.label}</h3>
               <IntervalBadge state={interval.status.state} />
             </div>
-            <div className="flex gap-1">{actions(interval)}</div>
+            <div className="flex shrink-0 gap-1">{actions(interval)}</div>
           </div>
           <WearBar
             state={interval.status.state}
@@ -264,7 +270,9 @@ function IntervalList({
           />
           <p className="text-sm text-muted-foreground">
             {describeRule(interval, unit)}
-            {interval.lastServiceDate ? "" : " · never serviced"}
+            {interval.lastServiceDate
+              ? ` · last serviced ${formatDate(interval.lastServiceDate)}`
+              : " · never serviced"}
           </p>
           <ul className="grid gap-0.5 text-sm">
             {describeUsage(interval, unit).map((line) => (

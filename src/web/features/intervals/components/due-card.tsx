@@ -61,7 +61,8 @@ function DueFrame({ children }: { children: ReactNode }) {
     <Card aria-labelledby="due-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <div className="grid gap-1">
-          <CardTitle as="h2" id="due-title">
+          {/* Focused once suggested intervals are applied: the button that was pressed is gone. */}
+          <CardTitle as="h2" id="due-title" tabIndex={-1} className="outline-none">
             Due
           </CardTitle>
           <CardDescription>Service intervals that are overdue or due soon.</CardDescription>
@@ -149,7 +150,14 @@ function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUn
           // A long bicycle name wraps instead of widening the page.
           className="h-auto min-h-9 whitespace-normal wrap-anywhere py-2 text-left"
           disabled={apply.isPending || !bicycleId}
-          onClick={() => apply.mutate(bicycleId)}
+          onClick={() =>
+            // The list replaces this button (unmounted before a mutate's own onSuccess would run): the
+            // keyboard goes on from the card's title. A failure is shown by useApplyDefaults.
+            apply.mutateAsync(bicycleId).then(
+              ({ added }) => (added > 0 ? document.getElementById("due-title")?.focus() : undefined),
+              () => {},
+            )
+          }
         >
           {apply.isPending
             ? "Applying..."

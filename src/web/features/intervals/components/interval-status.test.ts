@@ -4,7 +4,7 @@ import type { ServiceInterval } from "../../../../shared/schemas/service-interva
 import { describeUsage } from "./interval-status.tsx";
 
 /** An interval of `everyKm` km or `everyMonths` months, `usedKm` used since Jan 1, seen on `today`. */
-function chain(usedKm: number, today: string): ServiceInterval {
+function chain(usedKm: number, today: string, kmPerDay = 0): ServiceInterval {
   const rule = { everyKm: 3000, everyHours: null, everyMonths: 12 };
   return {
     id: "i",
@@ -17,7 +17,13 @@ function chain(usedKm: number, today: string): ServiceInterval {
     ...rule,
     lastServiceDate: "2026-01-01",
     since: "2026-01-01",
-    status: intervalStatus(rule, { since: "2026-01-01", today, usedKm, usedHours: 0 }),
+    status: intervalStatus(rule, {
+      since: "2026-01-01",
+      today,
+      usedKm,
+      usedHours: 0,
+      pace: { kmPerDay, hoursPerDay: 0 },
+    }),
   };
 }
 
@@ -46,5 +52,42 @@ describe("describeUsage", () => {
       "100 km of 3,000 km · 2,900 km left",
       "Was due Jan 1, 2027",
     ]);
+  });
+
+  it("says 'Due today' on the day the months are up, not that it was due", () => {
+    const interval = chain(100, "2027-01-01");
+    expect(interval.status.state).toBe("overdue");
+    expect(describeUsage(interval, "km")).toEqual(["100 km of 3,000 km · 2,900 km left", "Due today"]);
+  });
+
+  it("says when the distance is expected to run out at the recent pace, when that comes before the months", () => {
+    // 2,000 km left at 40 km a day: 50 days after Mar 1, well before Jan 1.
+    const interval = chain(1000, "2026-03-01", 40);
+    expect(describeUsage(interval, "km")).toEqual([
+      "1,000 km of 3,000 km · 2,000 km left",
+      "Due Jan 1, 2027",
+      "Expected due Apr 20, 2026 at your last 90 days' pace",
+    ]);
+  });
+
+  it("gives no forecast when the months come first, or once it is overdue", () => {
+    // 2,000 km at 5 km a day is 400 days: the months' Jan 1 comes first.
+    expect(describeUsage(chain(1000, "2026-03-01", 5), "km")).toEqual([
+      "1,000 km of 3,000 km · 2,000 km left",
+      "Due Jan 1, 2027",
+    ]);
+    expect(describeUsage(chain(3100, "2026-03-01", 40), "km")).toEqual([
+      "3,100 km of 3,000 km · 100 km over",
+    ]);
+  });
+
+  it("names the hours' unit on both figures, as the distance's and the digest's", () => {
+    const rule = { everyKm: null, everyHours: 50, everyMonths: null };
+    const interval = {
+      ...chain(0, "2026-03-01"),
+      ...rule,
+      status: intervalStatus(rule, { since: "2026-01-01", today: "2026-03-01", usedKm: 0, usedHours: 46.5 }),
+    };
+    expect(describeUsage(interval, "km")).toEqual(["46.5 h of 50 h · 3.5 h left"]);
   });
 });

@@ -4,6 +4,7 @@ import { cn } from "@/lib/utils.ts";
 import { type DistanceUnit, formatDistance, fromKm } from "../../../../shared/domain/distance.ts";
 import type { IntervalState } from "../../../../shared/domain/interval-status.ts";
 import { formatDate, formatNumber } from "../../../../shared/format.ts";
+import { describeDueDate } from "../../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 
 const stateLabel: Record<IntervalState, string> = { ok: "OK", "due-soon": "Due soon", overdue: "Overdue" };
@@ -53,8 +54,8 @@ export function WearBar({
 }
 
 /**
- * e.g. "2,400 of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has; no future
- * date once the interval is overdue by another measure.
+ * e.g. "2,400 km of 3,000 km · 600 km left" and "Due Mar 1, 2027" for each measure the interval has, and the
+ * day it is expected at the recent pace when that is sooner; no future date once the interval is overdue.
  */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
   const { distance, hours: time, time: calendar } = interval.status;
@@ -74,13 +75,15 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
       time.remaining > 0
         ? `${formatNumber(time.remaining)} h left`
         : `${formatNumber(Math.abs(time.remaining))} h over`;
-    parts.push(`${formatNumber(time.used)} of ${formatNumber(time.every)} h · ${left}`);
+    parts.push(`${formatNumber(time.used)} h of ${formatNumber(time.every)} h · ${left}`);
   }
-  if (calendar && calendar.remaining <= 0) {
-    parts.push(`Was due ${formatDate(calendar.dueDate)}`);
-  } else if (calendar && interval.status.state !== "overdue") {
-    // Overdue by distance or hours, a future "Due <date>" would contradict the badge: the service is due now.
-    parts.push(`Due ${formatDate(calendar.dueDate)}`);
+  const dueDate = describeDueDate(interval);
+  if (dueDate) parts.push(dueDate);
+  // The day distance or hours run out at the recent pace, when that comes before any months' date (as the
+  // calendar feed's "Expected due" event has it); once overdue, the service is due now.
+  const { expectedDueDate, state } = interval.status;
+  if (state !== "overdue" && expectedDueDate && expectedDueDate !== calendar?.dueDate) {
+    parts.push(`Expected due ${formatDate(expectedDueDate)} at your last 90 days' pace`);
   }
   return parts;
 }

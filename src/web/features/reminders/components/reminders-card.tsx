@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { CopyButton } from "@/components/copy-button.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -102,10 +102,30 @@ function EmailDigestSwitch({ settings }: { settings: ReminderSettings }) {
   );
 }
 
+/**
+ * When the feed is made or turned off, the control that did it is gone (Make calendar link, or Turn off and
+ * its dialog): the keyboard goes on from the new address, or from Make calendar link. Only when the focus
+ * was lost with it, so a refetch never moves it.
+ */
+function useFocusAfterFeedChange(hasFeed: boolean) {
+  const address = useRef<HTMLInputElement>(null);
+  const makeButton = useRef<HTMLButtonElement>(null);
+  const had = useRef(hasFeed);
+  useEffect(() => {
+    if (had.current === hasFeed) return;
+    had.current = hasFeed;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    (hasFeed ? address : makeButton).current?.focus();
+  }, [hasFeed]);
+  return { address, makeButton };
+}
+
 function CalendarFeed({ settings }: { settings: ReminderSettings }) {
   const id = useId();
   const newLink = useNewCalendarLink();
   const stop = useStopCalendarFeed();
+  const { address, makeButton } = useFocusAfterFeedChange(settings.calendarUrl !== null);
   const make = () =>
     newLink.mutateAsync().then(
       () => toast.success(settings.calendarUrl ? messages.reminders.newLink : messages.reminders.linkMade),
@@ -131,6 +151,7 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
           </Label>
           <div className="flex min-w-0 gap-2">
             <Input
+              ref={address}
               id={id}
               readOnly
               value={settings.calendarUrl}
@@ -190,6 +211,7 @@ function CalendarFeed({ settings }: { settings: ReminderSettings }) {
       ) : (
         <div>
           <Button
+            ref={makeButton}
             variant="outline"
             size="sm"
             disabled={newLink.isPending}

@@ -37,6 +37,17 @@ function ServiceCard({ action, children }: { action: ReactNode; children: ReactN
   );
 }
 
+/** What deleting asks: with the intervals the entry reset named, since deleting it undoes their reset. */
+function deleteWarning(
+  entry: (ServiceEntry & { resetsIntervalIds?: string[] }) | null,
+  intervals: { id: string; label: string }[] | undefined,
+) {
+  const labels = (intervals ?? [])
+    .filter((interval) => entry?.resetsIntervalIds?.includes(interval.id))
+    .map((interval) => interval.label);
+  return labels.length > 0 ? `${m.deleteWarning} ${m.deleteUndoesResets(labels)}` : m.deleteWarning;
+}
+
 /** The owner's service log of a component: add, edit and delete entries; the total follows at once. */
 export function ServiceHistory({ componentId }: { componentId: string }) {
   const log = useComponentServices(componentId);
@@ -120,7 +131,7 @@ export function ServiceHistory({ componentId }: { componentId: string }) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete this service entry?"
-        description={m.deleteWarning}
+        description={deleteWarning(deleting, intervals.data)}
         confirmLabel="Delete Entry"
         pendingLabel="Deleting..."
         returnFocusTo={deleteReturn}

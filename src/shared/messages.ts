@@ -239,6 +239,7 @@ export const messages = {
     passwordTooCommon: "This password is too common. Please choose one that is harder to guess",
     nameTooLong: "Name must be at most 100 characters",
     sessionNotFound: "No such session: it has ended already, or it is not one of yours",
+    nulCharacter: (field: string) => `${field} must not contain NUL characters`,
     sessionSignedOut: "Signed out of that session",
     idTokenSignInOff: "Sign in with Google through its sign-in page: an ID token is not accepted here",
     emailTooLong: "Email must be at most 254 characters",

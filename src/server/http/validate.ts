@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
  * The path of the first string holding a NUL character, which PostgreSQL cannot store in text. Walks with
  * a queue of its own, not recursion, so no body can overflow the stack; each value is visited once.
  */
-function findNul(body: unknown): (string | number)[] | null {
+export function findNul(body: unknown): (string | number)[] | null {
   const queue: { value: unknown; path: (string | number)[] }[] = [{ value: body, path: [] }];
   for (let i = 0; i < queue.length; i++) {
     const { value, path } = queue[i]!;

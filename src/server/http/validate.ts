@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import { messages } from "../../shared/messages.ts";
 import { AppError } from "../errors.ts";
 
 /**
@@ -23,7 +24,7 @@ export function findNul(body: unknown): (string | number)[] | null {
 
 /**
  * What every declared route does with its validated input (http/openapi.ts): bad input is a 400 naming the
- * first problem and each field at fault; JSON text holding a NUL character, which PostgreSQL cannot store,
+ * first problem and each field at fault (a JSON body that is not an object: `json`); JSON text holding a NUL character, which PostgreSQL cannot store,
  * is refused the same way.
  */
 export function validationHook(
@@ -33,11 +34,17 @@ export function validationHook(
 ): void {
   if (!result.success) {
     const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
+    // A JSON body that is an array, a string, a number or null: zod's message would name no field.
+    const issues = result.error.issues.map((issue) =>
+      result.target === "json" && issue.path.length === 0
+        ? { ...issue, message: messages.request.notAnObject }
+        : issue,
+    );
+    for (const issue of issues) {
       const key = issue.path.join(".") || result.target;
       fields[key] ??= issue.message;
     }
-    const first = result.error.issues[0];
+    const first = issues[0];
     throw new AppError("VALIDATION", first ? first.message : "The request is not valid.", fields);
   }
   if (result.target !== "json") return;

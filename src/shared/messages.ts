@@ -329,6 +329,7 @@ export const messages = {
   request: {
     tooLarge: "The request body is too large (at most 1 MB).",
     notAnObject: "The request body must be a JSON object.",
+    idInvalid: (field: string) => `${field} must be an id (a UUID)`,
     nestedTooDeeply: (levels: number) =>
       `The request body is nested too deeply (at most ${levels} levels of arrays and objects).`,
   },

@@ -334,6 +334,8 @@ export const messages = {
       `The request body is nested too deeply (at most ${levels} levels of arrays and objects).`,
   },
   images: {
+    notMultipart: "The upload must be multipart/form-data with a file.",
+    purposeInvalid: "purpose must be bicycle-image, component-image or receipt",
     invalidType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP)",
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     tooLarge: "File too large: Please select an image smaller than 10MB",

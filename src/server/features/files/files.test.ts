@@ -159,6 +159,40 @@ describeEachDatabase("files API", (kind) => {
     });
   });
 
+  it("refuses a missing or unknown purpose naming it, and a body that is not a form, storing nothing", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(8, 8).png().toBuffer();
+    const post = (body: BodyInit, contentType?: string) =>
+      t.app.request("/api/files", {
+        method: "POST",
+        headers: {
+          Origin: TEST_ORIGIN,
+          Cookie: rider.cookie,
+          ...(contentType ? { "Content-Type": contentType } : {}),
+        },
+        body,
+      });
+    for (const purpose of [undefined, "avatar"]) {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(png)], "bike.png", { type: "image/png" }));
+      if (purpose) form.set("purpose", purpose);
+      const response = await post(form);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: unknown }).error).toEqual({
+        code: "VALIDATION",
+        message: m.purposeInvalid,
+        fields: { purpose: m.purposeInvalid },
+      });
+    }
+    for (const [body, contentType] of [
+      ['{"purpose":"bicycle-image"}', "application/json"],
+      ["purpose=bicycle-image", "text/plain"],
+    ] as const) {
+      expect(await errorOf(await post(body, contentType))).toEqual({ status: 400, message: m.notMultipart });
+    }
+    expect(await t.db.select().from(files).where(eq(files.userId, rider.userId))).toEqual([]);
+  });
+
   it("refuses an empty file as empty, and names the file as the field at fault", async () => {
     const rider = await signUp(t.app);
     const empty = await upload(rider, Buffer.alloc(0), "photo.jpg", "image/jpeg");

@@ -6,11 +6,18 @@ import { installedAtSchema } from "./component.ts";
 
 export const MAX_IMPORT_COMPONENTS = 200;
 
-export const importedComponentSchema = z.object({
-  name: requiredText(200, messages.components.nameRequired, "Component name must be at most 200 characters"),
-  type: z.enum(COMPONENT_TYPES, { error: messages.components.typeRequired }),
-  brand: optionalText(100, "Brand").default(null),
-});
+export const importedComponentSchema = z.object(
+  {
+    name: requiredText(
+      200,
+      messages.components.nameRequired,
+      "Component name must be at most 200 characters",
+    ),
+    type: z.enum(COMPONENT_TYPES, { error: messages.components.typeRequired }),
+    brand: optionalText(100, "Brand").default(null),
+  },
+  { error: "A component must be an object of a name and a type" },
+);
 
 export const importComponentsSchema = z.object({
   components: z

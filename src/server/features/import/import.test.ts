@@ -90,6 +90,11 @@ describeEachDatabase("import API", (kind) => {
     expect(
       ((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields["components.1.type"],
     ).toBe("Please select a component type");
+    const notAPart = await rider.request("POST", "/api/import/components", { components: ["Fork"] });
+    expect(notAPart.status).toBe(400);
+    expect(((await notAPart.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      "components.0": "A component must be an object of a name and a type",
+    });
     const badBicycle = await rider.request("POST", "/api/import/components", {
       components: [{ name: "Good", type: "Frame" }],
       bicycleId: 42,

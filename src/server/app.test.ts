@@ -50,7 +50,7 @@ describeEachDatabase("app", (kind) => {
     expect(settings.status).toBe(200);
   });
 
-  it("answers a JSON body that is not an object with a 400 saying so, and changes nothing", async () => {
+  it("answers a JSON body that is not an object, or text with a NUL character, with a 400 saying so, and changes nothing", async () => {
     const rider = await signUp(t.app);
     for (const body of ["[]", '"Road"', "null", "42"]) {
       for (const [method, path] of [
@@ -68,6 +68,14 @@ describeEachDatabase("app", (kind) => {
         });
       }
     }
+    const nul = await rider.request("POST", "/api/bicycles", { name: "Road\u0000" });
+    expect(await nul.json()).toEqual({
+      error: {
+        code: "VALIDATION",
+        message: "name must not contain NUL characters",
+        fields: { name: "name must not contain NUL characters" },
+      },
+    });
     expect(await (await rider.request("GET", "/api/bicycles")).json()).toEqual({ bicycles: [] });
   });
 

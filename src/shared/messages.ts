@@ -239,7 +239,6 @@ export const messages = {
     passwordTooCommon: "This password is too common. Please choose one that is harder to guess",
     nameTooLong: "Name must be at most 100 characters",
     sessionNotFound: "No such session: it has ended already, or it is not one of yours",
-    nulCharacter: (field: string) => `${field} must not contain NUL characters`,
     sessionSignedOut: "Signed out of that session",
     idTokenSignInOff: "Sign in with Google through its sign-in page: an ID token is not accepted here",
     emailTooLong: "Email must be at most 254 characters",
@@ -330,6 +329,7 @@ export const messages = {
     tooLarge: "The request body is too large (at most 1 MB).",
     notAnObject: "The request body must be a JSON object.",
     idInvalid: (field: string) => `${field} must be an id (a UUID)`,
+    nulCharacter: (field: string) => `${field} must not contain NUL characters`,
     nestedTooDeeply: (levels: number) =>
       `The request body is nested too deeply (at most ${levels} levels of arrays and objects).`,
   },

@@ -296,7 +296,7 @@ describeEachDatabase("accounts", (kind) => {
     ] as const) {
       const refused = await post(path, body, rider.cookie);
       expect(refused.status, path).toBe(400);
-      expect(await refused.json()).toMatchObject({ message: messages.auth.nulCharacter(field) });
+      expect(await refused.json()).toMatchObject({ message: messages.request.nulCharacter(field) });
     }
     expect((await rider.request("GET", "/api/bicycles")).status).toBe(200);
   });

@@ -12,7 +12,7 @@ export function refuseNulText(ctx: HookContext): void {
   if (path) {
     throw APIError.from("BAD_REQUEST", {
       code: "NUL_CHARACTER",
-      message: messages.auth.nulCharacter(path.join(".") || "body"),
+      message: messages.request.nulCharacter(path.join(".") || "body"),
     });
   }
 }

@@ -50,7 +50,8 @@ export function validationHook(
   if (result.target !== "json") return;
   const path = findNul(result.data);
   if (path) {
-    const message = "Text must not contain NUL characters";
-    throw new AppError("VALIDATION", message, { [path.join(".") || "json"]: message });
+    const field = path.join(".") || "json";
+    const message = messages.request.nulCharacter(field);
+    throw new AppError("VALIDATION", message, { [field]: message });
   }
 }

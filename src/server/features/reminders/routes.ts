@@ -114,7 +114,12 @@ export function reminderRoutes({ db, config }: AppDeps) {
           "Mail programs without RFC 8058 open the List-Unsubscribe address like a link, and a link scanner may too: a GET changes nothing, it redirects to `/unsubscribe?token=…`, whose button turns the digest off.",
         security: auth.public,
         request: {
-          query: z.object({ token: z.string().max(500, messages.reminders.unsubscribeInvalid).optional() }),
+          query: z.object({
+            token: z
+              .string({ error: messages.reminders.unsubscribeInvalid })
+              .max(500, messages.reminders.unsubscribeInvalid)
+              .optional(),
+          }),
         },
         responses: { 302: { description: "On to the unsubscribe page." }, ...errors(400) },
       }),

@@ -50,6 +50,35 @@ describeEachDatabase("app", (kind) => {
     expect(settings.status).toBe(200);
   });
 
+  it("answers a JSON body that is not an object, or text with a NUL character, with a 400 saying so, and changes nothing", async () => {
+    const rider = await signUp(t.app);
+    for (const body of ["[]", '"Road"', "null", "42"]) {
+      for (const [method, path] of [
+        ["POST", "/api/bicycles"],
+        ["PUT", "/api/settings"],
+      ] as const) {
+        const response = await rider.request(method, path, body);
+        expect(response.status, `${method} ${path} ${body}`).toBe(400);
+        expect(await response.json()).toEqual({
+          error: {
+            code: "VALIDATION",
+            message: "The request body must be a JSON object.",
+            fields: { json: "The request body must be a JSON object." },
+          },
+        });
+      }
+    }
+    const nul = await rider.request("POST", "/api/bicycles", { name: "Road\u0000" });
+    expect(await nul.json()).toEqual({
+      error: {
+        code: "VALIDATION",
+        message: "name must not contain NUL characters",
+        fields: { name: "name must not contain NUL characters" },
+      },
+    });
+    expect(await (await rider.request("GET", "/api/bicycles")).json()).toEqual({ bicycles: [] });
+  });
+
   it("signs up, signs in with the password, and signs out", async () => {
     const rider = await signUp(t.app);
     const signIn = await t.app.request("/api/auth/sign-in/email", {

@@ -332,10 +332,15 @@ export const messages = {
   },
   request: {
     tooLarge: "The request body is too large (at most 1 MB).",
+    notAnObject: "The request body must be a JSON object.",
+    idInvalid: (field: string) => `${field} must be an id (a UUID)`,
+    nulCharacter: (field: string) => `${field} must not contain NUL characters`,
     nestedTooDeeply: (levels: number) =>
       `The request body is nested too deeply (at most ${levels} levels of arrays and objects).`,
   },
   images: {
+    notMultipart: "The upload must be multipart/form-data with a file.",
+    purposeInvalid: "purpose must be bicycle-image, component-image or receipt",
     invalidType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP)",
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",
     tooLarge: "File too large: Please select an image smaller than 10MB",
@@ -568,6 +573,11 @@ export const messages = {
     dateFormatRequired: "Please choose how the file writes its dates",
     columnRequired: (field: string) => `Please choose the ${field} column`,
     noRows: "The file has a header but no rows to import",
+    rowsNotAList: "rows must be a list of the file's rows",
+    rowNotAnObject: "Each of rows must be an object of the row's number and cells",
+    rowNumberInvalid: "row must be the row's number in the file, from 1",
+    cellInvalid: (cell: string, max: number) => `${cell} must be text of at most ${max} characters`,
+    dryRunInvalid: "dryRun must be true or false",
     tooManyRows: (max: number) => `The file has more than ${max} rows; please split it and import each part`,
     unreadable: "The file could not be read as CSV",
     empty: "The file is empty",

@@ -287,4 +287,17 @@ describeEachDatabase("accounts", (kind) => {
     expect((await update({ name: "Rider", image: null })).status).toBe(200);
     expect(await stored()).toEqual({ name: "Rider", image: null });
   });
+  it("refuses text holding a NUL character with a 400 naming the field, and the session stays", async () => {
+    const rider = await signUp(t.app);
+    for (const [path, body, field] of [
+      ["/api/auth/revoke-session", { token: "a\u0000b" }, "token"],
+      ["/api/auth/reset-password", { token: "a\u0000b", newPassword: "new-horse-battery" }, "token"],
+      ["/api/auth/two-factor/verify-totp", { code: "12\u00003456" }, "code"],
+    ] as const) {
+      const refused = await post(path, body, rider.cookie);
+      expect(refused.status, path).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: messages.request.nulCharacter(field) });
+    }
+    expect((await rider.request("GET", "/api/bicycles")).status).toBe(200);
+  });
 });

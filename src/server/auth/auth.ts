@@ -19,6 +19,7 @@ import { emailChangeLinks } from "./email-change.ts";
 import { authEventLogging, authLibraryLogger, noteSigningOut } from "./events.ts";
 import { googleSignIn } from "./google.ts";
 import { challengeGoogleSignIn, refuseIdTokenSignIn } from "./google-two-factor.ts";
+import { refuseNulText } from "./nul-text.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordEndsApiTokens } from "./password-ends-tokens.ts";
 import { refuseWeakNewPassword } from "./password-policy.ts";
@@ -103,6 +104,7 @@ export function createAuth(db: Database, config: Config, options: AuthOptions) {
   const beforeHandling = async (ctx: HookContext) => {
     await noteSigningOut(ctx);
     try {
+      refuseNulText(ctx);
       refuseWeakNewPassword(ctx);
       refuseBadUserFields(ctx);
       refuseIdTokenSignIn(ctx);

@@ -110,6 +110,15 @@ export function optionalHttpUrl(message: string) {
 }
 
 /**
+ * An object's id sent by the client (`field` names it in the message): text of at most 100 characters. One
+ * that is none of the user's objects, well-formed or not, is the route's 404.
+ */
+export function idText(field: string) {
+  const message = messages.request.idInvalid(field);
+  return z.string({ error: message }).max(100, message);
+}
+
+/**
  * A change (PUT body) made from the create schema, so that both share every field's rules: every field is
  * optional with no default, so a field left out stays out of the parsed value and the row keeps what it had
  * (Drizzle's `.set()` skips undefined keys). A field that is sent is checked as on creating: null, or ""
@@ -139,7 +148,7 @@ type LeftOutKept<Field extends z.core.SomeType> =
       ? Field
       : z.ZodOptional<Field>;
 
-export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
+export const idParamSchema = z.object({ id: idText("id") });
 
 /** Every error code an API answer can carry; each maps to one HTTP status (server/errors.ts). */
 export const ERROR_CODES = [

@@ -6,6 +6,7 @@ import {
   blankToNull,
   changesOf,
   decimalInput,
+  idText,
   optionalIsoDate,
   optionalText,
   requiredText,
@@ -49,7 +50,7 @@ export const installedAtSchema = optionalIsoDate(m.installedAtNotADate)
 /** Creating a component: on a bicycle, or in the parts bin when bicycleId is null. */
 export const createComponentSchema = componentInputSchema.extend({
   // A blank bicycle means the parts bin.
-  bicycleId: z.preprocess(blankToNull, z.string().max(100).nullable()).default(null),
+  bicycleId: z.preprocess(blankToNull, idText("bicycleId").nullable()).default(null),
   installedAt: installedAtSchema,
   // Service intervals to start with (the form offers the defaults for the part's type and name).
   intervals: z
@@ -59,18 +60,22 @@ export const createComponentSchema = componentInputSchema.extend({
 });
 
 export const assignComponentSchema = z.object({
-  bicycleId: z.string({ error: m.selectBicycle }).trim().min(1, m.selectBicycle).max(100),
+  bicycleId: z
+    .string({ error: m.selectBicycle })
+    .trim()
+    .min(1, m.selectBicycle)
+    .max(100, messages.request.idInvalid("bicycleId")),
 });
 
 /** Taking a part off its bicycle: optionally the bicycle the client saw it on (a move meanwhile is a 409). */
 export const moveToPartsBinQuerySchema = z.object({
-  fromBicycleId: z.string().max(100).optional(),
+  fromBicycleId: idText("fromBicycleId").optional(),
 });
 
 /** Assigning several parts-bin components to one bicycle in one request. */
 export const assignManySchema = assignComponentSchema.extend({
   componentIds: z
-    .array(z.string().max(100), { error: m.selectComponents })
+    .array(idText("componentIds"), { error: m.selectComponents })
     .min(1, m.selectComponents)
     .max(500, "At most 500 components can be assigned at once"),
 });

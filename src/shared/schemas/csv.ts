@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DATE_FORMATS, MAX_IMPORT_ROWS } from "../domain/service-csv.ts";
 import { messages } from "../messages.ts";
+import { idText } from "./common.ts";
 
 /** The entities with a CSV download (`GET /api/export/csv/{entity}`). */
 export const CSV_ENTITIES = ["bicycles", "components", "services", "rides"] as const;
@@ -11,7 +12,10 @@ export const csvEntityParamSchema = z.object({
 });
 
 const MAX_CELL = 20_000;
-const cellText = (max: number) => z.string().max(max);
+const cellText = (cell: string) => {
+  const message = messages.csv.cellInvalid(cell, MAX_CELL);
+  return z.string({ error: message }).max(MAX_CELL, message);
+};
 
 /**
  * POST /api/services/import: a spreadsheet's rows after the mapping step, each cell as the file has it
@@ -21,26 +25,33 @@ const cellText = (max: number) => z.string().max(max);
 export const serviceCsvImportSchema = z.object({
   dateFormat: z.enum(DATE_FORMATS, { error: messages.csv.dateFormatRequired }),
   /** Only this bicycle's components are matched; null: all the user's, the parts bin included. */
-  bicycleId: z.string().max(100).nullable().default(null),
+  bicycleId: idText("bicycleId").nullable().default(null),
   /** Check and answer what would happen, writing nothing (the preview). */
-  dryRun: z.boolean().default(false),
+  dryRun: z.boolean({ error: messages.csv.dryRunInvalid }).default(false),
   rows: z
     .array(
-      z.object({
-        row: z.number().int().min(1),
-        // As long as a cell may be (the body's 1 MB is the real bound): a long note in the wrong column is that
-        // row's error, naming it ("Row 3: date “Chain waxed after …” is not a date"), not a bare "too big".
-        date: cellText(MAX_CELL),
-        component: cellText(MAX_CELL),
-        bicycle: cellText(MAX_CELL).optional(),
-        description: cellText(MAX_CELL),
-        cost: cellText(MAX_CELL).default(""),
-        /**
-         * Blank, an http(s) link, or one of this app's file addresses (`/api/files/<id>`, or the whole address
-         * the download writes); anything else is that row's error, read on the server as the other cells are.
-         */
-        receipt: cellText(MAX_CELL).default(""),
-      }),
+      z.object(
+        {
+          row: z
+            .number({ error: messages.csv.rowNumberInvalid })
+            .int(messages.csv.rowNumberInvalid)
+            .min(1, messages.csv.rowNumberInvalid),
+          // As long as a cell may be (the body's 1 MB is the real bound): a long note in the wrong column is that
+          // row's error, naming it ("Row 3: date “Chain waxed after …” is not a date"), not a bare "too big".
+          date: cellText("date"),
+          component: cellText("component"),
+          bicycle: cellText("bicycle").optional(),
+          description: cellText("description"),
+          cost: cellText("cost").default(""),
+          /**
+           * Blank, an http(s) link, or one of this app's file addresses (`/api/files/<id>`, or the whole address
+           * the download writes); anything else is that row's error, read on the server as the other cells are.
+           */
+          receipt: cellText("receipt").default(""),
+        },
+        { error: messages.csv.rowNotAnObject },
+      ),
+      { error: messages.csv.rowsNotAList },
     )
     .min(1, messages.csv.noRows)
     .max(MAX_IMPORT_ROWS, messages.csv.tooManyRows(MAX_IMPORT_ROWS)),

@@ -1,16 +1,23 @@
 import { z } from "zod";
 import { COMPONENT_TYPES } from "../domain/component-types.ts";
 import { messages } from "../messages.ts";
-import { optionalText, requiredText } from "./common.ts";
+import { idText, optionalText, requiredText } from "./common.ts";
 import { installedAtSchema } from "./component.ts";
 
 export const MAX_IMPORT_COMPONENTS = 200;
 
-export const importedComponentSchema = z.object({
-  name: requiredText(200, messages.components.nameRequired, "Component name must be at most 200 characters"),
-  type: z.enum(COMPONENT_TYPES, { error: messages.components.typeRequired }),
-  brand: optionalText(100, "Brand").default(null),
-});
+export const importedComponentSchema = z.object(
+  {
+    name: requiredText(
+      200,
+      messages.components.nameRequired,
+      "Component name must be at most 200 characters",
+    ),
+    type: z.enum(COMPONENT_TYPES, { error: messages.components.typeRequired }),
+    brand: optionalText(100, "Brand").default(null),
+  },
+  { error: "A component must be an object of a name and a type" },
+);
 
 export const importComponentsSchema = z.object({
   components: z
@@ -18,7 +25,7 @@ export const importComponentsSchema = z.object({
     .min(1, messages.import.noComponents)
     .max(MAX_IMPORT_COMPONENTS, `At most ${MAX_IMPORT_COMPONENTS} components can be imported at once`),
   /** The bicycle the parts go on; null (or absent) means the parts bin. */
-  bicycleId: z.string().trim().max(100).nullable().default(null),
+  bicycleId: idText("bicycleId").trim().nullable().default(null),
   /** Give each part the suggested service intervals for its type and name (shared/domain/service-intervals.ts). */
   addSuggestedIntervals: z.boolean({ error: "addSuggestedIntervals must be true or false" }).default(false),
   /** The day the parts were fitted (not in the future): the bicycle's rides from then count (blank: from now). */

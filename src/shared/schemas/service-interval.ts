@@ -63,12 +63,16 @@ export function hasMeasure(v: Record<"everyKm" | "everyHours" | "everyMonths", u
   return v.everyKm !== null || v.everyHours !== null || v.everyMonths !== null;
 }
 
-const intervalFields = z.object({
-  label: requiredText(100, "Label is required", "Label must be at most 100 characters"),
-  everyKm: optionalPositive("Distance", LARGEST_INTERVAL_KM).default(null),
-  everyHours: optionalPositive("Hours", 100_000).default(null),
-  everyMonths: optionalPositive("Months", 240, true).default(null),
-});
+const intervalFields = z.object(
+  {
+    label: requiredText(100, "Label is required", "Label must be at most 100 characters"),
+    everyKm: optionalPositive("Distance", LARGEST_INTERVAL_KM).default(null),
+    everyHours: optionalPositive("Hours", 100_000).default(null),
+    everyMonths: optionalPositive("Months", 240, true).default(null),
+  },
+  // In a list (a new component's `intervals`): the item at fault.
+  { error: "An interval must be an object of a label and its measures" },
+);
 
 /** An interval as typed: a label and at least one of km (already in km), hours and months. */
 export const serviceIntervalInputSchema = intervalFields.refine(hasMeasure, {
@@ -86,7 +90,11 @@ export const serviceIntervalChangesSchema = changesOf(intervalFields);
 export type ServiceIntervalChanges = z.output<typeof serviceIntervalChangesSchema>;
 
 /** Which intervals a service entry resets; absent means the default (the component's only interval). */
+const RESETS_INVALID = "Resets must be a list of at most 50 interval ids";
 export const resetsIntervalsSchema = z.preprocess(
   blankToNull,
-  z.array(z.string().max(100), { error: "Resets must be a list of interval ids" }).max(50).nullable(),
+  z
+    .array(z.string({ error: RESETS_INVALID }).max(100, RESETS_INVALID), { error: RESETS_INVALID })
+    .max(50, RESETS_INVALID)
+    .nullable(),
 );

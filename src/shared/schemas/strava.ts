@@ -48,11 +48,15 @@ export const stravaImportResultSchema = z.object({
 export type StravaImportResult = z.infer<typeof stravaImportResultSchema>;
 
 /** Query parameters Strava sends the athlete back with (the callback ends with a redirect to /account). */
+const callbackParam = (name: string) => {
+  const message = `${name} must be given once, as text of at most 500 characters`;
+  return z.string({ error: message }).max(500, message).optional();
+};
 export const stravaCallbackQuerySchema = z.object({
-  state: z.string().max(500).optional(),
-  code: z.string().max(500).optional(),
-  scope: z.string().max(500).optional(),
-  error: z.string().max(500).optional(),
+  state: callbackParam("state"),
+  code: callbackParam("code"),
+  scope: callbackParam("scope"),
+  error: callbackParam("error"),
 });
 
 /** What /account?strava=… says after the callback. */

@@ -131,7 +131,7 @@ export async function createBicycle(
   input: BicycleInput,
   billingMode: BillingMode,
 ): Promise<Bicycle> {
-  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
+  await assertAttachable(db, userId, "imageUrl", input.imageUrl, IMAGE_PURPOSES);
   return db.transaction(async (tx) => {
     if (billingMode !== "off") {
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
@@ -162,7 +162,7 @@ export async function updateBicycle(
   const [before] = await db.select({ imageUrl: bicycles.imageUrl }).from(bicycles).where(where);
   if (!before) throw notFound();
   if (!changesAnything(input)) return getBicycle(db, userId, id);
-  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
+  await assertAttachable(db, userId, "imageUrl", input.imageUrl, IMAGE_PURPOSES);
   const updated = await db
     .update(bicycles)
     .set({ ...toColumns(input), updatedAt: new Date() })

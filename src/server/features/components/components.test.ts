@@ -395,6 +395,68 @@ describeEachDatabase("components and service entries API", (kind) => {
     expect(ownerParts.components.map((c) => c.name)).toEqual(["Fork"]);
   });
 
+  it("refuses an id that is not text, or too long for one, with a 400 naming the field, and changes nothing", async () => {
+    const rider = await signUp(t.app);
+    const bike = await addBicycle(rider);
+    const part = await addComponent(rider, { bicycleId: bike.id, name: "Chain", type: "Drivetrain" });
+    const long = "x".repeat(101);
+    const attempts: [string, string, unknown, string][] = [
+      ["POST", "/api/components", { name: "Fork", type: "Fork", bicycleId: 42 }, "bicycleId"],
+      ["POST", "/api/components", { name: "Fork", type: "Fork", bicycleId: long }, "bicycleId"],
+      ["POST", `/api/components/${part.id}/assign`, { bicycleId: long }, "bicycleId"],
+      ["POST", "/api/components/assign", { componentIds: [7], bicycleId: bike.id }, "componentIds.0"],
+      [
+        "POST",
+        `/api/components/${part.id}/move-to-parts-bin?fromBicycleId=${long}`,
+        undefined,
+        "fromBicycleId",
+      ],
+      ["PUT", `/api/components/${long}`, { name: "Renamed" }, "id"],
+    ];
+    for (const [method, path, body, field] of attempts) {
+      const response = await rider.request(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(400);
+      const message = messages.request.idInvalid(field.split(".")[0]!);
+      expect(await response.json()).toEqual({
+        error: { code: "VALIDATION", message, fields: { [field]: message } },
+      });
+    }
+    const after = await json<{ component: Component }>(rider.request("GET", `/api/components/${part.id}`));
+    expect(after.component).toMatchObject({ name: "Chain", bicycleId: bike.id });
+    expect(await componentRows(rider.userId)).toBe(1);
+  });
+
+  it("names the item at fault in a list of intervals or of intervals to reset, and changes nothing", async () => {
+    const rider = await signUp(t.app);
+    const part = await addComponent(rider, { name: "Chain", type: "Drivetrain" });
+    const attempts: [string, string, unknown, string, string][] = [
+      [
+        "POST",
+        "/api/components",
+        { name: "Fork", type: "Fork", intervals: ["Wax"] },
+        "intervals.0",
+        "An interval must be an object of a label and its measures",
+      ],
+      [
+        "POST",
+        `/api/components/${part.id}/services`,
+        { date: "2024-05-01", description: "Waxed", cost: 5, resetsIntervalIds: [42] },
+        "resetsIntervalIds.0",
+        "Resets must be a list of at most 50 interval ids",
+      ],
+    ];
+    for (const [method, path, body, field, message] of attempts) {
+      const response = await rider.request(method, path, body);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({
+        error: { code: "VALIDATION", message, fields: { [field]: message } },
+      });
+    }
+    expect(await componentRows(rider.userId)).toBe(1);
+    const after = await json<{ component: Component }>(rider.request("GET", `/api/components/${part.id}`));
+    expect(after.component.serviceCount).toBe(0);
+  });
+
   it("answers without a session with the spec's login messages", async () => {
     const visitor = anonymous(t.app);
     const id = "00000000-0000-4000-8000-000000000000";

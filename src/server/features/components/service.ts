@@ -165,7 +165,7 @@ export async function createComponent(
   },
 ): Promise<Component> {
   if (input.bicycleId) await assertOwnBicycle(db, userId, input.bicycleId);
-  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
+  await assertAttachable(db, userId, "imageUrl", input.imageUrl, IMAGE_PURPOSES);
   const timeZone = input.installedAt ? (await getSettings(db, userId)).timeZone : DEFAULT_TIME_ZONE;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -197,7 +197,7 @@ export async function updateComponent(
   const [before] = await db.select({ imageUrl: components.imageUrl }).from(components).where(where);
   if (!before) throw notFound(m.notFound);
   if (!changesAnything(input)) return getComponent(db, userId, id);
-  await assertAttachable(db, userId, input.imageUrl, IMAGE_PURPOSES);
+  await assertAttachable(db, userId, "imageUrl", input.imageUrl, IMAGE_PURPOSES);
   const updated = await db
     .update(components)
     .set({ ...toColumns(input), updatedAt: new Date() })

@@ -577,6 +577,29 @@ describeEachDatabase("CSV export and service import", (kind) => {
       ]);
     });
 
+    it("names the field of a body a script got wrong, and imports nothing", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      const chain = await component(rider, bike.id, "Chain");
+      const good = { row: 2, date: "2024-05-01", component: "Chain", description: "Waxed", cost: "5" };
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ rows: "row 2" }, "rows", "rows must be a list of the file's rows"],
+        [{ rows: ["row 2"] }, "rows.0", "Each of rows must be an object of the row's number and cells"],
+        [{ rows: [{ ...good, row: "2" }] }, "rows.0.row", "row must be the row's number in the file, from 1"],
+        [{ rows: [{ ...good, cost: 5 }] }, "rows.0.cost", "cost must be text of at most 20000 characters"],
+        [{ rows: [good], dryRun: "yes" }, "dryRun", "dryRun must be true or false"],
+        [{ rows: [good], bicycleId: 42 }, "bicycleId", "bicycleId must be an id (a UUID)"],
+      ];
+      for (const [body, field, message] of cases) {
+        const response = await rider.request("POST", "/api/services/import", { dateFormat: "iso", ...body });
+        expect(response.status, field).toBe(400);
+        expect(await response.json()).toEqual({
+          error: { code: "VALIDATION", message, fields: { [field]: message } },
+        });
+      }
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+    });
+
     it("never finds another user's components or bicycle", async () => {
       const owner = await signUp(t.app);
       const other = await signUp(t.app);

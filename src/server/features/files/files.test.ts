@@ -14,6 +14,7 @@ import { scheduledJobs } from "../../jobs/schedule.ts";
 import {
   anonymous,
   describeEachDatabase,
+  json,
   signUp,
   TEST_ORIGIN,
   type TestClient,
@@ -157,6 +158,40 @@ describeEachDatabase("files API", (kind) => {
       status: 400,
       message: m.noReceiptFile,
     });
+  });
+
+  it("refuses a missing or unknown purpose naming it, and a body that is not a form, storing nothing", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(8, 8).png().toBuffer();
+    const post = (body: BodyInit, contentType?: string) =>
+      t.app.request("/api/files", {
+        method: "POST",
+        headers: {
+          Origin: TEST_ORIGIN,
+          Cookie: rider.cookie,
+          ...(contentType ? { "Content-Type": contentType } : {}),
+        },
+        body,
+      });
+    for (const purpose of [undefined, "avatar"]) {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(png)], "bike.png", { type: "image/png" }));
+      if (purpose) form.set("purpose", purpose);
+      const response = await post(form);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: unknown }).error).toEqual({
+        code: "VALIDATION",
+        message: m.purposeInvalid,
+        fields: { purpose: m.purposeInvalid },
+      });
+    }
+    for (const [body, contentType] of [
+      ['{"purpose":"bicycle-image"}', "application/json"],
+      ["purpose=bicycle-image", "text/plain"],
+    ] as const) {
+      expect(await errorOf(await post(body, contentType))).toEqual({ status: 400, message: m.notMultipart });
+    }
+    expect(await t.db.select().from(files).where(eq(files.userId, rider.userId))).toEqual([]);
   });
 
   it("refuses an empty file as empty, and names the file as the field at fault", async () => {
@@ -334,6 +369,23 @@ describeEachDatabase("files API", (kind) => {
     ]);
     expect((await again(stranger)).status).toBe(404);
     expect((await again(anonymous(t.app))).status).toBe(404);
+  });
+
+  it("refuses a receipt as a bicycle's or a component's photo, naming the field, and stores nothing", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(10, 10).png().toBuffer();
+    const receipt = await uploaded(await upload(rider, png, "receipt.png", "image/png", "receipt"));
+    const refused = { code: "VALIDATION", message: m.wrongPurpose, fields: { imageUrl: m.wrongPurpose } };
+    const bike = await rider.request("POST", "/api/bicycles", { name: "Road", imageUrl: receipt.url });
+    expect([bike.status, ((await bike.json()) as { error: unknown }).error]).toEqual([400, refused]);
+    expect(await json(rider.request("GET", "/api/bicycles"))).toEqual({ bicycles: [] });
+    const { component } = await json<{ component: { id: string } }>(
+      rider.request("POST", "/api/components", { name: "Chain", type: "Drivetrain" }),
+    );
+    const path = `/api/components/${component.id}`;
+    const part = await rider.request("PUT", path, { imageUrl: receipt.url });
+    expect([part.status, ((await part.json()) as { error: unknown }).error]).toEqual([400, refused]);
+    expect(await json(rider.request("GET", path))).toMatchObject({ component: { imageUrl: null } });
   });
 
   it("needs a session to upload, and answers unknown files with 404", async () => {

@@ -68,13 +68,16 @@ export function fileRoutes({ db, storage }: AppDeps) {
       }),
       async (c) => {
         const user = requireUser(c.get("user"));
+        // parseBody reads any other body (JSON, text) as an empty form: say what the route takes.
+        if (!c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
+          throw new AppError("VALIDATION", m.notMultipart);
+        }
         const form = await c.req.parseBody().catch(() => {
-          throw new AppError("VALIDATION", "The upload must be multipart/form-data with a file.");
+          throw new AppError("VALIDATION", m.notMultipart);
         });
         const { file, purpose } = form;
         const validPurpose = filePurposes.find((p) => p === purpose);
-        if (!validPurpose)
-          throw new AppError("VALIDATION", "Unknown upload purpose.", { purpose: "Unknown" });
+        if (!validPurpose) throw new AppError("VALIDATION", m.purposeInvalid, { purpose: m.purposeInvalid });
         if (!(file instanceof File)) {
           // Nothing (or text) in the file field: say so, not that a file's type is wrong.
           const missing = validPurpose === "receipt" ? m.noReceiptFile : m.noFile;

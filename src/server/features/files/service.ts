@@ -155,11 +155,13 @@ export async function attachability(
 
 /**
  * Throws unless a URL about to be saved is fine: not one of our file URLs (an outside link), or one of
- * the user's own files uploaded for one of the given purposes. Another user's file is a 404.
+ * the user's own files uploaded for one of the given purposes (else a 400 naming `field`). Another user's
+ * file is a 404.
  */
 export async function assertAttachable(
   db: Database,
   userId: string,
+  field: "imageUrl" | "receiptUrl",
   url: string | null | undefined,
   purposes: readonly FilePurpose[],
 ): Promise<void> {
@@ -167,7 +169,8 @@ export async function assertAttachable(
   if (!id) return;
   const verdict = (await attachability(db, userId, [id], purposes)).get(id);
   if (verdict === "not yours") throw notFound(m.notYourFile);
-  if (verdict === "wrong purpose") throw new AppError("VALIDATION", m.wrongPurpose);
+  if (verdict === "wrong purpose")
+    throw new AppError("VALIDATION", m.wrongPurpose, { [field]: m.wrongPurpose });
 }
 
 // A file is in use while a bicycle, component, service entry or share snapshot of its owner shows its URL.

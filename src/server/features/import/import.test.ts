@@ -73,7 +73,7 @@ describeEachDatabase("import API", (kind) => {
     expect(row!.n).toBe(0);
   });
 
-  it("refuses zero components, a bad row, or no session, and stores nothing", async () => {
+  it("refuses zero components, a bad row, a bicycle id that is not one, or no session, and stores nothing", async () => {
     const rider = await signUp(t.app);
     const none = await rider.request("POST", "/api/import/components", { components: [] });
     expect(none.status).toBe(400);
@@ -90,6 +90,21 @@ describeEachDatabase("import API", (kind) => {
     expect(
       ((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields["components.1.type"],
     ).toBe("Please select a component type");
+    const notAPart = await rider.request("POST", "/api/import/components", { components: ["Fork"] });
+    expect(notAPart.status).toBe(400);
+    expect(((await notAPart.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      "components.0": "A component must be an object of a name and a type",
+    });
+    const badBicycle = await rider.request("POST", "/api/import/components", {
+      components: [{ name: "Good", type: "Frame" }],
+      bicycleId: 42,
+    });
+    expect(badBicycle.status).toBe(400);
+    expect(((await badBicycle.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual(
+      {
+        bicycleId: messages.request.idInvalid("bicycleId"),
+      },
+    );
     const visitor = await anonymous(t.app).request("POST", "/api/import/components", {
       components: [{ name: "x", type: "Frame" }],
     });

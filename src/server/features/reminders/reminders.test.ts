@@ -6,6 +6,7 @@ import ICAL from "ical.js";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatDate } from "../../../shared/format.ts";
+import { messages } from "../../../shared/messages.ts";
 import { dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import { createSmtpMailer, readOutbox } from "../../adapters/mail.ts";
 import { loadConfig } from "../../config.ts";
@@ -356,6 +357,23 @@ describeEachDatabase("reminders", (kind) => {
       await sendReminderDigests(smtpDeps(), new Date(day + 2 * HOUR));
       expect(received(rider.email).map((mail) => mail.subject)).toEqual(["Service reminder: 1 overdue"]);
     });
+  });
+
+  it("answers a calendar or unsubscribe link's token too long for one with the link's own message", async () => {
+    const visitor = anonymous(t.app);
+    for (const [path, message] of [
+      [`/api/calendar/${"x".repeat(201)}/velolog.ics`, messages.reminders.calendarNotFound],
+      [
+        `/api/reminders/unsubscribe/one-click?token=${"x".repeat(501)}`,
+        messages.reminders.unsubscribeInvalid,
+      ],
+    ] as const) {
+      const response = await visitor.request("GET", path);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({
+        error: { code: "VALIDATION", message, fields: { token: message } },
+      });
+    }
   });
 
   it("offers mail programs one-click unsubscribe (RFC 8058), which works without a session", async () => {

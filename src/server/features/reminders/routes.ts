@@ -113,7 +113,14 @@ export function reminderRoutes({ db, config }: AppDeps) {
         description:
           "Mail programs without RFC 8058 open the List-Unsubscribe address like a link, and a link scanner may too: a GET changes nothing, it redirects to `/unsubscribe?token=…`, whose button turns the digest off.",
         security: auth.public,
-        request: { query: z.object({ token: z.string().max(500).optional() }) },
+        request: {
+          query: z.object({
+            token: z
+              .string({ error: messages.reminders.unsubscribeInvalid })
+              .max(500, messages.reminders.unsubscribeInvalid)
+              .optional(),
+          }),
+        },
         responses: { 302: { description: "On to the unsubscribe page." }, ...errors(400) },
       }),
       (c) => {
@@ -154,7 +161,7 @@ export function calendarRoutes({ db, config }: AppDeps) {
       summary: "Your service due dates as an iCalendar feed (the private URL from your reminder settings)",
       security: auth.public,
       middleware: [etag()] as const,
-      request: { params: z.object({ token: z.string().max(200) }) },
+      request: { params: z.object({ token: z.string().max(200, messages.reminders.calendarNotFound) }) },
       responses: {
         200: {
           description: "An iCalendar (RFC 5545) feed.",

@@ -153,7 +153,7 @@ export async function createServiceEntry(
   input: ServiceEntryInput,
 ): Promise<ServiceEntry> {
   const entryNames = await ownComponent(db, userId, componentId);
-  await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
+  await assertAttachable(db, userId, "receiptUrl", input.receiptUrl, RECEIPT_PURPOSES);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(serviceEntries)
@@ -180,7 +180,7 @@ export async function updateServiceEntry(
     .where(where);
   if (!before) throw notFound();
   if (!changesAnything(input)) return getEntry(db, userId, id);
-  await assertAttachable(db, userId, input.receiptUrl, RECEIPT_PURPOSES);
+  await assertAttachable(db, userId, "receiptUrl", input.receiptUrl, RECEIPT_PURPOSES);
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(serviceEntries)

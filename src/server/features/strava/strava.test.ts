@@ -681,6 +681,22 @@ describeEachDatabase("Strava", (kind) => {
     expect((await check("someone-elses-token")).status).toBe(403);
     const malformed = await deliver({ object_type: "activity" });
     expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({
+      error: {
+        message: "object_id must be a whole number",
+        fields: {
+          object_id: "object_id must be a whole number",
+          aspect_type: "aspect_type must be text of 1 to 50 characters",
+        },
+      },
+    });
+    const noChallenge = await anonymous(t.app).request(
+      "GET",
+      `/api/strava/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}`,
+    );
+    expect(await noChallenge.json()).toMatchObject({
+      error: { fields: { "hub.challenge": "hub.challenge must be text of 1 to 500 characters" } },
+    });
     for (const body of ["not json", "[]", "null", '{"object_id": 1e400}', '{"object_id": "1; drop"}']) {
       const answer = await t.app.request("/api/strava/webhook", {
         method: "POST",

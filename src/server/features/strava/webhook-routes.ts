@@ -9,20 +9,30 @@ import { applyEvent, stravaDeps } from "./service.ts";
 /** Strava's events are a few hundred bytes. */
 const MAX_EVENT_BODY = 16 * 1024;
 
+/** Messages naming the field, as Strava's developers would read them in a failed delivery. */
+const text = (field: string, max: number) => {
+  const message = `${field} must be text of 1 to ${max} characters`;
+  return z.string({ error: message }).min(1, message).max(max, message);
+};
+const whole = (field: string) => {
+  const message = `${field} must be a whole number`;
+  return z.number({ error: message }).int(message);
+};
+
 const validationQuerySchema = z.object({
   "hub.mode": z.literal("subscribe", { error: "hub.mode must be subscribe" }),
-  "hub.challenge": z.string().min(1).max(500),
-  "hub.verify_token": z.string().min(1).max(500),
+  "hub.challenge": text("hub.challenge", 500),
+  "hub.verify_token": text("hub.verify_token", 500),
 });
 
 const eventSchema = z.object({
-  object_type: z.string().max(50),
-  object_id: z.number().int(),
-  aspect_type: z.string().max(50),
-  owner_id: z.number().int(),
-  subscription_id: z.number().int(),
-  event_time: z.number().optional(),
-  updates: z.record(z.string(), z.unknown()).optional(),
+  object_type: text("object_type", 50),
+  object_id: whole("object_id"),
+  aspect_type: text("aspect_type", 50),
+  owner_id: whole("owner_id"),
+  subscription_id: whole("subscription_id"),
+  event_time: z.number({ error: "event_time must be a number" }).optional(),
+  updates: z.record(z.string(), z.unknown(), { error: "updates must be an object" }).optional(),
 });
 
 function sameText(a: string, b: string): boolean {

@@ -25,6 +25,21 @@ function serverTakes(unit: DistanceUnit, field: "distance" | "elevation", value:
   }).success;
 }
 
+describe("the API's ride distance", () => {
+  it("refuses a distance too large to round (1e308 km) with the distance's own message", () => {
+    const result = rideInputSchema.safeParse({
+      name: "Loop",
+      startedAt: "2024-05-01T08:00:00Z",
+      distanceKm: 1e308,
+      movingSeconds: 3600,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["distanceKm", m.distanceInvalid],
+    ]);
+  });
+});
+
 describe("the ride form's distance", () => {
   it("keeps a km rider's message word for word, at the server's 2,000 km", () => {
     expect(formError("km", "distance", "2000")).toBeUndefined();

@@ -28,7 +28,10 @@ export const rideInputSchema = z.object({
       .number({ error: m.distanceInvalid })
       // Rounded to the metre as stored before it is checked: 0.0004 km would be stored as a ride of 0 km.
       .transform((n) => Math.round(n * 1000) / 1000)
-      .pipe(z.number().gt(0, m.distanceInvalid).max(MAX_RIDE_KM, m.distanceInvalid)),
+      // A number too large to round (1e308 km) is Infinity here: the same message.
+      .pipe(
+        z.number({ error: m.distanceInvalid }).gt(0, m.distanceInvalid).max(MAX_RIDE_KM, m.distanceInvalid),
+      ),
   ),
   movingSeconds: z.preprocess(
     toNumber,

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import type { DistanceUnit } from "../../../shared/domain/distance.ts";
 import { signInPath } from "../../../shared/domain/routes.ts";
-import { describeDueDate } from "../../../shared/interval-wording.ts";
+import { describeDueDate, describeExpectedDue } from "../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import { DEFAULT_TIME_ZONE, dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import type { Mailer } from "../../adapters/mail.ts";
@@ -208,7 +208,13 @@ export function digestMail(
           // A blank line after each: on a phone the link wraps over lines, and the next one must stand apart.
           ...listed.flatMap((interval) => [
             `- ${intervalTitle(interval)}`,
-            `  ${[describeUsage(interval, options.unit), describeDueDate(interval)].filter(Boolean).join(" · ")}`,
+            `  ${[
+              describeUsage(interval, options.unit),
+              describeDueDate(interval),
+              describeExpectedDue(interval),
+            ]
+              .filter(Boolean)
+              .join(" · ")}`,
             `  ${componentUrl(options.publicUrl, interval)}`,
             "",
           ]),

@@ -151,6 +151,27 @@ describeEachDatabase("reminders", (kind) => {
     expect(digestsTo(rider.email)).toHaveLength(2);
   });
 
+  it("says when a distance interval is expected due at the rider's recent pace, as the component page does", async () => {
+    const rider = await signUp(t.app);
+    const { bicycleId, componentId } = await bikeWithComponent(rider, { name: "Chain", type: "Drivetrain" });
+    await addInterval(rider, componentId, { label: "Replace chain", everyKm: 1000 });
+    // 950 km today: due soon, at 950 km in 90 days the 50 km left take 5 days more.
+    await json(
+      rider.request("POST", `/api/bicycles/${bicycleId}/rides`, {
+        name: "Tour",
+        startedAt: new Date().toISOString(),
+        distanceKm: 950,
+        movingSeconds: 36_000,
+      }),
+    );
+    await sendReminderDigests(digestDeps(), new Date(middayUtc(Date.now()) + DAY));
+    const [digest] = digestsTo(rider.email);
+    expect(digest!.text).toContain("Due soon\n- Replace chain: Chain on Road bike");
+    expect(digest!.text).toMatch(
+      /\n {2}950 km of 1,000 km · Expected due [A-Z][a-z]{2} \d{1,2}, \d{4} at your last 90 days' pace\n/,
+    );
+  });
+
   it("tells a serviced interval again the next time it comes due, and leaves other users' mail alone", async () => {
     const rider = await signUp(t.app);
     const bystander = await signUp(t.app);

@@ -3,8 +3,8 @@ import { Progress } from "@/components/ui/progress.tsx";
 import { cn } from "@/lib/utils.ts";
 import { type DistanceUnit, formatDistance, fromKm } from "../../../../shared/domain/distance.ts";
 import type { IntervalState } from "../../../../shared/domain/interval-status.ts";
-import { formatDate, formatNumber } from "../../../../shared/format.ts";
-import { describeDueDate } from "../../../../shared/interval-wording.ts";
+import { formatNumber } from "../../../../shared/format.ts";
+import { describeDueDate, describeExpectedDue } from "../../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 
 const stateLabel: Record<IntervalState, string> = { ok: "OK", "due-soon": "Due soon", overdue: "Overdue" };
@@ -58,7 +58,7 @@ export function WearBar({
  * day it is expected at the recent pace when that is sooner; no future date once the interval is overdue.
  */
 export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): string[] {
-  const { distance, hours: time, time: calendar } = interval.status;
+  const { distance, hours: time } = interval.status;
   const parts: string[] = [];
   if (distance) {
     // What is left is the difference of the two figures shown (each rounded in miles, so not the km
@@ -79,12 +79,8 @@ export function describeUsage(interval: ServiceInterval, unit: DistanceUnit): st
   }
   const dueDate = describeDueDate(interval);
   if (dueDate) parts.push(dueDate);
-  // The day distance or hours run out at the recent pace, when that comes before any months' date (as the
-  // calendar feed's "Expected due" event has it); once overdue, the service is due now.
-  const { expectedDueDate, state } = interval.status;
-  if (state !== "overdue" && expectedDueDate && expectedDueDate !== calendar?.dueDate) {
-    parts.push(`Expected due ${formatDate(expectedDueDate)} at your last 90 days' pace`);
-  }
+  const expected = describeExpectedDue(interval);
+  if (expected) parts.push(expected);
   return parts;
 }
 

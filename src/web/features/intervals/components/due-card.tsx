@@ -61,8 +61,9 @@ function DueFrame({ children }: { children: ReactNode }) {
     <Card aria-labelledby="due-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <div className="grid gap-1">
-          {/* Focused once suggested intervals are applied: the button that was pressed is gone. */}
-          <CardTitle as="h2" id="due-title" tabIndex={-1} className="outline-none">
+          {/* Focused once suggested intervals are applied (the button that was pressed is gone), with the
+              browser's focus ring for the keyboard, as the page title that takes the focus has it. */}
+          <CardTitle as="h2" id="due-title" tabIndex={-1}>
             Due
           </CardTitle>
           <CardDescription>Service intervals that are overdue or due soon.</CardDescription>

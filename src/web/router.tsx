@@ -14,15 +14,6 @@ import { RootRoute } from "./routes/root.tsx";
  * uses no loaders or actions, and the data router alone would put ~30 KB of gzipped JavaScript into the
  * landing page's first load. Every page but the landing page is its own chunk.
  */
-const policyPaths = [
-  "privacy-policy",
-  "terms-of-service",
-  "cookie-policy",
-  "refund-policy",
-  "acceptable-use-policy",
-  "data-processing-agreement",
-  "security-policy",
-];
 
 const Dashboard = lazyPage(async () => (await import("./routes/dashboard.tsx")).DashboardPage, {
   module: "src/web/routes/dashboard.tsx",
@@ -85,10 +76,65 @@ const Sitemap = lazyPage(async () => (await import("./routes/site/sitemap.tsx"))
   queries: false,
   module: "src/web/routes/site/sitemap.tsx",
 });
-const Policy = lazyPage(async () => (await import("./routes/site/policies.tsx")).PolicyPage, {
-  queries: false,
-  module: "src/web/routes/site/policies.tsx",
-});
+// Each policy its own chunk: a policy page loads its own text, not all seven.
+const policies: [path: string, page: LazyPage][] = [
+  [
+    "privacy-policy",
+    lazyPage(async () => (await import("./routes/site/policies/privacy-policy.tsx")).PrivacyPolicyPage, {
+      queries: false,
+      module: "src/web/routes/site/policies/privacy-policy.tsx",
+    }),
+  ],
+  [
+    "terms-of-service",
+    lazyPage(async () => (await import("./routes/site/policies/terms-of-service.tsx")).TermsOfServicePage, {
+      queries: false,
+      module: "src/web/routes/site/policies/terms-of-service.tsx",
+    }),
+  ],
+  [
+    "cookie-policy",
+    lazyPage(async () => (await import("./routes/site/policies/cookie-policy.tsx")).CookiePolicyPage, {
+      queries: false,
+      module: "src/web/routes/site/policies/cookie-policy.tsx",
+    }),
+  ],
+  [
+    "refund-policy",
+    lazyPage(async () => (await import("./routes/site/policies/refund-policy.tsx")).RefundPolicyPage, {
+      queries: false,
+      module: "src/web/routes/site/policies/refund-policy.tsx",
+    }),
+  ],
+  [
+    "acceptable-use-policy",
+    lazyPage(
+      async () => (await import("./routes/site/policies/acceptable-use-policy.tsx")).AcceptableUsePolicyPage,
+      {
+        queries: false,
+        module: "src/web/routes/site/policies/acceptable-use-policy.tsx",
+      },
+    ),
+  ],
+  [
+    "data-processing-agreement",
+    lazyPage(
+      async () =>
+        (await import("./routes/site/policies/data-processing-agreement.tsx")).DataProcessingAgreementPage,
+      {
+        queries: false,
+        module: "src/web/routes/site/policies/data-processing-agreement.tsx",
+      },
+    ),
+  ],
+  [
+    "security-policy",
+    lazyPage(async () => (await import("./routes/site/policies/security-policy.tsx")).SecurityPolicyPage, {
+      queries: false,
+      module: "src/web/routes/site/policies/security-policy.tsx",
+    }),
+  ],
+];
 const Auth = lazyPage(async () => (await import("./routes/auth.tsx")).AuthPage, {
   module: "src/web/routes/auth.tsx",
 });
@@ -138,7 +184,7 @@ export const routes: RouteObject[] = [
           page("contact", Contact),
           page("sitemap", Sitemap),
           page("unsubscribe", Unsubscribe),
-          ...policyPaths.map((path) => page(path, Policy)),
+          ...policies.map(([path, Page]) => page(path, Page)),
           page("*", NotFound),
         ],
       },

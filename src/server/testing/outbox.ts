@@ -9,3 +9,10 @@ export function lastLinkTo(dataDir: string, email: string, contains: string): st
   }
   return null;
 }
+
+/** How many mails an address has been sent, from the outbox. */
+export function mailCountTo(dataDir: string, email: string): number {
+  return [...outboxNewestFirst(dataDir)].filter(
+    (mail) => mail.to === email.toLowerCase() || mail.to === email,
+  ).length;
+}

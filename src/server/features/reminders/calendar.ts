@@ -1,11 +1,11 @@
 import ical from "ical-generator";
-import { describeDueDate } from "../../../shared/interval-wording.ts";
+import { describeDueDate, describeUsed } from "../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import { dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import type { Database } from "../../db/index.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
-import { componentUrl, describeUsage, intervalTitle } from "./wording.ts";
+import { componentUrl, intervalTitle } from "./wording.ts";
 
 /**
  * An interval's day in the calendar: today once it is overdue (whatever date a months limit gives), the day
@@ -60,7 +60,7 @@ export async function calendarFeed(
     const event = when(interval, today);
     if (!event) continue;
     const url = componentUrl(options.publicUrl, interval);
-    const usage = describeUsage(interval, distanceUnit);
+    const usage = describeUsed(interval, distanceUnit);
     const dueDate = describeDueDate(interval);
     calendar.createEvent({
       id: `${interval.id}@${host}`,

@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import type { DistanceUnit } from "../../../shared/domain/distance.ts";
 import { signInPath } from "../../../shared/domain/routes.ts";
-import { describeDueDate, describeExpectedDue } from "../../../shared/interval-wording.ts";
+import { describeUsage } from "../../../shared/interval-wording.ts";
 import type { ServiceInterval } from "../../../shared/schemas/service-interval.ts";
 import { DEFAULT_TIME_ZONE, dayInZone, startOfDayInZone } from "../../../shared/time-zone.ts";
 import type { Mailer } from "../../adapters/mail.ts";
@@ -19,7 +19,7 @@ import type { Logger } from "../../logger.ts";
 import { listIntervalStatuses } from "../intervals/service.ts";
 import { getSettings } from "../settings/service.ts";
 import { unsubscribeToken } from "./tokens.ts";
-import { componentUrl, describeUsage, intervalTitle } from "./wording.ts";
+import { componentUrl, intervalTitle } from "./wording.ts";
 
 export interface DigestDeps {
   db: Database;
@@ -208,13 +208,7 @@ export function digestMail(
           // A blank line after each: on a phone the link wraps over lines, and the next one must stand apart.
           ...listed.flatMap((interval) => [
             `- ${intervalTitle(interval)}`,
-            `  ${[
-              describeUsage(interval, options.unit),
-              describeDueDate(interval),
-              describeExpectedDue(interval),
-            ]
-              .filter(Boolean)
-              .join(" · ")}`,
+            `  ${describeUsage(interval, options.unit).join(" · ")}`,
             `  ${componentUrl(options.publicUrl, interval)}`,
             "",
           ]),

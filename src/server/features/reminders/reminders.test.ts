@@ -168,7 +168,7 @@ describeEachDatabase("reminders", (kind) => {
     const [digest] = digestsTo(rider.email);
     expect(digest!.text).toContain("Due soon\n- Replace chain: Chain on Road bike");
     expect(digest!.text).toMatch(
-      /\n {2}950 km of 1,000 km · Expected due [A-Z][a-z]{2} \d{1,2}, \d{4} at your last 90 days' pace\n/,
+      /\n {2}950 km of 1,000 km · 50 km left · Expected due [A-Z][a-z]{2} \d{1,2}, \d{4} at your last 90 days' pace\n/,
     );
   });
 

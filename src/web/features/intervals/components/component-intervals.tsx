@@ -20,6 +20,7 @@ import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { type DistanceUnit, fromKm } from "../../../../shared/domain/distance.ts";
 import { type DefaultInterval, defaultIntervalsFor } from "../../../../shared/domain/service-intervals.ts";
 import { formatDate } from "../../../../shared/format.ts";
+import { describeUsage } from "../../../../shared/interval-wording.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Component } from "../../../../shared/schemas/component.ts";
 import type {
@@ -32,7 +33,7 @@ import {
   intervalFormSchema,
 } from "../../../../shared/schemas/service-interval-form.ts";
 import { useComponentIntervals, useDeleteInterval, useSaveInterval } from "../api.ts";
-import { describeRule, describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
+import { describeRule, IntervalBadge, WearBar } from "./interval-status.tsx";
 
 type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; interval: ServiceInterval };
 

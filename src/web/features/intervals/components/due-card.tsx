@@ -10,11 +10,12 @@ import { NativeSelect } from "@/components/ui/native-select.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { CHAIN_REPLACE_KM } from "../../../../shared/domain/chain-interval.ts";
 import { type DistanceUnit, formatDistance } from "../../../../shared/domain/distance.ts";
+import { describeUsage } from "../../../../shared/interval-wording.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { Bicycle } from "../../../../shared/schemas/bicycle.ts";
 import type { ServiceInterval } from "../../../../shared/schemas/service-interval.ts";
 import { useApplyDefaults, useDueIntervals } from "../api.ts";
-import { describeUsage, IntervalBadge, WearBar } from "./interval-status.tsx";
+import { IntervalBadge, WearBar } from "./interval-status.tsx";
 
 /** The suggested chain interval (3,000 km), named in the card's example in the user's unit. */
 

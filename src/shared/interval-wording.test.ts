@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { intervalStatus } from "./domain/interval-status.ts";
-import type { ServiceInterval } from "./schemas/service-interval.ts";
 import { describeUsage, describeUsed } from "./interval-wording.ts";
+import type { ServiceInterval } from "./schemas/service-interval.ts";
 
 /** An interval of `everyKm` km or `everyMonths` months, `usedKm` used since Jan 1, seen on `today`. */
 function chain(usedKm: number, today: string, kmPerDay = 0): ServiceInterval {
@@ -98,7 +98,12 @@ describe("describeUsed", () => {
     const interval = {
       ...chain(0, "2026-03-01"),
       ...rule,
-      status: intervalStatus(rule, { since: "2026-01-01", today: "2026-03-01", usedKm: 2850, usedHours: 46.5 }),
+      status: intervalStatus(rule, {
+        since: "2026-01-01",
+        today: "2026-03-01",
+        usedKm: 2850,
+        usedHours: 46.5,
+      }),
     };
     expect(describeUsed(interval, "km")).toBe("2,850 km of 3,000 km · 46.5 h of 50 h");
     expect(describeUsed(chain(1609.344, "2026-03-01"), "mi")).toBe("1,000 mi of 1,864.1 mi");

@@ -4,19 +4,22 @@ import { Button } from "@/components/ui/button.tsx";
 import { toast } from "@/lib/toaster.ts";
 
 /**
- * Copies `text` to the clipboard and says so; `iconOnly` shows just the icon (the label names it). `size`
- * "default" beside a text field, which is that tall.
+ * Copies `text` to the clipboard and says so (`done`); `iconOnly` shows just the icon (the label names it).
+ * `name`: what a screen reader calls it, where several such buttons sit side by side. `size` "default"
+ * beside a text field, which is that tall.
  */
 export function CopyButton({
   text,
   label,
   done,
+  name,
   iconOnly = false,
   size = "sm",
 }: {
   text: string;
   label: string;
   done: string;
+  name?: string;
   iconOnly?: boolean;
   size?: "sm" | "default";
 }) {
@@ -26,7 +29,7 @@ export function CopyButton({
       type="button"
       variant={iconOnly ? "ghost" : "outline"}
       size={iconOnly ? "icon" : size}
-      aria-label={iconOnly ? label : undefined}
+      aria-label={iconOnly ? label : name}
       title={iconOnly ? label : undefined}
       onClick={async () => {
         try {

@@ -2,6 +2,7 @@ import { ExternalLink, Share2, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { CopyButton } from "@/components/copy-button.tsx";
 import { LoadFailed } from "@/components/load-failed.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
@@ -9,7 +10,6 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { shareUrl, useDeleteSharedLink, useSharedLinks } from "@/features/shares/api.ts";
-import { CopyLinkButton } from "@/features/shares/components/copy-link-button.tsx";
 import { showError } from "@/lib/error-handler.ts";
 import { removingItem } from "@/lib/focus.ts";
 import { toast } from "@/lib/toaster.ts";
@@ -65,7 +65,12 @@ export function SharedLinksPage() {
                   <p className="text-muted-foreground">Shared {formatDate(link.createdAt)}</p>
                 </CardContent>
                 <CardFooter className="mt-auto flex flex-wrap gap-2">
-                  <CopyLinkButton url={shareUrl(link.token)} name={`Copy Link to ${named(link)}`} />
+                  <CopyButton
+                    text={shareUrl(link.token)}
+                    label="Copy Link"
+                    done={m.copied}
+                    name={`Copy Link to ${named(link)}`}
+                  />
                   <Button asChild variant="outline" size="sm">
                     <a
                       href={`/shared/${link.token}`}

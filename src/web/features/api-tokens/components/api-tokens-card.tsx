@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Copy, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { CopyButton } from "@/components/copy-button.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -98,14 +99,6 @@ function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone:
   // Focus (which selects it) goes to the secret as it appears, so the keyboard and a screen reader reach
   // it at once instead of after the whole token list; it is shown only this once.
   useEffect(() => secretField.current?.focus(), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success("Token copied");
-    } catch {
-      toast.error("Error", { description: "Could not copy the token. Select it and copy it by hand." });
-    }
-  };
   return (
     <Alert role="status">
       <KeyRound aria-hidden="true" />
@@ -125,9 +118,7 @@ function NewTokenSecret({ created, onDone }: { created: CreatedApiToken; onDone:
           onFocus={(event) => event.currentTarget.select()}
         />
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={() => void copy()}>
-            <Copy aria-hidden="true" /> Copy token
-          </Button>
+          <CopyButton text={created.secret} label="Copy token" done="Token copied" size="default" />
           <Button type="button" onClick={onDone}>
             Done
           </Button>

@@ -1,5 +1,6 @@
 import { Share2 } from "lucide-react";
 import { useId, useState } from "react";
+import { CopyButton } from "@/components/copy-button.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -18,7 +19,6 @@ import { showError } from "@/lib/error-handler.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { shareUrl, useShareBicycle } from "../api.ts";
-import { CopyLinkButton } from "./copy-link-button.tsx";
 
 function Option({
   label,
@@ -103,7 +103,7 @@ export function ShareDialog({ bicycleId, bicycleName }: { bicycleId: string; bic
                   value={url}
                   onFocus={(event) => event.currentTarget.select()}
                 />
-                <CopyLinkButton url={url} label="Copy" size="default" />
+                <CopyButton text={url} label="Copy" done={messages.shares.copied} size="default" />
               </div>
             </div>
             <DialogFooter>

@@ -340,6 +340,7 @@ export const messages = {
   },
   images: {
     notMultipart: "The upload must be multipart/form-data with a file.",
+    oneFile: "file must be one file: send each file in a request of its own",
     purposeInvalid: "purpose must be bicycle-image, component-image or receipt",
     invalidType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP)",
     invalidReceiptType: "Invalid file type: Please select an image file (JPEG, PNG, or WebP) or a PDF",

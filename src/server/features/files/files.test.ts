@@ -194,6 +194,39 @@ describeEachDatabase("files API", (kind) => {
     expect(await t.db.select().from(files).where(eq(files.userId, rider.userId))).toEqual([]);
   });
 
+  it("refuses a form with two files or two purposes, naming the field, instead of keeping one of them", async () => {
+    const rider = await signUp(t.app);
+    const png = await solid(8, 8).png().toBuffer();
+    const photo = () => new File([new Uint8Array(png)], "bike.png", { type: "image/png" });
+    const send = (form: FormData) =>
+      t.app.request("/api/files", {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie },
+        body: form,
+      });
+    const twoFiles = new FormData();
+    twoFiles.append("file", photo());
+    twoFiles.append("file", photo());
+    twoFiles.set("purpose", "bicycle-image");
+    const twoPurposes = new FormData();
+    twoPurposes.set("file", photo());
+    twoPurposes.append("purpose", "receipt");
+    twoPurposes.append("purpose", "bicycle-image");
+    for (const [form, field, message] of [
+      [twoFiles, "file", m.oneFile],
+      [twoPurposes, "purpose", m.purposeInvalid],
+    ] as const) {
+      const response = await send(form);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: unknown }).error).toEqual({
+        code: "VALIDATION",
+        message,
+        fields: { [field]: message },
+      });
+    }
+    expect(await t.db.select().from(files).where(eq(files.userId, rider.userId))).toEqual([]);
+  });
+
   it("refuses an empty file as empty, and names the file as the field at fault", async () => {
     const rider = await signUp(t.app);
     const empty = await upload(rider, Buffer.alloc(0), "photo.jpg", "image/jpeg");

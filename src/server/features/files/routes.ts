@@ -72,10 +72,12 @@ export function fileRoutes({ db, storage }: AppDeps) {
         if (!c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
           throw new AppError("VALIDATION", m.notMultipart);
         }
-        const form = await c.req.parseBody().catch(() => {
+        // all: a field sent twice is an array, refused below, where Hono would otherwise keep the last one.
+        const form = await c.req.parseBody({ all: true }).catch(() => {
           throw new AppError("VALIDATION", m.notMultipart);
         });
         const { file, purpose } = form;
+        if (Array.isArray(file)) throw new AppError("VALIDATION", m.oneFile, { file: m.oneFile });
         const validPurpose = filePurposes.find((p) => p === purpose);
         if (!validPurpose) throw new AppError("VALIDATION", m.purposeInvalid, { purpose: m.purposeInvalid });
         if (!(file instanceof File)) {

@@ -1,5 +1,5 @@
 import { CalendarClock } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
@@ -29,8 +29,9 @@ const componentLink = (bicycleId: string | null, componentId: string) =>
 export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
   const unit = useDistanceUnit();
   const due = useDueIntervals();
+  const title = useRef<HTMLHeadingElement>(null);
   return (
-    <DueFrame>
+    <DueFrame title={title}>
       {/* With nothing set, what it offers depends on the bicycles, which the dashboard may still be loading. */}
       {due.isPending || (due.data?.total === 0 && !bicycles) ? (
         <LinesSkeleton label="Loading what is due..." lines={2} />
@@ -39,7 +40,7 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
           <AlertTitle>Failed to load what is due.</AlertTitle>
         </Alert>
       ) : due.data.total === 0 ? (
-        <NoIntervals bicycles={bicycles ?? []} unit={unit} />
+        <NoIntervals bicycles={bicycles ?? []} unit={unit} title={title} />
       ) : (
         <DueList due={due.data} unit={unit} />
       )}
@@ -57,14 +58,20 @@ export function DemoDueCard({ due }: { due: DueIntervals }) {
   );
 }
 
-function DueFrame({ children }: { children: ReactNode }) {
+function DueFrame({
+  children,
+  title,
+}: {
+  children: ReactNode;
+  title?: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <Card aria-labelledby="due-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <div className="grid gap-1">
           {/* Focused once suggested intervals are applied (the button that was pressed is gone), with the
               browser's focus ring for the keyboard, as the page title that takes the focus has it. */}
-          <CardTitle as="h2" id="due-title" tabIndex={-1}>
+          <CardTitle as="h2" id="due-title" tabIndex={-1} ref={title}>
             Due
           </CardTitle>
           <CardDescription>Service intervals that are overdue or due soon.</CardDescription>
@@ -107,7 +114,15 @@ function DueList({ due, unit }: { due: DueIntervals; unit: DistanceUnit }) {
   );
 }
 
-function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUnit }) {
+function NoIntervals({
+  bicycles,
+  unit,
+  title,
+}: {
+  bicycles: Bicycle[];
+  unit: DistanceUnit;
+  title: RefObject<HTMLHeadingElement | null>;
+}) {
   const apply = useApplyDefaults();
   // The rider's choice, else the first bicycle: derived on each render, since the list may arrive after
   // this card first shows (the dashboard's figures and the due list load separately).
@@ -156,7 +171,7 @@ function NoIntervals({ bicycles, unit }: { bicycles: Bicycle[]; unit: DistanceUn
             // The list replaces this button (unmounted before a mutate's own onSuccess would run): the
             // keyboard goes on from the card's title. A failure is shown by useApplyDefaults.
             apply.mutateAsync(bicycleId).then(
-              ({ added }) => (added > 0 ? document.getElementById("due-title")?.focus() : undefined),
+              ({ added }) => (added > 0 ? title.current?.focus() : undefined),
               () => {},
             )
           }

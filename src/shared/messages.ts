@@ -55,6 +55,7 @@ export const messages = {
     priceInvalid: "Price must be a number from 0 to 99,999,999.99 with at most 2 decimals",
     storeLinkInvalid: "Store website must be a valid URL (starting with http:// or https://)",
     dateInvalid: "Purchase date must be a real date (yyyy-MM-dd)",
+    dateInFuture: "Purchase date must not be in the future",
   },
   components: {
     movedMeanwhile:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { latestToday } from "../format.ts";
 import { messages } from "../messages.ts";
 import {
   changesOf,
@@ -19,7 +20,9 @@ export type PurchaseCondition = (typeof purchaseConditions)[number];
 export const bicycleInputSchema = z.object({
   name: requiredText(200, m.nameRequired, "Bicycle name must be at most 200 characters"),
   description: optionalText(5000, "Description").default(null),
-  purchaseDate: optionalIsoDate(m.dateInvalid).default(null),
+  purchaseDate: optionalIsoDate(m.dateInvalid)
+    .refine((date) => date === null || date <= latestToday(), m.dateInFuture)
+    .default(null),
   price: optionalMoney(m.priceInvalid, "Price").default(null),
   purchaseCondition: z
     .preprocess(

@@ -111,6 +111,7 @@ describeEachDatabase("bicycles API", (kind) => {
     [{ name: "Bike", storeLink: "not a url" }, "storeLink", messages.bicycles.storeLinkInvalid],
     [{ name: "Bike", storeLink: "javascript:alert(1)" }, "storeLink", messages.bicycles.storeLinkInvalid],
     [{ name: "Bike", purchaseDate: "2024-02-30" }, "purchaseDate", messages.bicycles.dateInvalid],
+    [{ name: "Bike", purchaseDate: "2062-03-14" }, "purchaseDate", messages.bicycles.dateInFuture],
     [{ name: "Bike", purchaseCondition: "broken" }, "purchaseCondition", "Condition must be new or used"],
     [{ name: "x".repeat(201) }, "name", "Bicycle name must be at most 200 characters"],
   ])("refuses %j with a message naming %s, and stores nothing", async (body, field, message) => {

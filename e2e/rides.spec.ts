@@ -74,6 +74,8 @@ test("rides on a bicycle's Rides tab wear its components: add, edit, delete, and
 
   await page.goto(`/bicycles/${bicycle.id}/components/${chain.id}`);
   await expect(page.locator("dl").first()).toContainText("170 km · 2.5 h");
+  // Named apart from the Service History card below it.
+  await expect(page.getByRole("heading", { name: "Installation History" })).toBeVisible();
   const history = page.getByRole("list", { name: "Installation history" });
   await expect(history).toContainText("On Road");
   await expect(history).toContainText("Jan 1, 2024 – now · 70 km · 2.5 h");

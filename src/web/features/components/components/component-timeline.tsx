@@ -15,13 +15,13 @@ export function ComponentTimeline({ componentId }: { componentId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">History</CardTitle>
+        <CardTitle as="h2">Installation History</CardTitle>
       </CardHeader>
       <CardContent>
         {installations.isPending ? (
           <div
             role="status"
-            aria-label="Loading history"
+            aria-label="Loading installation history"
             className="h-12 animate-pulse rounded-lg bg-muted"
           />
         ) : installations.isError ? (

@@ -28,12 +28,17 @@ export const settingsInputSchema = z.object({
     .max(99, dueSoonMessage)
     .optional(),
   /**
-   * An IANA zone name Intl knows, saved as sent: browsers spell some zones differently (Asia/Kolkata,
-   * Asia/Calcutta), and the web app compares the stored name with its own.
+   * An IANA zone name Intl knows, saved as sent but for its letter case ("europe/berlin" is saved as
+   * "Europe/Berlin"): browsers spell some zones differently (Asia/Kolkata, Asia/Calcutta), and the web app
+   * compares the stored name with its own.
    */
   timeZone: z
     .string({ error: messages.settings.timeZoneInvalid })
     .refine((name) => canonicalTimeZone(name) !== null, messages.settings.timeZoneInvalid)
+    .transform((name) => {
+      const canonical = canonicalTimeZone(name);
+      return canonical?.toLowerCase() === name.toLowerCase() ? canonical : name;
+    })
     .optional(),
 });
 

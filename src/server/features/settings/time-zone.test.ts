@@ -69,6 +69,9 @@ describeEachDatabase("the rider's time zone", (kind) => {
     // Saved as the browser spelled it, so the web app finds it unchanged on its next load.
     const kolkata = await json<Settings>(rider.request("PUT", "/api/settings", { timeZone: "Asia/Kolkata" }));
     expect(kolkata.timeZone).toBe("Asia/Kolkata");
+    // Only its letter case is put right: the calendar feed and the export then name the zone as written.
+    const berlin = await json<Settings>(rider.request("PUT", "/api/settings", { timeZone: "europe/BERLIN" }));
+    expect(berlin.timeZone).toBe("Europe/Berlin");
     // Other preferences keep the zone, and the zone keeps them.
     await rider.request("PUT", "/api/settings", { timeZone: KIRITIMATI });
     const saved = await json<Settings>(rider.request("PUT", "/api/settings", { distanceUnit: "mi" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, dayInZone, startOfDayInZone } from "./time-zone.ts";
+import { canonicalTimeZone, dayInZone, startOfDayInZone, timeZoneAsWritten } from "./time-zone.ts";
 
 describe("days in a time zone", () => {
   it("begins a day at the zone's midnight, at both edges of the Earth's clock", () => {
@@ -34,5 +34,14 @@ describe("days in a time zone", () => {
     for (const name of ["+05:00", "Mars/Olympus_Mons", "", "Europe/Berlin; drop table"]) {
       expect(canonicalTimeZone(name)).toBeNull();
     }
+  });
+});
+
+describe("timeZoneAsWritten", () => {
+  it("puts the letter case right and keeps the spelling that was sent", () => {
+    expect(timeZoneAsWritten("europe/BERLIN")).toBe("Europe/Berlin");
+    expect(timeZoneAsWritten("utc")).toBe("UTC");
+    expect(timeZoneAsWritten("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(timeZoneAsWritten("US/Eastern")).toBe("US/Eastern");
   });
 });

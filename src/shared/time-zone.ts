@@ -21,6 +21,16 @@ export function canonicalTimeZone(name: string): string | null {
   }
 }
 
+/**
+ * The name as sent, but for its letter case ("europe/BERLIN" gives "Europe/Berlin"); other spellings are kept
+ * (the browser's Asia/Kolkata stays, where Intl answers Asia/Calcutta): the web app compares the stored name
+ * with its browser's own.
+ */
+export function timeZoneAsWritten(name: string): string {
+  const canonical = canonicalTimeZone(name);
+  return canonical?.toLowerCase() === name.toLowerCase() ? canonical : name;
+}
+
 /** The calendar day (YYYY-MM-DD) it is in the zone at `at`. */
 export function dayInZone(at: Date, timeZone: string): string {
   return format(at, "yyyy-MM-dd", { in: tz(timeZone) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISTANCE_UNITS } from "../domain/distance.ts";
-import { canonicalTimeZone } from "../time-zone.ts";
+import { canonicalTimeZone, timeZoneAsWritten } from "../time-zone.ts";
 import { filePurposes, isHttpUrl } from "./file.ts";
 import { RIDE_SOURCES } from "./ride.ts";
 import { sharedBikeSnapshotSchema } from "./share.ts";
@@ -86,6 +86,7 @@ export const exportSettingsSchema = z
     timeZone: z
       .string()
       .refine((name) => canonicalTimeZone(name) !== null, { message: "must be an IANA time zone name" })
+      .transform(timeZoneAsWritten)
       .optional()
       .meta(
         about(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISTANCE_UNITS } from "../domain/distance.ts";
 import { messages } from "../messages.ts";
-import { canonicalTimeZone } from "../time-zone.ts";
+import { canonicalTimeZone, timeZoneAsWritten } from "../time-zone.ts";
 
 const dueSoonMessage = "Due soon must be a whole percentage from 50 to 99";
 
@@ -27,18 +27,11 @@ export const settingsInputSchema = z.object({
     .min(50, dueSoonMessage)
     .max(99, dueSoonMessage)
     .optional(),
-  /**
-   * An IANA zone name Intl knows, saved as sent but for its letter case ("europe/berlin" is saved as
-   * "Europe/Berlin"): browsers spell some zones differently (Asia/Kolkata, Asia/Calcutta), and the web app
-   * compares the stored name with its own.
-   */
+  /** An IANA zone name Intl knows, saved as sent but for its letter case. */
   timeZone: z
     .string({ error: messages.settings.timeZoneInvalid })
     .refine((name) => canonicalTimeZone(name) !== null, messages.settings.timeZoneInvalid)
-    .transform((name) => {
-      const canonical = canonicalTimeZone(name);
-      return canonical?.toLowerCase() === name.toLowerCase() ? canonical : name;
-    })
+    .transform(timeZoneAsWritten)
     .optional(),
 });
 

@@ -20,6 +20,9 @@ test("add, edit, hit the limit, and delete a bicycle", async ({ page, rider }) =
 
   await page.getByLabel("Name", { exact: true }).fill("Trail Hardtail");
   await page.getByLabel("Description").fill("29er with a 120 mm fork");
+  await page.getByLabel("Purchase date").fill("2062-03-14");
+  await page.getByRole("button", { name: "Add Bicycle" }).last().click();
+  await expect(page.getByText("Purchase date must not be in the future")).toBeVisible();
   await page.getByLabel("Purchase date").fill("2024-03-14");
   await page.getByLabel("Price ($)").fill("1899.99");
   await page.getByLabel("Used").check();

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { type RefObject, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
@@ -83,6 +83,9 @@ function StravaConnection() {
   const connect = useConnectStrava();
   const connection = status.data?.connection ?? null;
   const automaticSync = status.data?.automaticSync ?? false;
+  // Disconnecting takes the dialog and its button away with the rest of the connection: the keyboard
+  // goes on from "Connect Strava", which takes their place.
+  const connectButton = useRef<HTMLButtonElement>(null);
   return (
     <Card>
       <CardHeader>
@@ -99,12 +102,13 @@ function StravaConnection() {
             athleteName={connection.athleteName}
             connectedAt={connection.connectedAt}
             automaticSync={automaticSync}
+            afterDisconnecting={connectButton}
           />
         ) : (
           <div className="grid gap-3">
             <p className="text-muted-foreground">{automaticSync ? m.introAutomatic : m.introManual}</p>
             <div>
-              <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+              <Button ref={connectButton} onClick={() => connect.mutate()} disabled={connect.isPending}>
                 {connect.isPending ? "Opening Strava..." : "Connect Strava"}
               </Button>
             </div>
@@ -119,10 +123,13 @@ function Connected({
   athleteName,
   connectedAt,
   automaticSync,
+  afterDisconnecting,
 }: {
   athleteName: string;
   connectedAt: string;
   automaticSync: boolean;
+  /** Where the keyboard goes once disconnected (while connected it is not in the page: the dialog's own). */
+  afterDisconnecting: RefObject<HTMLButtonElement | null>;
 }) {
   const bikes = useStravaBikes(true);
   const importRides = useImportStravaRides();
@@ -164,9 +171,17 @@ function Connected({
           </div>
         </div>
       ) : bikes.isError ? (
-        <p className="text-destructive" role="alert">
-          {m.bikesFailed}
-        </p>
+        <div className="grid gap-3">
+          <p className="text-destructive" role="alert">
+            {/* Strava's limit says when it takes requests again (in 15 minutes, or tomorrow). */}
+            {rateLimited(bikes.error) ? bikes.error.message : m.bikesFailed}
+          </p>
+          <div>
+            <Button variant="outline" onClick={() => void bikes.refetch()} disabled={bikes.isFetching}>
+              {bikes.isFetching ? "Trying again..." : "Try again"}
+            </Button>
+          </div>
+        </div>
       ) : bikes.data.length === 0 ? (
         <p className="text-muted-foreground">
           Your Strava account has no bikes. Add your bikes under Gear on Strava, then come back here.
@@ -193,6 +208,7 @@ function Connected({
             description="Velolog forgets your Strava access and which bicycle each Strava bike is. New rides on Strava no longer come in; the rides already imported stay."
             confirmLabel="Disconnect"
             pendingLabel="Disconnecting..."
+            returnFocusTo={afterDisconnecting}
             onConfirm={() =>
               disconnect.mutateAsync().then(() => toast.success("Strava disconnected", { id: "strava" }))
             }

@@ -127,3 +127,39 @@ for (const theme of ["dark", "light"] as const) {
     }
   });
 }
+
+test.describe("a token revoked elsewhere", () => {
+  // The second revocation's 404, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("revoking a token another tab already revoked takes it off the list, without an error", async ({
+    page,
+    rider: _rider,
+    baseURL,
+  }) => {
+    const made = await page.request.post("/api/api-tokens", {
+      data: { name: "Old laptop", scope: "write" },
+      headers: { Origin: baseURL! },
+    });
+    expect(made.status()).toBe(201);
+    const { token } = (await made.json()) as { token: { id: string } };
+    await page.goto("/account");
+    const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
+    const list = card.getByRole("list", { name: "API tokens" });
+    await expect(list.getByRole("listitem")).toHaveCount(1, { timeout: 20_000 });
+
+    // Revoked meanwhile in another tab: this tab still lists it.
+    const elsewhere = await page.request.delete(`/api/api-tokens/${token.id}`, {
+      headers: { Origin: baseURL! },
+    });
+    expect(elsewhere.status()).toBe(204);
+    await list.getByRole("button", { name: "Revoke Old laptop" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Revoke this API token?" });
+    await dialog.getByRole("button", { name: "Revoke token" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText("API token revoked")).toBeVisible();
+    await expect(page.getByText("API token not found")).toHaveCount(0);
+    await expect(card.getByText("No API tokens yet.")).toBeVisible();
+    await expect(card.getByLabel("Token name")).toBeFocused();
+  });
+});

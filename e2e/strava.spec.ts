@@ -305,6 +305,31 @@ test.describe("when Strava does not answer, and disconnecting", () => {
       await card.getByRole("button", { name: "Connect Strava" }).click({ timeout: 30_000 });
       await expect(card.getByLabel("Touring bike")).toBeVisible();
 
+      // No bike mapped: why "Import past rides" is disabled is in words, not only in a hover tooltip.
+      const why = "Choose a bicycle for at least one Strava bike first.";
+      const importRides = card.getByRole("button", { name: "Import past rides" });
+      await expect(importRides).toBeDisabled();
+      await expect(card.getByText(why)).toBeVisible();
+      await expect(importRides).toHaveAccessibleDescription(why);
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(`${url}/account`);
+          await expect(card.getByText(why)).toBeVisible();
+          await shootCard(page, card, testInfo.outputPath(`strava-card-unmapped-${width}-${theme}.png`));
+        }
+      }
+      const created = await page.request.post(`${url}/api/bicycles`, {
+        data: { name: "Tourer" },
+        headers: { Origin: url },
+      });
+      expect(created.status()).toBe(201);
+      await page.reload();
+      await card.getByLabel("Touring bike").selectOption({ label: "Tourer" });
+      await expect(importRides).toBeEnabled();
+      await expect(card.getByText(why)).toHaveCount(0);
+
       // Strava down: the card says so, and "Try again" reads the bikes once Strava is back.
       strava.state.down = true;
       await page.reload();

@@ -137,6 +137,7 @@ function Connected({
   const connect = useConnectStrava();
   const reconnect = bikes.isError && needsReconnect(bikes.error);
   const anyMapped = bikes.data?.some((bike) => bike.bicycleId !== null) ?? false;
+  const whyId = useId();
   // Why "Import past rides" cannot be used now, as its tooltip says.
   const importBlocked = bikes.isPending
     ? m.importWhy.loading
@@ -187,11 +188,19 @@ function Connected({
           Your Strava account has no bikes. Add your bikes under Gear on Strava, then come back here.
         </p>
       ) : (
-        <ul className="grid gap-3" aria-label="Strava bikes">
-          {bikes.data.map((bike) => (
-            <BikeMapping key={bike.id} bike={bike} />
-          ))}
-        </ul>
+        <div className="grid gap-3">
+          <ul className="grid gap-3" aria-label="Strava bikes">
+            {bikes.data.map((bike) => (
+              <BikeMapping key={bike.id} bike={bike} />
+            ))}
+          </ul>
+          {/* Why "Import past rides" is disabled, in words: its tooltip is out of reach of touch and keyboard. */}
+          {anyMapped ? null : (
+            <p id={whyId} className="text-muted-foreground">
+              {m.needsBike}
+            </p>
+          )}
+        </div>
       )}
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2">
@@ -199,6 +208,7 @@ function Connected({
             onClick={() => importRides.mutate()}
             disabled={importBlocked !== null || importRides.isPending}
             title={importBlocked ?? undefined}
+            aria-describedby={importBlocked === m.importWhy.unmapped ? whyId : undefined}
           >
             {importRides.isPending ? "Importing..." : "Import past rides"}
           </Button>

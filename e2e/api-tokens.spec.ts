@@ -163,3 +163,50 @@ test.describe("a token revoked elsewhere", () => {
     await expect(card.getByLabel("Token name")).toBeFocused();
   });
 });
+
+test.describe("the token list unreachable", () => {
+  // The refused requests, which the browser logs.
+  test.use({ allowedConsoleErrors: [/ERR_CONNECTION_REFUSED/] });
+
+  test("says the tokens could not be loaded and loads them with Try again", async ({
+    page,
+    rider: _rider,
+    baseURL,
+  }, testInfo) => {
+    const made = await page.request.post("/api/api-tokens", {
+      data: { name: "Home server", scope: "read" },
+      headers: { Origin: baseURL! },
+    });
+    expect(made.status()).toBe(201);
+    const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
+    const away = (route: import("@playwright/test").Route) => route.abort("connectionrefused");
+    await page.route("**/api/api-tokens", away);
+    await page.goto("/account");
+    const alert = card.getByRole("alert").filter({ hasText: "Could not load your API tokens." });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    // Not "No API tokens yet": the rider has one.
+    await expect(card.getByText("No API tokens yet.")).toHaveCount(0);
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await expect(alert).toBeVisible({ timeout: 20_000 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const box = await card.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+        });
+        await page.screenshot({
+          path: testInfo.outputPath(`api-tokens-failed-${width}-${theme}.png`),
+          fullPage: true,
+          clip: box,
+        });
+      }
+    }
+    await page.unroute("**/api/api-tokens", away);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(card.getByRole("list", { name: "API tokens" })).toContainText("Home server");
+    await expect(alert).toHaveCount(0);
+  });
+});

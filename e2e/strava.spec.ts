@@ -277,8 +277,9 @@ test("with Strava but no webhook subscription: the card says new rides come in t
 });
 
 test.describe("when Strava does not answer, and disconnecting", () => {
-  // Strava down is a 503 for /api/strava/bikes, its limit a 429; a connection already ended, a 404.
-  test.use({ allowedConsoleErrors: [/status of (404|429|503)/] });
+  // Strava down is a 503 for /api/strava/bikes, its limit a 429; a connection already ended, a 404; our
+  // own server out of reach, a refused connection.
+  test.use({ allowedConsoleErrors: [/status of (404|429|503)|ERR_CONNECTION_REFUSED/] });
 
   test("the card says why the bikes could not be read and tries again; disconnecting leaves the keyboard on Connect Strava, even if another tab disconnected first", async ({
     page,
@@ -303,6 +304,26 @@ test.describe("when Strava does not answer, and disconnecting", () => {
       await page.goto(`${url}/account`);
       const card = page.locator("[data-slot=card]", { has: page.getByText("Strava", { exact: true }) });
       await card.getByRole("button", { name: "Connect Strava" }).click({ timeout: 30_000 });
+      await expect(card.getByLabel("Touring bike")).toBeVisible();
+
+      // Whether Strava is connected cannot be read (the network): the card says so, not "Connect Strava".
+      const away = (route: import("@playwright/test").Route) => route.abort("connectionrefused");
+      await page.route("**/api/strava", away);
+      await page.reload();
+      const unknown = card.getByRole("alert").filter({ hasText: "Could not check your Strava connection." });
+      await expect(unknown).toBeVisible({ timeout: 20_000 });
+      await expect(card.getByRole("button", { name: "Connect Strava" })).toHaveCount(0);
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.reload();
+          await expect(unknown).toBeVisible({ timeout: 20_000 });
+          await shootCard(page, card, testInfo.outputPath(`strava-card-status-failed-${width}-${theme}.png`));
+        }
+      }
+      await page.unroute("**/api/strava", away);
+      await unknown.getByRole("button", { name: "Try again" }).click();
       await expect(card.getByLabel("Touring bike")).toBeVisible();
 
       // No bike mapped: why "Import past rides" is disabled is in words, not only in a hover tooltip.

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -97,6 +98,9 @@ function StravaConnection() {
       <CardContent className="grid gap-4 text-sm">
         {status.isPending ? (
           <LinesSkeleton label="Checking your Strava connection..." lines={2} />
+        ) : status.isError ? (
+          // Not "Connect Strava": a connected rider would be told they are not.
+          <LoadFailed title={m.statusFailed} onRetry={() => void status.refetch()} />
         ) : connection ? (
           <Connected
             athleteName={connection.athleteName}

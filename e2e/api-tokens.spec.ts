@@ -127,3 +127,86 @@ for (const theme of ["dark", "light"] as const) {
     }
   });
 }
+
+test.describe("a token revoked elsewhere", () => {
+  // The second revocation's 404, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("revoking a token another tab already revoked takes it off the list, without an error", async ({
+    page,
+    rider: _rider,
+    baseURL,
+  }) => {
+    const made = await page.request.post("/api/api-tokens", {
+      data: { name: "Old laptop", scope: "write" },
+      headers: { Origin: baseURL! },
+    });
+    expect(made.status()).toBe(201);
+    const { token } = (await made.json()) as { token: { id: string } };
+    await page.goto("/account");
+    const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
+    const list = card.getByRole("list", { name: "API tokens" });
+    await expect(list.getByRole("listitem")).toHaveCount(1, { timeout: 20_000 });
+
+    // Revoked meanwhile in another tab: this tab still lists it.
+    const elsewhere = await page.request.delete(`/api/api-tokens/${token.id}`, {
+      headers: { Origin: baseURL! },
+    });
+    expect(elsewhere.status()).toBe(204);
+    await list.getByRole("button", { name: "Revoke Old laptop" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Revoke this API token?" });
+    await dialog.getByRole("button", { name: "Revoke token" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText("API token revoked")).toBeVisible();
+    await expect(page.getByText("API token not found")).toHaveCount(0);
+    await expect(card.getByText("No API tokens yet.")).toBeVisible();
+    await expect(card.getByLabel("Token name")).toBeFocused();
+  });
+});
+
+test.describe("the token list unreachable", () => {
+  // The refused requests, which the browser logs.
+  test.use({ allowedConsoleErrors: [/ERR_CONNECTION_REFUSED/] });
+
+  test("says the tokens could not be loaded and loads them with Try again", async ({
+    page,
+    rider: _rider,
+    baseURL,
+  }, testInfo) => {
+    const made = await page.request.post("/api/api-tokens", {
+      data: { name: "Home server", scope: "read" },
+      headers: { Origin: baseURL! },
+    });
+    expect(made.status()).toBe(201);
+    const card = page.locator("[data-slot=card]", { has: page.getByText("API tokens", { exact: true }) });
+    const away = (route: import("@playwright/test").Route) => route.abort("connectionrefused");
+    await page.route("**/api/api-tokens", away);
+    await page.goto("/account");
+    const alert = card.getByRole("alert").filter({ hasText: "Could not load your API tokens." });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    // Not "No API tokens yet": the rider has one.
+    await expect(card.getByText("No API tokens yet.")).toHaveCount(0);
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await expect(alert).toBeVisible({ timeout: 20_000 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const box = await card.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+        });
+        await page.screenshot({
+          path: testInfo.outputPath(`api-tokens-failed-${width}-${theme}.png`),
+          fullPage: true,
+          clip: box,
+        });
+      }
+    }
+    await page.unroute("**/api/api-tokens", away);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(card.getByRole("list", { name: "API tokens" })).toContainText("Home server");
+    await expect(alert).toHaveCount(0);
+  });
+});

@@ -275,3 +275,134 @@ test("with Strava but no webhook subscription: the card says new rides come in t
     await strava.close();
   }
 });
+
+test.describe("when Strava does not answer, and disconnecting", () => {
+  // Strava down is a 503 for /api/strava/bikes, its limit a 429; a connection already ended, a 404; our
+  // own server out of reach, a refused connection.
+  test.use({ allowedConsoleErrors: [/status of (404|429|503)|ERR_CONNECTION_REFUSED/] });
+
+  test("the card says why the bikes could not be read and tries again; disconnecting leaves the keyboard on Connect Strava, even if another tab disconnected first", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const strava = await startStravaStandIn(CLIENT);
+    const { url, dataDir, server } = await startOwnServer("strava-unanswered", {
+      STRAVA_CLIENT_ID: CLIENT.clientId,
+      STRAVA_CLIENT_SECRET: CLIENT.clientSecret,
+      STRAVA_API_BASE_URL: strava.url,
+    });
+    try {
+      expect(server.url, server.output()).toBe(url);
+      const email = `strava-unanswered-${Date.now()}@example.com`;
+      const signUp = await page.request.post(`${url}/api/auth/sign-up/email`, {
+        data: { email, password: "correct-horse", name: "" },
+        headers: { Origin: url },
+      });
+      expect(signUp.status()).toBe(200);
+      await page.request.get(lastLinkTo(dataDir, email, "/api/auth/verify-email")!);
+      strava.addAthlete(16_180, [{ id: "b701", name: "Touring bike" }]);
+      await page.goto(`${url}/account`);
+      const card = page.locator("[data-slot=card]", { has: page.getByText("Strava", { exact: true }) });
+      await card.getByRole("button", { name: "Connect Strava" }).click({ timeout: 30_000 });
+      await expect(card.getByLabel("Touring bike")).toBeVisible();
+
+      // Whether Strava is connected cannot be read (the network): the card says so, not "Connect Strava".
+      const away = (route: import("@playwright/test").Route) => route.abort("connectionrefused");
+      await page.route("**/api/strava", away);
+      await page.reload();
+      const unknown = card.getByRole("alert").filter({ hasText: "Could not check your Strava connection." });
+      await expect(unknown).toBeVisible({ timeout: 20_000 });
+      await expect(card.getByRole("button", { name: "Connect Strava" })).toHaveCount(0);
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.reload();
+          await expect(unknown).toBeVisible({ timeout: 20_000 });
+          await shootCard(page, card, testInfo.outputPath(`strava-card-status-failed-${width}-${theme}.png`));
+        }
+      }
+      await page.unroute("**/api/strava", away);
+      await unknown.getByRole("button", { name: "Try again" }).click();
+      await expect(card.getByLabel("Touring bike")).toBeVisible();
+
+      // No bike mapped: why "Import past rides" is disabled is in words, not only in a hover tooltip.
+      const why = "Choose a bicycle for at least one Strava bike first.";
+      const importRides = card.getByRole("button", { name: "Import past rides" });
+      await expect(importRides).toBeDisabled();
+      await expect(card.getByText(why)).toBeVisible();
+      await expect(importRides).toHaveAccessibleDescription(why);
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(`${url}/account`);
+          await expect(card.getByText(why)).toBeVisible();
+          await shootCard(page, card, testInfo.outputPath(`strava-card-unmapped-${width}-${theme}.png`));
+        }
+      }
+      const created = await page.request.post(`${url}/api/bicycles`, {
+        data: { name: "Tourer" },
+        headers: { Origin: url },
+      });
+      expect(created.status()).toBe(201);
+      await page.reload();
+      await card.getByLabel("Touring bike").selectOption({ label: "Tourer" });
+      await expect(importRides).toBeEnabled();
+      await expect(card.getByText(why)).toHaveCount(0);
+
+      // Strava down: the card says so, and "Try again" reads the bikes once Strava is back.
+      strava.state.down = true;
+      await page.reload();
+      await expect(card.getByRole("alert")).toHaveText(
+        "Your Strava bikes could not be read. Please try again in a few minutes.",
+      );
+      strava.state.down = false;
+      await card.getByRole("button", { name: "Try again" }).click();
+      await expect(card.getByLabel("Touring bike")).toBeVisible();
+      await expect(card.getByRole("alert")).toHaveCount(0);
+
+      // Strava's daily limit used up: not "in a few minutes" but tomorrow, as Strava's headers say.
+      strava.rateLimit.apiRequestsLeft = 0;
+      strava.rateLimit.dailyUsedUp = true;
+      for (const theme of ["light", "dark"] as const) {
+        await page.evaluate((t) => localStorage.setItem("velolog-theme", t), theme);
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(`${url}/account`);
+          await expect(card.getByRole("alert")).toHaveText(
+            "Strava takes no more requests from Velolog today. Please try again tomorrow.",
+          );
+          await shootCard(page, card, testInfo.outputPath(`strava-card-limit-${width}-${theme}.png`));
+        }
+      }
+      strava.rateLimit.apiRequestsLeft = Number.POSITIVE_INFINITY;
+      strava.rateLimit.dailyUsedUp = false;
+      await card.getByRole("button", { name: "Try again" }).click();
+      await expect(card.getByLabel("Touring bike")).toBeVisible();
+
+      // Disconnecting by keyboard: the dialog and its button go, the keyboard goes on from Connect Strava.
+      await card.getByRole("button", { name: "Disconnect" }).focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("alertdialog", { name: "Disconnect Strava?" });
+      await dialog.getByRole("button", { name: "Disconnect" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toHaveCount(0);
+      await expect(card.getByRole("button", { name: "Connect Strava" })).toBeFocused();
+
+      // Connected again, then disconnected in another tab: this tab's Disconnect is done, not stuck.
+      await card.getByRole("button", { name: "Connect Strava" }).click();
+      await expect(card.getByLabel("Touring bike")).toBeVisible();
+      const elsewhere = await page.request.delete(`${url}/api/strava`, { headers: { Origin: url } });
+      expect(elsewhere.status()).toBe(204);
+      await card.getByRole("button", { name: "Disconnect" }).click();
+      await dialog.getByRole("button", { name: "Disconnect" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByText("Strava disconnected")).toBeVisible();
+      await expect(card.getByRole("button", { name: "Connect Strava" })).toBeFocused();
+    } finally {
+      killAll();
+      await strava.close();
+    }
+  });
+});

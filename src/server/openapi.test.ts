@@ -123,6 +123,26 @@ describeEachDatabase("the OpenAPI document", (kind) => {
     expect(listed).toEqual([...API_TOKEN_EXPIRY_DAYS]);
   });
 
+  it("says what an API token's fields mean, and that a read-only token's write is a 403", async () => {
+    const tokens = (await document()).paths["/api/api-tokens"]!;
+    type Schema = { properties: Record<string, { description?: string; properties?: never }> };
+    const body = tokens.post!.requestBody as { content: Record<string, { schema: Schema }> };
+    const input = body.content["application/json"]!.schema.properties;
+    expect(input.scope?.description).toMatch(/^read: GET and HEAD only .*; write: reads and changes/);
+    expect(input.expiresInDays?.description).toMatch(/null \(the default\): until revoked/);
+    const created = tokens.post!.responses["201"]!.content!["application/json"]!.schema as unknown as {
+      properties: { secret: { description?: string }; token: Schema };
+    };
+    expect(created.properties.secret.description).toMatch(/Only in this answer/);
+    const token = created.properties.token.properties;
+    for (const field of ["scope", "start", "lastUsedAt", "expiresAt"]) {
+      expect(token[field]?.description, field).toBeTruthy();
+    }
+    const forbidden = (tokens.get!.responses["403"] as { description: string }).description;
+    expect(forbidden).toContain("a write with a read-only API token");
+    expect(forbidden).toContain("an API token on a route that takes only a signed-in session");
+  });
+
   it("leaves billing out when BILLING_MODE is off", async () => {
     const { createTestApp } = await import("./testing/test-app.ts");
     const off = await createTestApp(kind, { env: { BILLING_MODE: "off" } });

@@ -196,6 +196,7 @@ export const messages = {
     notAllowed: "API tokens cannot be used here. Sign in to the app instead.",
     rateLimited: "Too many requests with this API token. Please wait a minute.",
     nameTooLong: "Name must be at most 100 characters",
+    loadFailed: "Could not load your API tokens. Please try again.",
     /** On the Account page's API tokens card. */
     cardDescription:
       "Scripts can use a token to read or change your bicycles, parts, rides and service history through the API. Tokens cannot sign in, change your password, sessions or two-factor authentication, delete your account, manage billing or Strava, or make other tokens.",
@@ -523,6 +524,8 @@ export const messages = {
     hintManual:
       "New rides do not come in by themselves on this server: use “Import past rides” again to bring them in. Rides already here are not added twice.",
     bikesFailed: "Your Strava bikes could not be read. Please try again in a few minutes.",
+    /** Our own GET /api/strava failed: whether the rider is connected is not known, so neither is said. */
+    statusFailed: "Could not check your Strava connection. Please try again.",
     connectAgain: "Connect again",
     /** Why "Import past rides" cannot be used now (its tooltip). */
     importWhy: {

@@ -42,7 +42,7 @@ export const noContent = { description: "Done; no body." } as const;
 const errorDescriptions = {
   400: "Bad input (VALIDATION): `message` says what is wrong and `fields` names each field at fault.",
   401: "Not signed in (UNAUTHENTICATED).",
-  403: "Refused (FORBIDDEN), e.g. a write sent from another site.",
+  403: "Refused (FORBIDDEN), e.g. a write sent from another site, a write with a read-only API token, or an API token on a route that takes only a signed-in session.",
   404: "Not found (NOT_FOUND), or not the caller's: another user's object is a 404 too.",
   409: "Conflict with the stored state (CONFLICT, LIMIT_REACHED for the plan's bicycle limit, or STRAVA_RECONNECT when Strava refuses the stored access).",
   413: "The body is too large (PAYLOAD_TOO_LARGE).",

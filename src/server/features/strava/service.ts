@@ -1,7 +1,7 @@
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { messages } from "../../../shared/messages.ts";
-import { rideInputSchema } from "../../../shared/schemas/ride.ts";
+import { MAX_ELEVATION_M, rideInputSchema } from "../../../shared/schemas/ride.ts";
 import type { StravaBike, StravaImportResult, StravaStatus } from "../../../shared/schemas/strava.ts";
 import type { Config, StravaConfig } from "../../config.ts";
 import type { Database } from "../../db/index.ts";
@@ -246,6 +246,9 @@ async function skippedActivities(db: Database, userId: string): Promise<Set<stri
   return new Set(rows.map((row) => row.activityId));
 }
 
+/** A ride's name is at most this long (rideInputSchema). */
+const MAX_RIDE_NAME = 200;
+
 /** A ride's fields as an activity gives them. */
 interface ActivityRide {
   externalId: string;
@@ -269,12 +272,15 @@ function rideOf(
   const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
   if (!bicycleId) return "unmapped";
   if (notOnABicycle([activity.sport_type ?? activity.type ?? ""])) return "unusable";
+  const elevation = activity.total_elevation_gain == null ? null : Math.round(activity.total_elevation_gain);
   const input = rideInputSchema.safeParse({
-    name: activity.name?.trim() || "Strava ride",
+    // Strava takes longer titles than a ride's 200 characters: cut, as the file import's are, not dropped.
+    name: (activity.name?.trim() || "Strava ride").slice(0, MAX_RIDE_NAME).trim(),
     startedAt: activity.start_date,
     distanceKm: activity.distance / 1000,
     movingSeconds: Math.round(activity.moving_time),
-    elevationGainM: activity.total_elevation_gain == null ? null : Math.round(activity.total_elevation_gain),
+    // A climb no ride makes (a barometer's glitch) is left out; the ride still counts.
+    elevationGainM: elevation !== null && elevation >= 0 && elevation <= MAX_ELEVATION_M ? elevation : null,
   });
   if (!input.success) return "unusable";
   const ride = input.data;

@@ -563,6 +563,31 @@ describeEachDatabase("Strava", (kind) => {
     expect(await names(road.id)).toEqual(["E-bike", "Gravel", "Velomobile"]);
   });
 
+  it("imports a ride whose Strava title is longer than a ride's name, or whose climb is no climb, rather than drop it", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    await mapBike(rider, "b1001", road.id);
+    const title = `Tour of the lakes: ${"day one, coffee stop, puncture, ".repeat(12)}home`;
+    expect(title.length).toBeGreaterThan(200);
+    strava.addActivity(athlete.id, { start_date: "2024-06-01T07:00:00Z", distance: 120_000, name: title });
+    strava.addActivity(athlete.id, {
+      start_date: "2024-06-02T07:00:00Z",
+      distance: 40_000,
+      name: "Barometer glitch",
+      total_elevation_gain: 31_000,
+    });
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 2,
+      alreadyThere: 0,
+      skipped: 0,
+    });
+    const rides = (await ridesOf(rider, road.id)).rides;
+    expect(rides.map((r) => [r.name, r.distanceKm, r.elevationGainM])).toEqual([
+      ["Barometer glitch", 40, null],
+      [title.slice(0, 200).trim(), 120, 120],
+    ]);
+  });
+
   it("does not bring back a Strava ride deleted in Velolog, and leaves a ride the rider changed here as it is", async () => {
     const { rider, athlete } = await connectedRider();
     const road = await addBicycle(rider, "Road");

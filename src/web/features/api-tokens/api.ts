@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { byId, call, client } from "@/lib/api-client.ts";
+import { ApiError, byId, call, client } from "@/lib/api-client.ts";
 import type { CreateApiTokenInput } from "../../../shared/schemas/api-token.ts";
 
 const tokensKey = ["api-tokens"] as const;
@@ -22,7 +22,11 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(client["api-tokens"][":id"].$delete(byId(id))),
+    // Already revoked (in another tab, or by a password change): what the user asked for is done.
+    mutationFn: (id: string) =>
+      call(client["api-tokens"][":id"].$delete(byId(id))).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
   });
 }

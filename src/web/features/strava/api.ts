@@ -70,7 +70,12 @@ export function useImportStravaRides() {
 export function useDisconnectStrava() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(client.strava.$delete()),
+    onError: (error) => showError(error, { fallback: "Could not disconnect Strava." }),
+    // Already disconnected (in another tab): what the rider asked for is done, the card shows it.
+    mutationFn: () =>
+      call(client.strava.$delete()).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }),
     // Not connected any more: there are no Strava bikes to read again.
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: stravaKeys.bikes });

@@ -5,6 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { CopyButton } from "@/components/copy-button.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -74,9 +75,7 @@ export function ApiTokensCard() {
             Loading API tokens...
           </p>
         ) : tokens.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load your API tokens. Please reload the page.
-          </p>
+          <LoadFailed title={messages.apiTokens.loadFailed} onRetry={() => void tokens.refetch()} />
         ) : tokens.data.length === 0 ? (
           <p className="text-muted-foreground">No API tokens yet.</p>
         ) : (

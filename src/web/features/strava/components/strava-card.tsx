@@ -1,6 +1,7 @@
-import { useEffect, useId } from "react";
+import { type RefObject, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -83,6 +84,9 @@ function StravaConnection() {
   const connect = useConnectStrava();
   const connection = status.data?.connection ?? null;
   const automaticSync = status.data?.automaticSync ?? false;
+  // Disconnecting takes the dialog and its button away with the rest of the connection: the keyboard
+  // goes on from "Connect Strava", which takes their place.
+  const connectButton = useRef<HTMLButtonElement>(null);
   return (
     <Card>
       <CardHeader>
@@ -94,17 +98,21 @@ function StravaConnection() {
       <CardContent className="grid gap-4 text-sm">
         {status.isPending ? (
           <LinesSkeleton label="Checking your Strava connection..." lines={2} />
+        ) : status.isError ? (
+          // Not "Connect Strava": a connected rider would be told they are not.
+          <LoadFailed title={m.statusFailed} onRetry={() => void status.refetch()} />
         ) : connection ? (
           <Connected
             athleteName={connection.athleteName}
             connectedAt={connection.connectedAt}
             automaticSync={automaticSync}
+            afterDisconnecting={connectButton}
           />
         ) : (
           <div className="grid gap-3">
             <p className="text-muted-foreground">{automaticSync ? m.introAutomatic : m.introManual}</p>
             <div>
-              <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+              <Button ref={connectButton} onClick={() => connect.mutate()} disabled={connect.isPending}>
                 {connect.isPending ? "Opening Strava..." : "Connect Strava"}
               </Button>
             </div>
@@ -119,10 +127,13 @@ function Connected({
   athleteName,
   connectedAt,
   automaticSync,
+  afterDisconnecting,
 }: {
   athleteName: string;
   connectedAt: string;
   automaticSync: boolean;
+  /** Where the keyboard goes once disconnected (while connected it is not in the page: the dialog's own). */
+  afterDisconnecting: RefObject<HTMLButtonElement | null>;
 }) {
   const bikes = useStravaBikes(true);
   const importRides = useImportStravaRides();
@@ -130,6 +141,7 @@ function Connected({
   const connect = useConnectStrava();
   const reconnect = bikes.isError && needsReconnect(bikes.error);
   const anyMapped = bikes.data?.some((bike) => bike.bicycleId !== null) ?? false;
+  const whyId = useId();
   // Why "Import past rides" cannot be used now, as its tooltip says.
   const importBlocked = bikes.isPending
     ? m.importWhy.loading
@@ -164,19 +176,35 @@ function Connected({
           </div>
         </div>
       ) : bikes.isError ? (
-        <p className="text-destructive" role="alert">
-          {m.bikesFailed}
-        </p>
+        <div className="grid gap-3">
+          <p className="text-destructive" role="alert">
+            {/* Strava's limit says when it takes requests again (in 15 minutes, or tomorrow). */}
+            {rateLimited(bikes.error) ? bikes.error.message : m.bikesFailed}
+          </p>
+          <div>
+            <Button variant="outline" onClick={() => void bikes.refetch()} disabled={bikes.isFetching}>
+              {bikes.isFetching ? "Trying again..." : "Try again"}
+            </Button>
+          </div>
+        </div>
       ) : bikes.data.length === 0 ? (
         <p className="text-muted-foreground">
           Your Strava account has no bikes. Add your bikes under Gear on Strava, then come back here.
         </p>
       ) : (
-        <ul className="grid gap-3" aria-label="Strava bikes">
-          {bikes.data.map((bike) => (
-            <BikeMapping key={bike.id} bike={bike} />
-          ))}
-        </ul>
+        <div className="grid gap-3">
+          <ul className="grid gap-3" aria-label="Strava bikes">
+            {bikes.data.map((bike) => (
+              <BikeMapping key={bike.id} bike={bike} />
+            ))}
+          </ul>
+          {/* Why "Import past rides" is disabled, in words: its tooltip is out of reach of touch and keyboard. */}
+          {anyMapped ? null : (
+            <p id={whyId} className="text-muted-foreground">
+              {m.needsBike}
+            </p>
+          )}
+        </div>
       )}
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2">
@@ -184,6 +212,7 @@ function Connected({
             onClick={() => importRides.mutate()}
             disabled={importBlocked !== null || importRides.isPending}
             title={importBlocked ?? undefined}
+            aria-describedby={importBlocked === m.importWhy.unmapped ? whyId : undefined}
           >
             {importRides.isPending ? "Importing..." : "Import past rides"}
           </Button>
@@ -193,6 +222,7 @@ function Connected({
             description="Velolog forgets your Strava access and which bicycle each Strava bike is. New rides on Strava no longer come in; the rides already imported stay."
             confirmLabel="Disconnect"
             pendingLabel="Disconnecting..."
+            returnFocusTo={afterDisconnecting}
             onConfirm={() =>
               disconnect.mutateAsync().then(() => toast.success("Strava disconnected", { id: "strava" }))
             }

@@ -751,6 +751,77 @@ test.describe("offline", () => {
 
 test.describe("the server away", () => {
   test.use({ allowedConsoleErrors: [/ERR_FAILED|ERR_CONNECTION_REFUSED/] });
+  test("every card whose read failed says so and reads again with Try again", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Tourer" });
+    const part = await createComponentThroughApi(page, baseURL!, {
+      name: "Dynamo hub",
+      type: "Wheels",
+      bicycleId: bicycle.id,
+    });
+    const away = (route: import("@playwright/test").Route) => route.abort("connectionrefused");
+    // The page, the read cut off, what the card says, and what shows once the read comes through.
+    const cases: [string, string, string, (p: Page) => import("@playwright/test").Locator][] = [
+      [
+        "/dashboard",
+        "**/api/intervals/due",
+        "Failed to load what is due.",
+        (p) => p.getByText("No service intervals yet."),
+      ],
+      [
+        "/dashboard",
+        "**/api/spending",
+        "Error loading spending",
+        (p) => p.getByText("No service costs in the last 12 months."),
+      ],
+      [
+        "/parts-bin",
+        "**/api/components/parts-bin",
+        "Error loading components",
+        (p) => p.getByText("No components in your parts bin."),
+      ],
+      [
+        `/bicycles/${bicycle.id}/components/${part.id}`,
+        `**/api/components/${part.id}/intervals`,
+        "Failed to load service intervals.",
+        (p) => p.getByText("No service intervals yet. Set one to see when this component is due."),
+      ],
+      [
+        `/bicycles/${bicycle.id}/components/${part.id}`,
+        `**/api/components/${part.id}/installations`,
+        "Failed to load components.",
+        (p) => p.getByRole("list", { name: "Installation history" }),
+      ],
+      [
+        "/account",
+        "**/api/reminders",
+        "Could not load your reminder settings.",
+        (p) => p.getByLabel("Email me when service is due"),
+      ],
+      [
+        "/account",
+        "**/api/auth/list-accounts",
+        "Could not load your sign-in methods.",
+        (p) => p.getByRole("list", { name: "Sign-in methods" }),
+      ],
+    ];
+    for (const [path, api, failed, loaded] of cases) {
+      await page.route(api, away);
+      await page.goto(path);
+      const alert = page.getByRole("alert").filter({ hasText: failed });
+      await expect(alert, failed).toBeVisible({ timeout: 20_000 });
+      await expect(loaded(page)).toHaveCount(0);
+      await page.unroute(api, away);
+      await alert.getByRole("button", { name: "Try again" }).click();
+      await expect(loaded(page).first(), failed).toBeVisible();
+      await expect(alert).toHaveCount(0);
+    }
+  });
+
   test("a bicycle's and a part's page say the read failed and try again, not that nothing is there", async ({
     page,
     baseURL,

@@ -1,6 +1,7 @@
 import { Wrench } from "lucide-react";
 import { type RefObject, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { PageHeader } from "@/components/page-header.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert.tsx";
@@ -108,15 +109,7 @@ function PartsBin() {
       {parts.isPending ? (
         <ListSkeleton label="Loading components..." />
       ) : parts.isError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-destructive/50 p-6 text-center text-destructive"
-        >
-          <p className="font-medium">{m.partsBinLoadError}</p>
-          <Button size="sm" variant="outline" className="mt-3" onClick={() => void parts.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed title={m.partsBinLoadError} onRetry={() => void parts.refetch()} />
       ) : all.length === 0 ? (
         <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
           {m.partsBinEmpty}

@@ -3,6 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -126,9 +127,7 @@ export function SignInMethodsCard({ email }: { email: string }) {
         {accounts.isPending ? (
           <LinesSkeleton label="Loading sign-in methods..." lines={2} />
         ) : accounts.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load your sign-in methods. Please reload the page.
-          </p>
+          <LoadFailed title="Could not load your sign-in methods." onRetry={() => void accounts.refetch()} />
         ) : (
           <ul className="grid gap-2" aria-label="Sign-in methods">
             <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">

@@ -1,6 +1,6 @@
 import { Bike, Package } from "lucide-react";
 import { Link } from "react-router";
-import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { useDistanceUnit } from "@/lib/settings.ts";
 import { formatDistance, formatHours } from "../../../../shared/domain/distance.ts";
@@ -25,9 +25,7 @@ export function ComponentTimeline({ componentId }: { componentId: string }) {
             className="h-12 animate-pulse rounded-lg bg-muted"
           />
         ) : installations.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>{messages.components.loadFailed}</AlertTitle>
-          </Alert>
+          <LoadFailed title={messages.components.loadFailed} onRetry={() => void installations.refetch()} />
         ) : (
           <ol aria-label="Installation history" className="grid gap-4 border-l pl-6">
             {[...installations.data].reverse().map((period) => (

@@ -1,5 +1,6 @@
 import { BarChart3, Table2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
@@ -45,9 +46,7 @@ export function SpendingCard() {
               <div aria-hidden="true">{chartPlaceholder}</div>
             </div>
           ) : spending.isError ? (
-            <p role="alert" className="rounded-lg border border-dashed p-6 text-center text-destructive">
-              Error loading spending
-            </p>
+            <LoadFailed title="Error loading spending" onRetry={() => void spending.refetch()} />
           ) : !hasCosts ? (
             <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
               No service costs in the last 12 months.

@@ -4,8 +4,8 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { DisabledHint } from "@/components/disabled-hint.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { InputField } from "@/components/ui/form-field.tsx";
@@ -98,9 +98,7 @@ export function ComponentIntervals({ component }: { component: Component }) {
         {intervals.isPending ? (
           <LinesSkeleton label="Loading intervals..." lines={2} />
         ) : intervals.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Failed to load service intervals.</AlertTitle>
-          </Alert>
+          <LoadFailed title="Failed to load service intervals." onRetry={() => void intervals.refetch()} />
         ) : intervals.data.length === 0 ? (
           <div className="grid gap-3 text-sm">
             <p className="text-muted-foreground">

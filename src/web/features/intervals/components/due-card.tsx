@@ -1,8 +1,8 @@
 import { CalendarClock } from "lucide-react";
 import { type ReactNode, type RefObject, useRef, useState } from "react";
 import { Link } from "react-router";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
@@ -36,9 +36,7 @@ export function DueCard({ bicycles }: { bicycles: Bicycle[] | undefined }) {
       {due.isPending || (due.data?.total === 0 && !bicycles) ? (
         <LinesSkeleton label="Loading what is due..." lines={2} />
       ) : due.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Failed to load what is due.</AlertTitle>
-        </Alert>
+        <LoadFailed title="Failed to load what is due." onRetry={() => void due.refetch()} />
       ) : due.data.total === 0 ? (
         <NoIntervals bicycles={bicycles ?? []} unit={unit} title={title} />
       ) : (

@@ -2,6 +2,7 @@ import { CalendarDays } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
 import { CopyButton } from "@/components/copy-button.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -45,9 +46,10 @@ export function RemindersCard() {
         {settings.isPending ? (
           <LinesSkeleton label="Loading reminder settings..." lines={3} />
         ) : settings.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load your reminder settings. Please reload the page.
-          </p>
+          <LoadFailed
+            title="Could not load your reminder settings."
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <>
             <EmailDigestSwitch settings={settings.data} />

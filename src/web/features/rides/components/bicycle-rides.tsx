@@ -2,8 +2,8 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog.tsx";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { LinesSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -90,11 +90,7 @@ export function BicycleRides({ bicycleId }: { bicycleId: string }) {
       </div>
     );
   } else if (rides.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertTitle>{m.loadFailed}</AlertTitle>
-      </Alert>
-    );
+    body = <LoadFailed title={m.loadFailed} onRetry={() => void rides.refetch()} />;
   } else {
     body = (
       <RidesList

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { LoadFailed } from "@/components/load-failed.tsx";
 import { ListSkeleton } from "@/components/skeletons.tsx";
-import { Alert, AlertTitle } from "@/components/ui/alert.tsx";
 import { formatCost, formatDate } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ServiceEntry } from "../../../../shared/schemas/service-entry.ts";
@@ -13,11 +13,7 @@ export function RecentServices({ bicycleId }: { bicycleId: string }) {
     return <ListSkeleton label="Loading service entries..." />;
   }
   if (services.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>{messages.services.loadFailed}</AlertTitle>
-      </Alert>
-    );
+    return <LoadFailed title={messages.services.loadFailed} onRetry={() => void services.refetch()} />;
   }
   return <RecentServicesList bicycleId={bicycleId} services={services.data} />;
 }

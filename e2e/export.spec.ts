@@ -22,6 +22,12 @@ test("a rider exports everything from Account Settings and imports it into a sec
     type: "Drivetrain",
     mileage: 250,
   });
+  // The exported account shows miles; the account it goes into, kilometres (the default).
+  const unit = await page.request.put("/api/settings", {
+    data: { distanceUnit: "mi" },
+    headers: { Origin: baseURL! },
+  });
+  expect(unit.status()).toBe(200);
 
   await page.goto("/account");
   const card = page
@@ -48,11 +54,19 @@ test("a rider exports everything from Account Settings and imports it into a sec
   const summary = importCard.getByRole("region", { name: "Import result" });
   await expect(summary).toContainText("1 bicycle");
   await expect(summary).toContainText("1 component");
+  // The export's preferences replace the account's, and the summary says which changed.
+  await expect(importCard).toContainText(
+    "Your preferences (distance unit, due soon %, time zone, service emails) become the export's.",
+  );
+  await expect(summary.getByRole("listitem").filter({ hasText: "Distance unit" })).toHaveText(
+    "Distance unit: mi (was km)",
+  );
 
   // Importing it again adds nothing.
   await importCard.getByLabel("Export file (.zip)").setInputFiles(saved);
   await importCard.getByRole("button", { name: "Import" }).click();
   await expect(summary).toContainText("Everything in this export is already in your account.");
+  await expect(summary).not.toContainText("Preferences taken from the export");
   // What is already here stays as it is, and the card says so before and after.
   await expect(summary).toContainText("Already in your account (kept as they are)");
   await expect(importCard).toContainText("Anything already in your account is kept as it is, not updated");

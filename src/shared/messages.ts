@@ -376,7 +376,7 @@ export const messages = {
     exportFailed: "The export could not be made. Please try again.",
     importTitle: "Import from an export",
     importHelp:
-      "Adds the contents of a Velolog export (.zip) to this account. Anything already in your account is kept as it is, not updated: its details, photos and installation history stay as they are here. Importing the same file again adds nothing twice.",
+      "Adds the contents of a Velolog export (.zip) to this account. Anything already in your account is kept as it is, not updated: its details, photos and installation history stay as they are here. Your preferences (distance unit, due soon %, time zone, service emails) become the export's. Importing the same file again adds nothing twice.",
     importButton: "Import",
     importing: "Importing…",
     imported: "Import finished",
@@ -414,6 +414,7 @@ export const messages = {
     resultUnused: (files: string) => `Not imported: ${files} that nothing in the export shows`,
     resultRemoved: (rides: string) =>
       `Removed: ${rides} from Strava that you had deleted in the exported account`,
+    resultSettings: "Preferences taken from the export",
   },
   settings: {
     /** The rider's time zone (decision 0060): the web app sends the browser's; an API client may send any. */

@@ -1031,6 +1031,34 @@ describeEachDatabase("account export and import", (kind) => {
     expect(installations[0]!.endedAt).toBeNull();
   });
 
+  it("says which of the account's preferences became the export's, and that none did when they were the same", async () => {
+    const source = await signUp(t.app);
+    await answered<Bicycle>(source.request("POST", "/api/bicycles", { name: "Road bike" }), "bicycle");
+    const archive = (await exportOf(source)).raw;
+    const target = await signUp(t.app);
+    expect(
+      (
+        await target.request("PUT", "/api/settings", {
+          distanceUnit: "mi",
+          dueSoonPercent: 80,
+          timeZone: "Asia/Tokyo",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await target.request("PUT", "/api/reminders", { emailDigest: false })).status).toBe(200);
+
+    const result = await imported(target, archive);
+    expect(result.settingsChanged).toEqual([
+      { setting: "distanceUnit", from: "mi", to: "km" },
+      { setting: "dueSoonPercent", from: "80%", to: "90%" },
+      { setting: "timeZone", from: "Asia/Tokyo", to: "UTC" },
+      { setting: "emailDigest", from: "off", to: "on" },
+    ]);
+    expect(await json(target.request("GET", "/api/settings"))).toMatchObject({ distanceUnit: "km" });
+    // The same file again: the preferences already are the export's, and the summary says nothing of them.
+    expect((await imported(target, archive)).settingsChanged).toEqual([]);
+  });
+
   it("counts a file that nothing in the archive shows as unused, and stores nothing of it", async () => {
     const rider = await signUp(t.app);
     const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#321" } })

@@ -46,6 +46,7 @@ import {
 import { AppError } from "../../errors.ts";
 import { EntryTooLargeError, entryName, isUnsafeEntryName, readEntryAtMost } from "../../zip-read.ts";
 import { prefixFor, prepareFile, QUOTA_BYTES } from "../files/service.ts";
+import { getSettings } from "../settings/service.ts";
 import { newShareToken } from "../shares/service.ts";
 import { currentTier } from "../subscriptions/service.ts";
 
@@ -536,6 +537,7 @@ async function importData(
   const written: WrittenFile[] = [];
   let ridesSkipped = 0;
   let ridesRemoved = 0;
+  let settingsChanged: ArchiveImportResult["settingsChanged"] = [];
   try {
     // Counted as the files come, so a hostile archive stops at the quota (or at the inflated budget, for
     // images that shrink when re-encoded) instead of after storing everything; the transaction counts again.
@@ -573,7 +575,7 @@ async function importData(
       await checkPlanLimit(tx as unknown as Database, userId, billingMode, added.bicycles);
       if (bytesNeeded > 0 && (await usedBytes(tx as unknown as Database, userId)) + bytesNeeded > QUOTA_BYTES)
         throw new AppError("LIMIT_REACHED", messages.images.quotaReached);
-      ({ ridesSkipped, ridesRemoved } = await writeRows(
+      ({ ridesSkipped, ridesRemoved, settingsChanged } = await writeRows(
         tx as unknown as Database,
         userId,
         data,
@@ -618,7 +620,14 @@ async function importData(
   const alreadyThere = emptyCounts();
   for (const key of Object.keys(total) as (keyof ImportCounts)[])
     alreadyThere[key] = total[key] - imported[key];
-  return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere, unusedFiles, ridesRemoved };
+  return {
+    formatVersion: EXPORT_FORMAT_VERSION,
+    imported,
+    alreadyThere,
+    unusedFiles,
+    ridesRemoved,
+    settingsChanged,
+  };
 }
 
 /** The bytes of the user's stored files (the quota counts them). */
@@ -688,7 +697,11 @@ async function writeRows(
   existing: Existing,
   added: Added,
   written: WrittenFile[],
-): Promise<{ ridesSkipped: number; ridesRemoved: number }> {
+): Promise<{
+  ridesSkipped: number;
+  ridesRemoved: number;
+  settingsChanged: ArchiveImportResult["settingsChanged"];
+}> {
   // Every object gets a new id here (or is the row it already is); references follow the map.
   const idOf: Existing = {
     bicycle: new Map(existing.bicycle),
@@ -957,8 +970,25 @@ async function writeRows(
       .insert(stravaGear)
       .values(gear.map((g) => ({ userId, gearId: g.gearId, bicycleId: ref("bicycle", g.bicycleId) })))
       .onConflictDoNothing();
-  // The archive's preferences become the account's.
+  // The archive's preferences become the account's; the summary names each one that changed, so a rider whose
+  // account said miles is told it now says kilometres (until then it changed without a word).
   const { distanceUnit, dueSoonPercent, emailDigest, timeZone } = data.settings;
+  const before = await getSettings(tx, userId);
+  const [reminders] = await tx
+    .select({ emailDigest: reminderPreferences.emailDigest })
+    .from(reminderPreferences)
+    .where(eq(reminderPreferences.userId, userId));
+  const onOff = (on: boolean) => (on ? "on" : "off");
+  const settingsChanged: ArchiveImportResult["settingsChanged"] = [
+    { setting: "distanceUnit" as const, from: before.distanceUnit, to: distanceUnit },
+    { setting: "dueSoonPercent" as const, from: `${before.dueSoonPercent}%`, to: `${dueSoonPercent}%` },
+    { setting: "timeZone" as const, from: before.timeZone, to: timeZone ?? before.timeZone },
+    {
+      setting: "emailDigest" as const,
+      from: onOff(reminders?.emailDigest ?? true),
+      to: onOff(emailDigest),
+    },
+  ].filter((change) => change.from !== change.to);
   const zone = timeZone ? { timeZone } : {};
   await tx
     .insert(userSettings)
@@ -980,5 +1010,5 @@ async function writeRows(
           target: [importSources.userId, importSources.kind, importSources.sourceId],
           set: { targetId: sql`excluded.target_id` },
         });
-  return { ridesSkipped: skipped, ridesRemoved: removed };
+  return { ridesSkipped: skipped, ridesRemoved: removed, settingsChanged };
 }

@@ -24,6 +24,13 @@ const LABELS: Record<keyof ImportCounts, [one: string, many: string]> = {
   files: ["photo or receipt", "photos and receipts"],
 };
 
+const SETTING_LABELS: Record<ArchiveImportResult["settingsChanged"][number]["setting"], string> = {
+  distanceUnit: "Distance unit",
+  dueSoonPercent: "Due soon at",
+  timeZone: "Time zone",
+  emailDigest: "Email me when service is due",
+};
+
 const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
 /** Account Settings' "Your data": the whole account as a .zip, and such a .zip imported (decision 0048). */
@@ -212,6 +219,18 @@ function ImportSummary({ result }: { result: ArchiveImportResult }) {
       ) : null}
       {result.ridesRemoved > 0 ? (
         <p className="text-muted-foreground">{m.resultRemoved(counted(result.ridesRemoved, LABELS.rides))}</p>
+      ) : null}
+      {result.settingsChanged.length > 0 ? (
+        <div>
+          <p className="font-medium">{m.resultSettings}</p>
+          <ul className="list-disc pl-5">
+            {result.settingsChanged.map((change) => (
+              <li key={change.setting}>
+                {SETTING_LABELS[change.setting]}: {change.to} (was {change.from})
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {result.unusedFiles > 0 ? (
         <p className="text-muted-foreground">{m.resultUnused(counted(result.unusedFiles, LABELS.files))}</p>

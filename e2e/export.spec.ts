@@ -117,3 +117,58 @@ test("on a phone the import's file picker is the app's Choose file button, reach
   await expect(card.getByRole("region", { name: "Import result" })).toContainText("1 bicycle");
   await expect(choose).toHaveAccessibleDescription("Export file (.zip) No file chosen");
 });
+
+test.describe("the keyboard and files that are no export", () => {
+  // The broken .zip is answered 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("with the keyboard, the focus stays on Export everything and Import after they ran, and a file that is no .zip is told so before it is sent", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Keyboard bike" });
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/import/archive")) sent.push(request.method());
+    });
+    await page.goto("/account");
+    const card = page
+      .getByRole("heading", { name: "Your data" })
+      .locator("xpath=ancestor::*[@data-slot='card'][1]");
+    const exportButton = card.getByRole("button", { name: "Export everything" });
+    await exportButton.focus();
+    const downloading = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    await downloading;
+    await expect(card.getByRole("status")).toContainText("Your export was downloaded");
+    await expect(exportButton).toBeFocused();
+
+    // A ride file chosen by mistake: the card says it is no .zip, and nothing goes to the server.
+    await card.getByLabel("Export file (.zip)").setInputFiles({
+      name: "morning-ride.gpx",
+      mimeType: "application/gpx+xml",
+      buffer: Buffer.from('<?xml version="1.0"?><gpx version="1.1"><trk></trk></gpx>'),
+    });
+    const importButton = card.getByRole("button", { name: "Import", exact: true });
+    await importButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("alert")).toHaveText(
+      "This is not a .zip file. Choose the .zip that “Export everything” made.",
+    );
+    await expect(importButton).toBeFocused();
+    expect(sent).toEqual([]);
+
+    // A .zip that is not an export goes to the server, which says why; the focus is still on Import.
+    await card.getByLabel("Export file (.zip)").setInputFiles({
+      name: "photos.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from("PK\u0003\u0004 cut short"),
+    });
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("alert")).toHaveText("The .zip could not be read. Nothing was imported.");
+    await expect(importButton).toBeFocused();
+    expect(sent).toEqual(["POST"]);
+  });
+});

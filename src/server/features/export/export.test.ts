@@ -33,6 +33,7 @@ import {
   useTestApp,
 } from "../../testing/test-app.ts";
 import { type UploadPurpose, uploadFile } from "../../testing/uploads.ts";
+import { ARCHIVE_IMPORTS_PER_HOUR } from "./import.ts";
 
 const m = messages.archive;
 
@@ -758,7 +759,8 @@ describeEachDatabase("account export and import", (kind) => {
       () => zipSync({ "export/velolog.json": jsonBytes(smallExport()), "__MACOSX/../evil": strToU8("x") }),
       m.unsafeName("__MACOSX/../evil"),
     ],
-    ["not a zip", () => strToU8("just text"), m.badZip],
+    ["not a zip (a ride file chosen by mistake)", () => strToU8("<gpx><trk></trk></gpx>"), m.notZip],
+    ["a .zip cut short", () => zipSync({ "velolog.json": jsonBytes(smallExport()) }).slice(0, 40), m.badZip],
     [
       "a missing referenced file",
       () =>
@@ -1029,6 +1031,19 @@ describeEachDatabase("account export and import", (kind) => {
     );
     expect(installations).toHaveLength(1);
     expect(installations[0]!.endedAt).toBeNull();
+  });
+
+  it("tells a file that is no .zip so without counting it against the hour's imports", async () => {
+    const source = await signUp(t.app);
+    await answered<Bicycle>(source.request("POST", "/api/bicycles", { name: "Road bike" }), "bicycle");
+    const target = await signUp(t.app);
+    for (let i = 0; i <= ARCHIVE_IMPORTS_PER_HOUR; i++) {
+      const refused = await importInto(target, strToU8("<gpx><trk></trk></gpx>"));
+      expect(refused.status).toBe(400);
+      expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(m.notZip);
+    }
+    const result = await imported(target, (await exportOf(source)).raw);
+    expect(result.imported.bicycles).toBe(1);
   });
 
   it("says which of the account's preferences became the export's, and that none did when they were the same", async () => {

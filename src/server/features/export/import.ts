@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { open } from "node:fs/promises";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
@@ -96,6 +97,21 @@ export function readExportJson(text: string): ExportV1 {
 interface OpenArchive {
   zip: yauzl.ZipFile;
   entries: Map<string, yauzl.Entry>;
+}
+
+/**
+ * Whether the file starts as every .zip does ("PK"): a ride file, a photo or a PDF chosen by mistake is told
+ * it is no .zip at all, not that "the .zip could not be read". Checked before the hour's imports are counted.
+ */
+async function startsLikeZip(path: string): Promise<boolean> {
+  const file = await open(path, "r");
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await file.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === 0x50 && head[1] === 0x4b;
+  } finally {
+    await file.close();
+  }
 }
 
 function openZip(path: string): Promise<yauzl.ZipFile> {
@@ -429,6 +445,7 @@ export async function importArchive(
   zipPath: string,
 ): Promise<ArchiveImportResult> {
   const { db } = deps;
+  if (!(await startsLikeZip(zipPath))) throw refuse(m.notZip);
   if (!(await hitRateLimit(db, `import-archive:${userId}`, ARCHIVE_IMPORTS_PER_HOUR, 60 * 60 * 1000)))
     throw new AppError("RATE_LIMITED", m.rateLimited);
 

@@ -6,6 +6,7 @@ import { Label } from "@/components/ui/label.tsx";
 import { describeError, showError } from "@/lib/error-handler.ts";
 import { toast } from "@/lib/toaster.ts";
 import { useFileDrop } from "@/lib/use-file-drop.ts";
+import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { formatFileSize } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";
@@ -31,6 +32,12 @@ const SETTING_LABELS: Record<ArchiveImportResult["settingsChanged"][number]["set
   emailDigest: "Email me when service is due",
 };
 
+/** Every .zip starts with "PK" (the server checks the same). */
+async function startsLikeZip(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  return head[0] === 0x50 && head[1] === 0x4b;
+}
+
 const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
 /** Account Settings' "Your data": the whole account as a .zip, and such a .zip imported (decision 0048). */
@@ -53,6 +60,7 @@ function ExportButton() {
   // Bytes received while the download runs; null when none runs.
   const [received, setReceived] = useState<number | null>(null);
   const [done, setDone] = useState<number | null>(null);
+  const oneAtATime = useOneAtATime();
   async function start() {
     setDone(null);
     setReceived(0);
@@ -73,7 +81,8 @@ function ExportButton() {
   return (
     <div className="grid gap-2">
       <div>
-        <Button onClick={() => void start()} disabled={received !== null}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+        <Button onClick={() => void oneAtATime(start)} aria-disabled={received !== null}>
           {received !== null ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
@@ -108,23 +117,35 @@ function ImportForm() {
     setRefusal(null);
   }
 
+  const oneAtATime = useOneAtATime();
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    setResult(null);
-    setRefusal(null);
-    if (!file) {
-      setRefusal(m.chooseFile);
-      return;
-    }
-    importArchive.mutate(file, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        setFile(null);
-        if (input.current) input.current.value = "";
-        toast.success(m.imported);
-      },
-      // The server's reason (bicycles that do not fit, an unsafe archive) stays in the card to read.
-      onError: (error) => setRefusal(describeError(error, { fallback: m.importFailed }).description),
+    if (importArchive.isPending) return;
+    void oneAtATime(async () => {
+      setResult(null);
+      setRefusal(null);
+      if (!file) {
+        setRefusal(m.chooseFile);
+        return;
+      }
+      // A ride file or a photo dropped here is told so at once, before it is sent.
+      if (!(await startsLikeZip(file))) {
+        setRefusal(m.notZip);
+        return;
+      }
+      await importArchive
+        .mutateAsync(file, {
+          onSuccess: (answer) => {
+            setResult(answer);
+            setFile(null);
+            if (input.current) input.current.value = "";
+            toast.success(m.imported);
+          },
+          // The server's reason (bicycles that do not fit, an unsafe archive) stays in the card to read.
+          onError: (error) => setRefusal(describeError(error, { fallback: m.importFailed }).description),
+        })
+        .catch(() => undefined);
     });
   }
 
@@ -174,7 +195,7 @@ function ImportForm() {
         </div>
       </div>
       <div>
-        <Button type="submit" variant="outline" disabled={importArchive.isPending}>
+        <Button type="submit" variant="outline" aria-disabled={importArchive.isPending}>
           {importArchive.isPending ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (

@@ -38,9 +38,13 @@ test("a rider exports everything from Account Settings and imports it into a sec
   await card.getByRole("button", { name: "Export everything" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^velolog-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  // The browser downloads it from the server itself (and shows its progress), not from a copy in the page.
+  expect(download.url()).toBe(`${baseURL}/api/export`);
   const saved = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(saved);
-  await expect(card.getByRole("status")).toContainText("Your export was downloaded");
+  await expect(card.getByRole("status")).toHaveText(
+    "Your export is downloading: your browser shows its progress and saves the .zip.",
+  );
 
   // A second account, signed in in the same browser.
   await page.context().clearCookies();
@@ -142,7 +146,9 @@ test.describe("the keyboard and files that are no export", () => {
     const downloading = page.waitForEvent("download");
     await page.keyboard.press("Enter");
     await downloading;
-    await expect(card.getByRole("status")).toContainText("Your export was downloaded");
+    await expect(card.getByRole("status")).toHaveText(
+      "Your export is downloading: your browser shows its progress and saves the .zip.",
+    );
     await expect(exportButton).toBeFocused();
 
     // A ride file chosen by mistake: the card says it is no .zip, and nothing goes to the server.
@@ -170,5 +176,30 @@ test.describe("the keyboard and files that are no export", () => {
     await expect(card.getByRole("alert")).toHaveText("The .zip could not be read. Nothing was imported.");
     await expect(importButton).toBeFocused();
     expect(sent).toEqual(["POST"]);
+  });
+});
+
+test.describe("a session that has ended", () => {
+  // The check before the download is answered 401, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test("Export everything says to sign in again instead of starting a download that fails", async ({
+    page,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const downloads: string[] = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
+    await page.goto("/account");
+    const card = page
+      .getByRole("heading", { name: "Your data" })
+      .locator("xpath=ancestor::*[@data-slot='card'][1]");
+    await expect(card.getByRole("button", { name: "Export everything" })).toBeVisible();
+    // Signed out elsewhere: this page does not know yet.
+    await page.context().clearCookies();
+    await card.getByRole("button", { name: "Export everything" }).click();
+    await expect(page.getByText("Please sign in to continue.")).toBeVisible();
+    await expect(card.getByRole("status")).toHaveText("");
+    expect(downloads).toEqual([]);
   });
 });

@@ -371,8 +371,7 @@ export const messages = {
     description:
       "Everything in your account in one .zip: bicycles, components, rides, intervals, service history, share links, settings, photos and receipts.",
     exportButton: "Export everything",
-    exporting: (received: string) => `Preparing your export… ${received} received`,
-    exported: "Your export was downloaded",
+    exportStarted: "Your export is downloading: your browser shows its progress and saves the .zip.",
     exportFailed: "The export could not be made. Please try again.",
     importTitle: "Import from an export",
     importHelp:

@@ -1,49 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call, client } from "@/lib/api-client.ts";
+import { call, client } from "@/lib/api-client.ts";
 import type { ArchiveImportResult } from "../../../shared/schemas/export.ts";
 
-/** The file name the server gave (Content-Disposition), else one of the same shape. */
-function fileNameOf(response: Response): string {
-  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
-  return named ?? `velolog-export-${new Date().toISOString().slice(0, 10)}.zip`;
-}
-
 /**
- * Downloads the account export (GET /api/export), telling `onProgress` the bytes received as they arrive
- * (the server streams it, so there is no total), then saves it as a file.
+ * Starts the account export (GET /api/export) as the browser's own download: the browser writes the .zip to
+ * disk as the server streams it, shows its progress, and goes on when the rider leaves the page, so a big
+ * archive never sits in this page's memory (it used to be read into a Blob first). A cheap signed-in call
+ * comes first, so a session that has ended is told here, not as a failed download in the browser's list.
  */
-export async function downloadExport(onProgress: (received: number) => void): Promise<void> {
-  let response: Response;
-  try {
-    response = await client.export.$get();
-  } catch {
-    throw new ApiError(0, "NETWORK", "The server could not be reached.");
-  }
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { code: string; message: string };
-    } | null;
-    throw new ApiError(response.status, body?.error?.code ?? "UNKNOWN", body?.error?.message ?? "");
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onProgress(received);
-  }
-  const url = URL.createObjectURL(new Blob(chunks, { type: "application/zip" }));
+export async function startExportDownload(): Promise<void> {
+  await call(client.settings.$get());
   const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameOf(response);
+  link.href = "/api/export";
+  // The server's Content-Disposition names the file (velolog-export-YYYY-MM-DD.zip).
+  link.download = "";
   document.body.append(link);
   link.click();
   link.remove();
-  // After the click has handed the file to the browser's download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Sends an export's .zip as it is (POST /api/import/archive); everything shown may have changed after. */

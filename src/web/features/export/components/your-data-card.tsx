@@ -10,7 +10,7 @@ import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { formatFileSize } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
 import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";
-import { downloadExport, useImportArchive } from "../api.ts";
+import { startExportDownload, useImportArchive } from "../api.ts";
 
 const m = messages.archive;
 
@@ -57,33 +57,27 @@ export function YourDataCard() {
 }
 
 function ExportButton() {
-  // Bytes received while the download runs; null when none runs.
-  const [received, setReceived] = useState<number | null>(null);
-  const [done, setDone] = useState<number | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [started, setStarted] = useState(false);
   const oneAtATime = useOneAtATime();
   async function start() {
-    setDone(null);
-    setReceived(0);
-    let total = 0;
+    setStarted(false);
+    setStarting(true);
     try {
-      await downloadExport((bytes) => {
-        total = bytes;
-        setReceived(bytes);
-      });
-      setDone(total);
-      toast.success(m.exported);
+      await startExportDownload();
+      setStarted(true);
     } catch (error) {
       showError(error, { fallback: m.exportFailed });
     } finally {
-      setReceived(null);
+      setStarting(false);
     }
   }
   return (
     <div className="grid gap-2">
       <div>
         {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
-        <Button onClick={() => void oneAtATime(start)} aria-disabled={received !== null}>
-          {received !== null ? (
+        <Button onClick={() => void oneAtATime(start)} aria-disabled={starting}>
+          {starting ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
             <Download aria-hidden="true" />
@@ -92,11 +86,7 @@ function ExportButton() {
         </Button>
       </div>
       <p role="status" className="text-muted-foreground">
-        {received !== null
-          ? m.exporting(formatFileSize(received))
-          : done !== null
-            ? `${m.exported} (${formatFileSize(done)}).`
-            : null}
+        {started ? m.exportStarted : null}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
@@ -202,4 +203,68 @@ test.describe("a session that has ended", () => {
     await expect(card.getByRole("status")).toHaveText("");
     expect(downloads).toEqual([]);
   });
+});
+
+test("a big import shows how far its upload is, and what it imported when it is done", async ({
+  page,
+  baseURL,
+  rider,
+}) => {
+  expect(rider.email).toBeTruthy();
+  const headers = { Origin: baseURL! };
+  const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Receipt bike" });
+  const chain = await createComponentThroughApi(page, baseURL!, {
+    bicycleId: bicycle.id,
+    name: "Chain",
+    type: "Drivetrain",
+  });
+  // A 2 MB receipt (a scan does not compress): the export is as big.
+  const scan = Buffer.concat([
+    Buffer.from("%PDF-1.4\n"),
+    randomBytes(2 * 1024 * 1024),
+    Buffer.from("\n%%EOF\n"),
+  ]);
+  const uploaded = await page.request.post("/api/files", {
+    multipart: { purpose: "receipt", file: { name: "scan.pdf", mimeType: "application/pdf", buffer: scan } },
+    headers,
+  });
+  expect(uploaded.status()).toBe(201);
+  const receiptUrl = ((await uploaded.json()) as { file: { url: string } }).file.url;
+  const service = await page.request.post(`/api/components/${chain.id}/services`, {
+    data: { date: "2025-03-01", description: "New chain", cost: 30, receiptUrl },
+    headers,
+  });
+  expect(service.status()).toBe(201);
+  const exported = await page.request.get("/api/export");
+  const zip = { name: "velolog-export.zip", mimeType: "application/zip", buffer: await exported.body() };
+  expect(zip.buffer.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+
+  await page.context().clearCookies();
+  await signUpThroughApi(page, baseURL!);
+  await page.goto("/account");
+  const card = page
+    .getByRole("heading", { name: "Your data" })
+    .locator("xpath=ancestor::*[@data-slot='card'][1]");
+  await card.getByLabel("Export file (.zip)").setInputFiles(zip);
+  // A slow line: 512 KB a second up, so the 2 MB take about 4 s.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
+  await card.getByRole("button", { name: "Import", exact: true }).click();
+  const bar = card.getByRole("progressbar", { name: "Export upload" });
+  await expect(card.getByRole("status").filter({ hasText: "Sending the export…" })).toContainText(
+    /Sending the export… .+ of 2\.\d MB$/,
+  );
+  await expect
+    .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 10_000 })
+    .toBeGreaterThan(10);
+  expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
+  await expect(card.getByRole("region", { name: "Import result" })).toContainText("1 photo or receipt", {
+    timeout: 20_000,
+  });
+  await expect(bar).toHaveCount(0);
 });

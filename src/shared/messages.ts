@@ -378,6 +378,8 @@ export const messages = {
       "Adds the contents of a Velolog export (.zip) to this account. Anything already in your account is kept as it is, not updated: its details, photos and installation history stay as they are here. Your preferences (distance unit, due soon %, time zone, service emails) become the export's. Importing the same file again adds nothing twice.",
     importButton: "Import",
     importing: "Importing…",
+    sendingArchive: "Sending the export…",
+    checkingArchive: "Sent. Checking and importing what it holds…",
     imported: "Import finished",
     nothingNew: "Everything in this export is already in your account.",
     importFailed: "The import failed. Nothing was imported.",

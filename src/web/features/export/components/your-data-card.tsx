@@ -99,7 +99,9 @@ function ImportForm() {
   const [result, setResult] = useState<ArchiveImportResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const { dragging, dropProps } = useFileDrop((files) => choose(files[0]));
-  const importArchive = useImportArchive();
+  // The upload's bytes sent of the file's size while an import runs.
+  const [sent, setSent] = useState<{ bytes: number; total: number } | null>(null);
+  const importArchive = useImportArchive((bytes, total) => setSent({ bytes, total }));
 
   function choose(picked: File | undefined) {
     setFile(picked ?? null);
@@ -194,6 +196,7 @@ function ImportForm() {
           {importArchive.isPending ? m.importing : m.importButton}
         </Button>
       </div>
+      {importArchive.isPending && sent ? <ImportProgress sent={sent} /> : null}
       {refusal ? (
         <p role="alert" className="rounded-md border border-destructive/50 px-3 py-2 text-destructive">
           {refusal}
@@ -201,6 +204,39 @@ function ImportForm() {
       ) : null}
       {result ? <ImportSummary result={result} /> : null}
     </form>
+  );
+}
+
+/** How far the .zip's upload is (a bar and its sizes), then that the server is importing it. */
+function ImportProgress({ sent }: { sent: { bytes: number; total: number } }) {
+  const percent = sent.total > 0 ? Math.min(100, Math.round((sent.bytes / sent.total) * 100)) : 0;
+  const uploaded = sent.bytes >= sent.total;
+  return (
+    <div className="grid gap-1">
+      <div
+        role="progressbar"
+        aria-label="Export upload"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded bg-muted"
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      {/* Announced when the upload starts and when it has arrived; the sizes are the bar's to tell. */}
+      <p role="status" className="text-muted-foreground">
+        {uploaded ? (
+          m.checkingArchive
+        ) : (
+          <>
+            {m.sendingArchive}{" "}
+            <span aria-hidden="true">
+              {formatFileSize(sent.bytes)} of {formatFileSize(sent.total)}
+            </span>
+          </>
+        )}
+      </p>
+    </div>
   );
 }
 

@@ -33,6 +33,7 @@ import {
   components,
   files,
   importSources,
+  reminderNotices,
   reminderPreferences,
   rides,
   serviceEntries,
@@ -1014,6 +1015,10 @@ async function writeRows(
       target: userSettings.userId,
       set: { distanceUnit, dueSoonPercent, ...zone, updatedAt: sql`now()` },
     });
+  // Turned on again, as by the switch (saveReminderSettings): what was told before is forgotten, so the next
+  // digest tells what is due now, also an interval serviced and due again while the digest was off.
+  if (emailDigest && reminders?.emailDigest === false)
+    await tx.delete(reminderNotices).where(eq(reminderNotices.userId, userId));
   await tx
     .insert(reminderPreferences)
     .values({ userId, emailDigest })

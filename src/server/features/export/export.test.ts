@@ -298,6 +298,9 @@ describeEachDatabase("account export and import", (kind) => {
     expect(first.readme).toMatch(/distances in kilometres.*moving times in seconds/);
     expect(first.readme).toContain(`"${m.title}", use "${m.importTitle}"`);
     expect(first.readme).toContain(`made ${first.json.exportedAt}`);
+    expect(first.readme).toContain(
+      "Its settings (distance unit, due soon %, time zone, service mails) become",
+    );
 
     const target = await signUp(t.app);
     await premium(target);

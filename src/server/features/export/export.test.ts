@@ -299,7 +299,7 @@ describeEachDatabase("account export and import", (kind) => {
     expect(first.readme).toContain(`"${m.title}", use "${m.importTitle}"`);
     expect(first.readme).toContain(`made ${first.json.exportedAt}`);
     expect(first.readme).toContain(
-      "Its settings (distance unit, due soon %, time zone, service mails) become",
+      "Its settings (distance unit, due soon %, time zone, service emails) become",
     );
 
     const target = await signUp(t.app);

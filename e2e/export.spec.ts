@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { truncate, writeFile } from "node:fs/promises";
 import {
   createBicycleThroughApi,
   createComponentThroughApi,
@@ -127,11 +128,11 @@ test.describe("the keyboard and files that are no export", () => {
   // The broken .zip is answered 400, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
-  test("with the keyboard, the focus stays on Export everything and Import after they ran, and a file that is no .zip is told so before it is sent", async ({
+  test("with the keyboard, the focus stays on Export everything and Import after they ran, and a file that is no .zip or too big is told so before it is sent", async ({
     page,
     baseURL,
     rider,
-  }) => {
+  }, testInfo) => {
     expect(rider.email).toBeTruthy();
     await createBicycleThroughApi(page, baseURL!, { name: "Keyboard bike" });
     const sent: string[] = [];
@@ -163,6 +164,19 @@ test.describe("the keyboard and files that are no export", () => {
     await page.keyboard.press("Enter");
     await expect(card.getByRole("alert")).toHaveText(
       "This is not a .zip file. Choose the .zip that “Export everything” made.",
+    );
+    await expect(importButton).toBeFocused();
+    expect(sent).toEqual([]);
+
+    // Past the 300 MB the server takes: told at once, nothing sent (a sparse file: no disk is used).
+    const huge = testInfo.outputPath("huge-export.zip");
+    await writeFile(huge, "");
+    await truncate(huge, 300 * 1024 * 1024 + 1);
+    await card.getByLabel("Export file (.zip)").setInputFiles(huge);
+    await importButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("alert")).toHaveText(
+      "The file is too large: an export to import may be at most 300 MB.",
     );
     await expect(importButton).toBeFocused();
     expect(sent).toEqual([]);

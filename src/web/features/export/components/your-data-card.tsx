@@ -9,7 +9,11 @@ import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { formatFileSize } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
-import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";
+import {
+  type ArchiveImportResult,
+  type ImportCounts,
+  MAX_ARCHIVE_BYTES,
+} from "../../../../shared/schemas/export.ts";
 import { startExportDownload, useImportArchive } from "../api.ts";
 
 const m = messages.archive;
@@ -119,6 +123,11 @@ function ImportForm() {
       setRefusal(null);
       if (!file) {
         setRefusal(m.chooseFile);
+        return;
+      }
+      // Past what the server takes: told at once, not after sending 300 MB for nothing.
+      if (file.size > MAX_ARCHIVE_BYTES) {
+        setRefusal(m.tooLarge);
         return;
       }
       // A ride file or a photo dropped here is told so at once, before it is sent.

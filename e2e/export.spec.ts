@@ -282,3 +282,40 @@ test("a big import shows how far its upload is, and what it imported when it is 
   });
   await expect(bar).toHaveCount(0);
 });
+
+test.describe("an import past the plan's limit", () => {
+  // The refusal is answered 409, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test("names the bicycles that do not fit, imports nothing, and offers the upgrade", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    await createBicycleThroughApi(page, baseURL!, { name: "Exported gravel bike" });
+    const exported = await page.request.get("/api/export");
+    const zip = { name: "velolog-export.zip", mimeType: "application/zip", buffer: await exported.body() };
+
+    // A free account that has its one bicycle already.
+    await page.context().clearCookies();
+    await signUpThroughApi(page, baseURL!);
+    await createBicycleThroughApi(page, baseURL!, { name: "My only bike" });
+    await page.goto("/account");
+    const card = page
+      .getByRole("heading", { name: "Your data" })
+      .locator("xpath=ancestor::*[@data-slot='card'][1]");
+    await card.getByLabel("Export file (.zip)").setInputFiles(zip);
+    await card.getByRole("button", { name: "Import", exact: true }).click();
+    const alert = card.getByRole("alert");
+    await expect(alert).toContainText(
+      "Your plan allows 1 bicycle, so this bicycle does not fit: “Exported gravel bike”. Nothing was imported.",
+    );
+    await alert.getByRole("link", { name: "Upgrade to Premium" }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByText("You are on the Free plan, with 1 of 1 bicycles.")).toBeVisible();
+    await page.goto("/bicycles");
+    await expect(page.getByText("My only bike")).toBeVisible();
+    await expect(page.getByText("Exported gravel bike")).toHaveCount(0);
+  });
+});

@@ -1,9 +1,12 @@
 import { Download, FileArchive, Loader2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
+import { ApiError } from "@/lib/api-client.ts";
 import { describeError, showError } from "@/lib/error-handler.ts";
+import { useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
@@ -102,6 +105,9 @@ function ImportForm() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ArchiveImportResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Refused for the plan's bicycle limit on a plan with one above: the card offers the way up.
+  const [planFull, setPlanFull] = useState(false);
+  const subscription = useSubscription();
   const { dragging, dropProps } = useFileDrop((files) => choose(files[0]));
   // The upload's bytes sent of the file's size while an import runs.
   const [sent, setSent] = useState<{ bytes: number; total: number } | null>(null);
@@ -111,6 +117,7 @@ function ImportForm() {
     setFile(picked ?? null);
     setResult(null);
     setRefusal(null);
+    setPlanFull(false);
   }
 
   const oneAtATime = useOneAtATime();
@@ -121,6 +128,7 @@ function ImportForm() {
     void oneAtATime(async () => {
       setResult(null);
       setRefusal(null);
+      setPlanFull(false);
       if (!file) {
         setRefusal(m.chooseFile);
         return;
@@ -144,7 +152,15 @@ function ImportForm() {
             toast.success(m.imported);
           },
           // The server's reason (bicycles that do not fit, an unsafe archive) stays in the card to read.
-          onError: (error) => setRefusal(describeError(error, { fallback: m.importFailed }).description),
+          onError: (error) => {
+            setRefusal(describeError(error, { fallback: m.importFailed }).description);
+            setPlanFull(
+              error instanceof ApiError &&
+                error.code === "LIMIT_REACHED" &&
+                error.message !== messages.images.quotaReached &&
+                subscription.data?.subscribed === false,
+            );
+          },
         })
         .catch(() => undefined);
     });
@@ -209,6 +225,14 @@ function ImportForm() {
       {refusal ? (
         <p role="alert" className="rounded-md border border-destructive/50 px-3 py-2 text-destructive">
           {refusal}
+          {planFull ? (
+            <>
+              {" "}
+              <Link to="/pricing" className="font-medium underline underline-offset-4">
+                Upgrade to Premium
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {result ? <ImportSummary result={result} /> : null}

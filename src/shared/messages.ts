@@ -374,14 +374,15 @@ export const messages = {
     description:
       "Everything in your account in one .zip: bicycles, components, rides, intervals, service history, share links, settings, photos and receipts.",
     exportButton: "Export everything",
-    exporting: (received: string) => `Preparing your export… ${received} received`,
-    exported: "Your export was downloaded",
+    exportStarted: "Your export is downloading: your browser shows its progress and saves the .zip.",
     exportFailed: "The export could not be made. Please try again.",
     importTitle: "Import from an export",
     importHelp:
-      "Adds the contents of a Velolog export (.zip) to this account. Anything already in your account is kept as it is, not updated: its details, photos and installation history stay as they are here. Importing the same file again adds nothing twice.",
+      "Adds the contents of a Velolog export (.zip) to this account. Anything already in your account is kept as it is, not updated: its details, photos and installation history stay as they are here. Your preferences (distance unit, due soon %, time zone, service emails) become the export's. Importing the same file again adds nothing twice.",
     importButton: "Import",
     importing: "Importing…",
+    sendingArchive: "Sending the export…",
+    checkingArchive: "Sent. Checking and importing what it holds…",
     imported: "Import finished",
     nothingNew: "Everything in this export is already in your account.",
     importFailed: "The import failed. Nothing was imported.",
@@ -417,6 +418,7 @@ export const messages = {
     resultUnused: (files: string) => `Not imported: ${files} that nothing in the export shows`,
     resultRemoved: (rides: string) =>
       `Removed: ${rides} from Strava that you had deleted in the exported account`,
+    resultSettings: "Preferences taken from the export",
   },
   settings: {
     /** The rider's time zone (decision 0060): the web app sends the browser's; an API client may send any. */

@@ -409,6 +409,17 @@ export const archiveImportResultSchema = z.object({
    * account the export came from (`stravaSkippedActivities`), brought in here by Strava before the import.
    */
   ridesRemoved: z.number(),
+  /**
+   * The account's preferences the import changed to the export's (none when they were the same), each with
+   * its value before and after as shown: `km`/`mi`, `80%`, a time zone name, `on`/`off`.
+   */
+  settingsChanged: z.array(
+    z.object({
+      setting: z.enum(["distanceUnit", "dueSoonPercent", "timeZone", "emailDigest"]),
+      from: z.string(),
+      to: z.string(),
+    }),
+  ),
 });
 export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 

@@ -33,6 +33,7 @@ import {
   useTestApp,
 } from "../../testing/test-app.ts";
 import { type UploadPurpose, uploadFile } from "../../testing/uploads.ts";
+import { ARCHIVE_IMPORTS_PER_HOUR } from "./import.ts";
 
 const m = messages.archive;
 
@@ -297,6 +298,9 @@ describeEachDatabase("account export and import", (kind) => {
     expect(first.readme).toMatch(/distances in kilometres.*moving times in seconds/);
     expect(first.readme).toContain(`"${m.title}", use "${m.importTitle}"`);
     expect(first.readme).toContain(`made ${first.json.exportedAt}`);
+    expect(first.readme).toContain(
+      "Its settings (distance unit, due soon %, time zone, service emails) become",
+    );
 
     const target = await signUp(t.app);
     await premium(target);
@@ -758,7 +762,8 @@ describeEachDatabase("account export and import", (kind) => {
       () => zipSync({ "export/velolog.json": jsonBytes(smallExport()), "__MACOSX/../evil": strToU8("x") }),
       m.unsafeName("__MACOSX/../evil"),
     ],
-    ["not a zip", () => strToU8("just text"), m.badZip],
+    ["not a zip (a ride file chosen by mistake)", () => strToU8("<gpx><trk></trk></gpx>"), m.notZip],
+    ["a .zip cut short", () => zipSync({ "velolog.json": jsonBytes(smallExport()) }).slice(0, 40), m.badZip],
     [
       "a missing referenced file",
       () =>
@@ -1029,6 +1034,47 @@ describeEachDatabase("account export and import", (kind) => {
     );
     expect(installations).toHaveLength(1);
     expect(installations[0]!.endedAt).toBeNull();
+  });
+
+  it("tells a file that is no .zip so without counting it against the hour's imports", async () => {
+    const source = await signUp(t.app);
+    await answered<Bicycle>(source.request("POST", "/api/bicycles", { name: "Road bike" }), "bicycle");
+    const target = await signUp(t.app);
+    for (let i = 0; i <= ARCHIVE_IMPORTS_PER_HOUR; i++) {
+      const refused = await importInto(target, strToU8("<gpx><trk></trk></gpx>"));
+      expect(refused.status).toBe(400);
+      expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(m.notZip);
+    }
+    const result = await imported(target, (await exportOf(source)).raw);
+    expect(result.imported.bicycles).toBe(1);
+  });
+
+  it("says which of the account's preferences became the export's, and that none did when they were the same", async () => {
+    const source = await signUp(t.app);
+    await answered<Bicycle>(source.request("POST", "/api/bicycles", { name: "Road bike" }), "bicycle");
+    const archive = (await exportOf(source)).raw;
+    const target = await signUp(t.app);
+    expect(
+      (
+        await target.request("PUT", "/api/settings", {
+          distanceUnit: "mi",
+          dueSoonPercent: 80,
+          timeZone: "Asia/Tokyo",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await target.request("PUT", "/api/reminders", { emailDigest: false })).status).toBe(200);
+
+    const result = await imported(target, archive);
+    expect(result.settingsChanged).toEqual([
+      { setting: "distanceUnit", from: "mi", to: "km" },
+      { setting: "dueSoonPercent", from: "80%", to: "90%" },
+      { setting: "timeZone", from: "Asia/Tokyo", to: "UTC" },
+      { setting: "emailDigest", from: "off", to: "on" },
+    ]);
+    expect(await json(target.request("GET", "/api/settings"))).toMatchObject({ distanceUnit: "km" });
+    // The same file again: the preferences already are the export's, and the summary says nothing of them.
+    expect((await imported(target, archive)).settingsChanged).toEqual([]);
   });
 
   it("counts a file that nothing in the archive shows as unused, and stores nothing of it", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { open } from "node:fs/promises";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import yauzl from "yauzl";
@@ -32,6 +33,7 @@ import {
   components,
   files,
   importSources,
+  reminderNotices,
   reminderPreferences,
   rides,
   serviceEntries,
@@ -46,6 +48,7 @@ import {
 import { AppError } from "../../errors.ts";
 import { EntryTooLargeError, entryName, isUnsafeEntryName, readEntryAtMost } from "../../zip-read.ts";
 import { prefixFor, prepareFile, QUOTA_BYTES } from "../files/service.ts";
+import { getSettings } from "../settings/service.ts";
 import { newShareToken } from "../shares/service.ts";
 import { currentTier } from "../subscriptions/service.ts";
 
@@ -95,6 +98,21 @@ export function readExportJson(text: string): ExportV1 {
 interface OpenArchive {
   zip: yauzl.ZipFile;
   entries: Map<string, yauzl.Entry>;
+}
+
+/**
+ * Whether the file starts as every .zip does ("PK"): a ride file, a photo or a PDF chosen by mistake is told
+ * it is no .zip at all, not that "the .zip could not be read". Checked before the hour's imports are counted.
+ */
+async function startsLikeZip(path: string): Promise<boolean> {
+  const file = await open(path, "r");
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await file.read(head, 0, 2, 0);
+    return bytesRead === 2 && head[0] === 0x50 && head[1] === 0x4b;
+  } finally {
+    await file.close();
+  }
 }
 
 function openZip(path: string): Promise<yauzl.ZipFile> {
@@ -428,6 +446,7 @@ export async function importArchive(
   zipPath: string,
 ): Promise<ArchiveImportResult> {
   const { db } = deps;
+  if (!(await startsLikeZip(zipPath))) throw refuse(m.notZip);
   if (!(await hitRateLimit(db, `import-archive:${userId}`, ARCHIVE_IMPORTS_PER_HOUR, 60 * 60 * 1000)))
     throw new AppError("RATE_LIMITED", m.rateLimited);
 
@@ -536,6 +555,7 @@ async function importData(
   const written: WrittenFile[] = [];
   let ridesSkipped = 0;
   let ridesRemoved = 0;
+  let settingsChanged: ArchiveImportResult["settingsChanged"] = [];
   try {
     // Counted as the files come, so a hostile archive stops at the quota (or at the inflated budget, for
     // images that shrink when re-encoded) instead of after storing everything; the transaction counts again.
@@ -573,7 +593,7 @@ async function importData(
       await checkPlanLimit(tx as unknown as Database, userId, billingMode, added.bicycles);
       if (bytesNeeded > 0 && (await usedBytes(tx as unknown as Database, userId)) + bytesNeeded > QUOTA_BYTES)
         throw new AppError("LIMIT_REACHED", messages.images.quotaReached);
-      ({ ridesSkipped, ridesRemoved } = await writeRows(
+      ({ ridesSkipped, ridesRemoved, settingsChanged } = await writeRows(
         tx as unknown as Database,
         userId,
         data,
@@ -618,7 +638,14 @@ async function importData(
   const alreadyThere = emptyCounts();
   for (const key of Object.keys(total) as (keyof ImportCounts)[])
     alreadyThere[key] = total[key] - imported[key];
-  return { formatVersion: EXPORT_FORMAT_VERSION, imported, alreadyThere, unusedFiles, ridesRemoved };
+  return {
+    formatVersion: EXPORT_FORMAT_VERSION,
+    imported,
+    alreadyThere,
+    unusedFiles,
+    ridesRemoved,
+    settingsChanged,
+  };
 }
 
 /** The bytes of the user's stored files (the quota counts them). */
@@ -688,7 +715,11 @@ async function writeRows(
   existing: Existing,
   added: Added,
   written: WrittenFile[],
-): Promise<{ ridesSkipped: number; ridesRemoved: number }> {
+): Promise<{
+  ridesSkipped: number;
+  ridesRemoved: number;
+  settingsChanged: ArchiveImportResult["settingsChanged"];
+}> {
   // Every object gets a new id here (or is the row it already is); references follow the map.
   const idOf: Existing = {
     bicycle: new Map(existing.bicycle),
@@ -957,8 +988,25 @@ async function writeRows(
       .insert(stravaGear)
       .values(gear.map((g) => ({ userId, gearId: g.gearId, bicycleId: ref("bicycle", g.bicycleId) })))
       .onConflictDoNothing();
-  // The archive's preferences become the account's.
+  // The archive's preferences become the account's; the summary names each one that changed, so a rider whose
+  // account said miles is told it now says kilometres (until then it changed without a word).
   const { distanceUnit, dueSoonPercent, emailDigest, timeZone } = data.settings;
+  const before = await getSettings(tx, userId);
+  const [reminders] = await tx
+    .select({ emailDigest: reminderPreferences.emailDigest })
+    .from(reminderPreferences)
+    .where(eq(reminderPreferences.userId, userId));
+  const onOff = (on: boolean) => (on ? "on" : "off");
+  const settingsChanged: ArchiveImportResult["settingsChanged"] = [
+    { setting: "distanceUnit" as const, from: before.distanceUnit, to: distanceUnit },
+    { setting: "dueSoonPercent" as const, from: `${before.dueSoonPercent}%`, to: `${dueSoonPercent}%` },
+    { setting: "timeZone" as const, from: before.timeZone, to: timeZone ?? before.timeZone },
+    {
+      setting: "emailDigest" as const,
+      from: onOff(reminders?.emailDigest ?? true),
+      to: onOff(emailDigest),
+    },
+  ].filter((change) => change.from !== change.to);
   const zone = timeZone ? { timeZone } : {};
   await tx
     .insert(userSettings)
@@ -967,6 +1015,10 @@ async function writeRows(
       target: userSettings.userId,
       set: { distanceUnit, dueSoonPercent, ...zone, updatedAt: sql`now()` },
     });
+  // Turned on again, as by the switch (saveReminderSettings): what was told before is forgotten, so the next
+  // digest tells what is due now, also an interval serviced and due again while the digest was off.
+  if (emailDigest && reminders?.emailDigest === false)
+    await tx.delete(reminderNotices).where(eq(reminderNotices.userId, userId));
   await tx
     .insert(reminderPreferences)
     .values({ userId, emailDigest })
@@ -980,5 +1032,5 @@ async function writeRows(
           target: [importSources.userId, importSources.kind, importSources.sourceId],
           set: { targetId: sql`excluded.target_id` },
         });
-  return { ridesSkipped: skipped, ridesRemoved: removed };
+  return { ridesSkipped: skipped, ridesRemoved: removed, settingsChanged };
 }

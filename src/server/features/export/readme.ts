@@ -24,6 +24,7 @@ export function exportReadme(now: Date): string {
     "",
     `To bring it back, here or on another Velolog: on the Account page, under "${m.title}", use "${m.importTitle}"`,
     "and choose this .zip (as it is, or unzipped and zipped again). Importing it twice adds nothing twice.",
+    "Its settings (distance unit, due soon %, time zone, service emails) become those of the account it goes into.",
     "",
   ].join("\n");
 }

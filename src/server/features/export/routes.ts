@@ -105,7 +105,7 @@ export function archiveRoutes({ db, storage, config, logger }: AppDeps) {
         tags,
         summary: "Import an account export (.zip) into this account (at most 300 MB)",
         description:
-          "The body is the .zip's bytes. Every id is remapped; photos and receipts pass the upload checks; the plan's bicycle limit applies (too many: nothing is imported, and the message names the bicycles that did not fit). Objects already imported from the same export (or already in this account) are not added again. The Strava bike mapping is restored onto the bicycles, except for bikes this account has mapped itself. `ridesRemoved` counts this account's Strava rides of activities the export says were deleted. A bad or unsafe archive changes nothing.",
+          "The body is the .zip's bytes. Every id is remapped; photos and receipts pass the upload checks; the plan's bicycle limit applies (too many: nothing is imported, and the message names the bicycles that did not fit). Objects already imported from the same export (or already in this account) are not added again. The Strava bike mapping is restored onto the bicycles, except for bikes this account has mapped itself. `ridesRemoved` counts this account's Strava rides of activities the export says were deleted. The archive's preferences (distance unit, due-soon %, time zone, the reminder mail) become the account's; `settingsChanged` names each that changed, with its value before and after. A bad or unsafe archive changes nothing.",
         security: auth.signedIn,
         middleware: [signedIn()] as const,
         request: {

@@ -239,6 +239,44 @@ describeEachDatabase("reminders", (kind) => {
     ]);
   });
 
+  it("tells an interval serviced and due again while reminders were off, once an imported export turns them on", async () => {
+    const rider = await signUp(t.app);
+    const start = middayUtc(Date.now() - 130 * DAY);
+    const { componentId } = await bikeWithComponent(rider, {
+      name: "Brakes",
+      type: "Brakes",
+      installedAt: new Date(start).toISOString().slice(0, 10),
+    });
+    await addInterval(rider, componentId, { label: "Brake fluid", everyMonths: 2 });
+    await sendReminderDigests(digestDeps(), new Date(start + 63 * DAY));
+    expect(digestsTo(rider.email)).toHaveLength(1);
+
+    await json(rider.request("PUT", "/api/reminders", { emailDigest: false }));
+    await json(
+      rider.request("POST", `/api/components/${componentId}/services`, {
+        date: new Date(start + 64 * DAY).toISOString().slice(0, 10),
+        description: "Bled",
+        cost: 25,
+      }),
+    );
+    await sendReminderDigests(digestDeps(), new Date(start + 129 * DAY));
+    // Another account's export (its reminders on) imported: they are on here too, as with the switch.
+    const source = await signUp(t.app);
+    const archive = new Uint8Array(await (await source.request("GET", "/api/export")).arrayBuffer());
+    const imported = await t.app.request("/api/import/archive", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: rider.cookie, "Content-Type": "application/zip" },
+      body: archive,
+    });
+    expect(imported.status).toBe(200);
+    expect(await json(rider.request("GET", "/api/reminders"))).toMatchObject({ emailDigest: true });
+    await sendReminderDigests(digestDeps(), new Date(start + 130 * DAY));
+    expect(digestsTo(rider.email).map((mail) => mail.subject)).toEqual([
+      "Service reminder: 1 overdue",
+      "Service reminder: 1 overdue",
+    ]);
+  });
+
   it("tells a rider with 200 intervals due in one mail that lists 10 and counts the rest", async () => {
     const rider = await signUp(t.app);
     const { bicycle } = await json<{ bicycle: { id: string } }>(

@@ -1,62 +1,62 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, call, client } from "@/lib/api-client.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { ApiErrorBody } from "../../../shared/schemas/common.ts";
 import type { ArchiveImportResult } from "../../../shared/schemas/export.ts";
 
-/** The file name the server gave (Content-Disposition), else one of the same shape. */
-function fileNameOf(response: Response): string {
-  const named = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
-  return named ?? `velolog-export-${new Date().toISOString().slice(0, 10)}.zip`;
-}
-
 /**
- * Downloads the account export (GET /api/export), telling `onProgress` the bytes received as they arrive
- * (the server streams it, so there is no total), then saves it as a file.
+ * Starts the account export (GET /api/export) as the browser's own download: the browser writes the .zip to
+ * disk as the server streams it, shows its progress, and goes on when the rider leaves the page, so a big
+ * archive never sits in this page's memory (it used to be read into a Blob first). A cheap signed-in call
+ * comes first, so a session that has ended is told here, not as a failed download in the browser's list.
  */
-export async function downloadExport(onProgress: (received: number) => void): Promise<void> {
-  let response: Response;
-  try {
-    response = await client.export.$get();
-  } catch {
-    throw new ApiError(0, "NETWORK", "The server could not be reached.");
-  }
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { code: string; message: string };
-    } | null;
-    throw new ApiError(response.status, body?.error?.code ?? "UNKNOWN", body?.error?.message ?? "");
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onProgress(received);
-  }
-  const url = URL.createObjectURL(new Blob(chunks, { type: "application/zip" }));
+export async function startExportDownload(): Promise<void> {
+  await call(client.settings.$get());
   const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameOf(response);
+  link.href = "/api/export";
+  // The server's Content-Disposition names the file (velolog-export-YYYY-MM-DD.zip).
+  link.download = "";
   document.body.append(link);
   link.click();
   link.remove();
-  // After the click has handed the file to the browser's download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Sends an export's .zip as it is (POST /api/import/archive); everything shown may have changed after. */
-export function useImportArchive() {
+/**
+ * Sends an export's .zip as it is (POST /api/import/archive), telling `onProgress` the bytes sent of the
+ * file's size as they go (an archive may be 300 MB: the card shows how far its upload is, then that it is
+ * being imported). XMLHttpRequest, as the uploads' (features/uploads/upload.ts): fetch tells no upload progress.
+ */
+function sendArchive(
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+): Promise<ArchiveImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/import/archive");
+    xhr.setRequestHeader("Content-Type", "application/zip");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) =>
+      onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.onload = () => {
+      const body = xhr.response as ({ result: ArchiveImportResult } & Partial<ApiErrorBody>) | null;
+      if (xhr.status === 200 && body?.result) {
+        resolve(body.result);
+        return;
+      }
+      const error = body?.error;
+      reject(new ApiError(xhr.status, error?.code ?? "UNKNOWN", error?.message ?? "", error?.fields));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "NETWORK", messages.generic.offline));
+    onProgress(0, file.size);
+    xhr.send(file);
+  });
+}
+
+/** Imports an export's .zip (see `sendArchive`); everything shown may have changed after. */
+export function useImportArchive(onProgress: (sent: number, total: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File): Promise<ArchiveImportResult> =>
-      call(
-        client.import.archive.$post(
-          {},
-          { init: { body: file, headers: { "Content-Type": "application/zip" } } },
-        ),
-      ).then((answer) => answer.result),
+    mutationFn: (file: File) => sendArchive(file, onProgress),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,15 +1,23 @@
 import { Download, FileArchive, Loader2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
+import { ApiError } from "@/lib/api-client.ts";
 import { describeError, showError } from "@/lib/error-handler.ts";
+import { useSubscription } from "@/lib/subscription.ts";
 import { toast } from "@/lib/toaster.ts";
 import { useFileDrop } from "@/lib/use-file-drop.ts";
+import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { formatFileSize } from "../../../../shared/format.ts";
 import { messages } from "../../../../shared/messages.ts";
-import type { ArchiveImportResult, ImportCounts } from "../../../../shared/schemas/export.ts";
-import { downloadExport, useImportArchive } from "../api.ts";
+import {
+  type ArchiveImportResult,
+  type ImportCounts,
+  MAX_ARCHIVE_BYTES,
+} from "../../../../shared/schemas/export.ts";
+import { startExportDownload, useImportArchive } from "../api.ts";
 
 const m = messages.archive;
 
@@ -23,6 +31,19 @@ const LABELS: Record<keyof ImportCounts, [one: string, many: string]> = {
   shareLinks: ["share link", "share links"],
   files: ["photo or receipt", "photos and receipts"],
 };
+
+const SETTING_LABELS: Record<ArchiveImportResult["settingsChanged"][number]["setting"], string> = {
+  distanceUnit: "Distance unit",
+  dueSoonPercent: "Due soon at",
+  timeZone: "Time zone",
+  emailDigest: "Email me when service is due",
+};
+
+/** Every .zip starts with "PK" (the server checks the same). */
+async function startsLikeZip(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  return head[0] === 0x50 && head[1] === 0x4b;
+}
 
 const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
@@ -43,31 +64,27 @@ export function YourDataCard() {
 }
 
 function ExportButton() {
-  // Bytes received while the download runs; null when none runs.
-  const [received, setReceived] = useState<number | null>(null);
-  const [done, setDone] = useState<number | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [started, setStarted] = useState(false);
+  const oneAtATime = useOneAtATime();
   async function start() {
-    setDone(null);
-    setReceived(0);
-    let total = 0;
+    setStarted(false);
+    setStarting(true);
     try {
-      await downloadExport((bytes) => {
-        total = bytes;
-        setReceived(bytes);
-      });
-      setDone(total);
-      toast.success(m.exported);
+      await startExportDownload();
+      setStarted(true);
     } catch (error) {
       showError(error, { fallback: m.exportFailed });
     } finally {
-      setReceived(null);
+      setStarting(false);
     }
   }
   return (
     <div className="grid gap-2">
       <div>
-        <Button onClick={() => void start()} disabled={received !== null}>
-          {received !== null ? (
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+        <Button onClick={() => void oneAtATime(start)} aria-disabled={starting}>
+          {starting ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
             <Download aria-hidden="true" />
@@ -76,11 +93,7 @@ function ExportButton() {
         </Button>
       </div>
       <p role="status" className="text-muted-foreground">
-        {received !== null
-          ? m.exporting(formatFileSize(received))
-          : done !== null
-            ? `${m.exported} (${formatFileSize(done)}).`
-            : null}
+        {started ? m.exportStarted : null}
       </p>
     </div>
   );
@@ -92,32 +105,64 @@ function ImportForm() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ArchiveImportResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Refused for the plan's bicycle limit on a plan with one above: the card offers the way up.
+  const [planFull, setPlanFull] = useState(false);
+  const subscription = useSubscription();
   const { dragging, dropProps } = useFileDrop((files) => choose(files[0]));
-  const importArchive = useImportArchive();
+  // The upload's bytes sent of the file's size while an import runs.
+  const [sent, setSent] = useState<{ bytes: number; total: number } | null>(null);
+  const importArchive = useImportArchive((bytes, total) => setSent({ bytes, total }));
 
   function choose(picked: File | undefined) {
     setFile(picked ?? null);
     setResult(null);
     setRefusal(null);
+    setPlanFull(false);
   }
+
+  const oneAtATime = useOneAtATime();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    setResult(null);
-    setRefusal(null);
-    if (!file) {
-      setRefusal(m.chooseFile);
-      return;
-    }
-    importArchive.mutate(file, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        setFile(null);
-        if (input.current) input.current.value = "";
-        toast.success(m.imported);
-      },
-      // The server's reason (bicycles that do not fit, an unsafe archive) stays in the card to read.
-      onError: (error) => setRefusal(describeError(error, { fallback: m.importFailed }).description),
+    if (importArchive.isPending) return;
+    void oneAtATime(async () => {
+      setResult(null);
+      setRefusal(null);
+      setPlanFull(false);
+      if (!file) {
+        setRefusal(m.chooseFile);
+        return;
+      }
+      // Past what the server takes: told at once, not after sending 300 MB for nothing.
+      if (file.size > MAX_ARCHIVE_BYTES) {
+        setRefusal(m.tooLarge);
+        return;
+      }
+      // A ride file or a photo dropped here is told so at once, before it is sent.
+      if (!(await startsLikeZip(file))) {
+        setRefusal(m.notZip);
+        return;
+      }
+      await importArchive
+        .mutateAsync(file, {
+          onSuccess: (answer) => {
+            setResult(answer);
+            setFile(null);
+            if (input.current) input.current.value = "";
+            toast.success(m.imported);
+          },
+          // The server's reason (bicycles that do not fit, an unsafe archive) stays in the card to read.
+          onError: (error) => {
+            setRefusal(describeError(error, { fallback: m.importFailed }).description);
+            setPlanFull(
+              error instanceof ApiError &&
+                error.code === "LIMIT_REACHED" &&
+                error.message !== messages.images.quotaReached &&
+                subscription.data?.subscribed === false,
+            );
+          },
+        })
+        .catch(() => undefined);
     });
   }
 
@@ -167,7 +212,7 @@ function ImportForm() {
         </div>
       </div>
       <div>
-        <Button type="submit" variant="outline" disabled={importArchive.isPending}>
+        <Button type="submit" variant="outline" aria-disabled={importArchive.isPending}>
           {importArchive.isPending ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
@@ -176,13 +221,55 @@ function ImportForm() {
           {importArchive.isPending ? m.importing : m.importButton}
         </Button>
       </div>
+      {importArchive.isPending && sent ? <ImportProgress sent={sent} /> : null}
       {refusal ? (
         <p role="alert" className="rounded-md border border-destructive/50 px-3 py-2 text-destructive">
           {refusal}
+          {planFull ? (
+            <>
+              {" "}
+              <Link to="/pricing" className="font-medium underline underline-offset-4">
+                Upgrade to Premium
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {result ? <ImportSummary result={result} /> : null}
     </form>
+  );
+}
+
+/** How far the .zip's upload is (a bar and its sizes), then that the server is importing it. */
+function ImportProgress({ sent }: { sent: { bytes: number; total: number } }) {
+  const percent = sent.total > 0 ? Math.min(100, Math.round((sent.bytes / sent.total) * 100)) : 0;
+  const uploaded = sent.bytes >= sent.total;
+  return (
+    <div className="grid gap-1">
+      <div
+        role="progressbar"
+        aria-label="Export upload"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded bg-muted"
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      {/* Announced when the upload starts and when it has arrived; the sizes are the bar's to tell. */}
+      <p role="status" className="text-muted-foreground">
+        {uploaded ? (
+          m.checkingArchive
+        ) : (
+          <>
+            {m.sendingArchive}{" "}
+            <span aria-hidden="true">
+              {formatFileSize(sent.bytes)} of {formatFileSize(sent.total)}
+            </span>
+          </>
+        )}
+      </p>
+    </div>
   );
 }
 
@@ -212,6 +299,18 @@ function ImportSummary({ result }: { result: ArchiveImportResult }) {
       ) : null}
       {result.ridesRemoved > 0 ? (
         <p className="text-muted-foreground">{m.resultRemoved(counted(result.ridesRemoved, LABELS.rides))}</p>
+      ) : null}
+      {result.settingsChanged.length > 0 ? (
+        <div>
+          <p className="font-medium">{m.resultSettings}</p>
+          <ul className="list-disc pl-5">
+            {result.settingsChanged.map((change) => (
+              <li key={change.setting}>
+                {SETTING_LABELS[change.setting]}: {change.to} (was {change.from})
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {result.unusedFiles > 0 ? (
         <p className="text-muted-foreground">{m.resultUnused(counted(result.unusedFiles, LABELS.files))}</p>

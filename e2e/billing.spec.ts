@@ -89,7 +89,10 @@ test("a cancelled checkout says Payment Canceled; a checkout page without its ch
   await expect(page.getByRole("dialog")).not.toContainText("Premium");
 });
 
-test("a checkout link opened signed out goes to sign-in, then back to that checkout", async ({ page, baseURL }) => {
+test("a checkout link opened signed out goes to sign-in, then back to that checkout", async ({
+  page,
+  baseURL,
+}) => {
   const rider = await signUpThroughApi(page, baseURL!);
   const started = await page.request.post("/api/billing/checkout", { headers: { Origin: baseURL! } });
   const checkoutPath: string = (await started.json()).url;

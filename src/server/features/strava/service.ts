@@ -37,7 +37,7 @@ export function stravaDeps(db: Database, config: Config): StravaDeps | null {
   return config.strava ? { db, strava: config.strava, key: config.authSecret } : null;
 }
 
-/** An import stops here (40,000 activities): past it the athlete can ask again later. */
+/** An import stops here (40,000 activities): the next one goes on from where it stopped. */
 const MAX_PAGES = 200;
 /** A token this close to its end is refreshed before it is used. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -408,10 +408,15 @@ async function storeActivities(
 /**
  * Imports every past activity of the mapped bikes, oldest first, a page of 200 at a time; running it again
  * adds nothing. Stopped by Strava's rate limit, it keeps what it stored, remembers where it got to and
- * answers 429 saying so; the next import goes on from there (a second before, so an activity of the same
- * second is not missed) and, once through, forgets it.
+ * answers 429 saying so; stopped by its page limit (`maxPages`, tests set it small), it remembers where it
+ * got to too. The next import goes on from there (a second before, so an activity of the same second is not
+ * missed) and, once through, forgets it.
  */
-export async function importPastRides(deps: StravaDeps, userId: string): Promise<StravaImportResult> {
+export async function importPastRides(
+  deps: StravaDeps,
+  userId: string,
+  { maxPages = MAX_PAGES }: { maxPages?: number } = {},
+): Promise<StravaImportResult> {
   const { db } = deps;
   const strava = await tokenUser(deps, userId);
   const mapped = await gearMap(db, userId);
@@ -427,7 +432,8 @@ export async function importPastRides(deps: StravaDeps, userId: string): Promise
     db.update(stravaConnections).set({ importAfter }).where(eq(stravaConnections.userId, userId));
   const result = { imported: 0, alreadyThere: 0, skipped: 0 };
   let storedThrough = resumed;
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  let through = false;
+  for (let page = 1; page <= maxPages; page++) {
     let activities: StravaActivity[];
     try {
       activities = await strava((token) => activitiesPage(deps.strava, token, after, page));
@@ -443,9 +449,14 @@ export async function importPastRides(deps: StravaDeps, userId: string): Promise
     }
     const last = activities.at(-1);
     if (last) storedThrough = new Date(last.start_date);
-    if (activities.length < ACTIVITIES_PER_PAGE) break;
+    if (activities.length < ACTIVITIES_PER_PAGE) {
+      through = true;
+      break;
+    }
   }
-  if (resumed) await setImportAfter(null);
+  // At the page limit with more to come: the next import goes on after the last ride stored.
+  if (!through) await setImportAfter(storedThrough);
+  else if (resumed) await setImportAfter(null);
   return result;
 }
 

@@ -19,6 +19,7 @@ import {
   type TestClient,
   useTestApp,
 } from "../../testing/test-app.ts";
+import { importPastRides, stravaDeps } from "./service.ts";
 
 const CLIENT_ID = "4242";
 const CLIENT_SECRET = "strava-client-secret-for-tests";
@@ -303,6 +304,38 @@ describeEachDatabase("Strava", (kind) => {
     expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
     // Through: the next import reads every activity again.
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 450,
+      skipped: 0,
+    });
+  });
+
+  it("stops an import at its page limit and goes on from there next time, bringing the rest", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    expect((await mapBike(rider, "b1001", road.id)).status).toBe(200);
+    const day = (n: number) => new Date(Date.UTC(2021, 0, 1) + n * 86_400_000).toISOString();
+    for (let n = 0; n < 450; n++)
+      strava.addActivity(athlete.id, { start_date: day(n), distance: 30_000 + n });
+    // A limit of two pages (production: 200 pages, 40,000 activities) stops it after 400 rides.
+    const deps = stravaDeps(t.db, t.config)!;
+    expect(await importPastRides(deps, rider.userId, { maxPages: 2 })).toEqual({
+      imported: 400,
+      alreadyThere: 0,
+      skipped: 0,
+    });
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(400);
+    // The next import goes on after the 400th ride: one page, the rest (and the 400th read again).
+    const pages = strava.calls("GET", "/api/v3/athlete/activities").length;
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 50,
+      alreadyThere: 1,
+      skipped: 0,
+    });
+    expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+    // Through: the next one reads every activity again.
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 0,
       alreadyThere: 450,

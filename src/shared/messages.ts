@@ -537,10 +537,13 @@ export const messages = {
       noBikes: "Your Strava account has no bikes",
       unmapped: "Choose a bicycle for a Strava bike first",
     },
-    imported: (imported: number, alreadyThere: number, skipped: number) =>
+    imported: (imported: number, alreadyThere: number, skipped: number, withoutDistance: number) =>
       `${imported} ${imported === 1 ? "ride" : "rides"} imported` +
       (alreadyThere > 0 ? `, ${alreadyThere} already there` : "") +
       (skipped > 0 ? `, ${skipped} deleted in Velolog left out` : "") +
+      (withoutDistance > 0
+        ? `, ${withoutDistance} without distance (such as trainer sessions) left out`
+        : "") +
       ".",
     deleteRide: "It came from Strava and will not be imported again.",
     signedOutTitle: "Strava not connected",

@@ -226,7 +226,7 @@ export async function mapBike(
   return bikes.map((bike) => (bike.id === gearId ? { ...bike, bicycleId } : bike));
 }
 
-type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable" | "skipped";
+type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable" | "noDistance" | "skipped";
 
 /** The activity's ride, unless the rider changed it in Velolog (then it is theirs, and Strava leaves it). */
 const isStravaAsImported = (userId: string, activityId: number) =>
@@ -263,15 +263,18 @@ interface ActivityRide {
 /**
  * The ride an activity makes on the bicycle its bike is mapped to, or why it makes none: "unusable" is an
  * activity not ridden on a bicycle (a run the bike was left on; the file import's list of sports, so a
- * virtual or e-bike ride counts) or without the figures a ride needs (a manual one without distance).
+ * virtual or e-bike ride counts) or without the figures a ride needs; "noDistance" is a ride without a
+ * distance (a trainer session, a manual one): a ride needs one, and the import says how many it left out.
  */
 function rideOf(
   activity: StravaActivity,
   mapped: Map<string, string>,
-): ActivityRide | "unmapped" | "unusable" {
+): ActivityRide | "unmapped" | "unusable" | "noDistance" {
   const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
   if (!bicycleId) return "unmapped";
   if (notOnABicycle([activity.sport_type ?? activity.type ?? ""])) return "unusable";
+  // Rounded to the metre, as a ride's distance is stored.
+  if (!(Math.round(activity.distance) > 0)) return "noDistance";
   const elevation = activity.total_elevation_gain == null ? null : Math.round(activity.total_elevation_gain);
   const input = rideInputSchema.safeParse({
     // Strava takes longer titles than a ride's 200 characters: cut, as the file import's are, not dropped.
@@ -430,7 +433,7 @@ export async function importPastRides(
   const after = resumed ? Math.floor(resumed.getTime() / 1000) - 1 : 0;
   const setImportAfter = (importAfter: Date | null) =>
     db.update(stravaConnections).set({ importAfter }).where(eq(stravaConnections.userId, userId));
-  const result = { imported: 0, alreadyThere: 0, skipped: 0 };
+  const result = { imported: 0, alreadyThere: 0, skipped: 0, withoutDistance: 0 };
   let storedThrough = resumed;
   let through = false;
   for (let page = 1; page <= maxPages; page++) {
@@ -446,6 +449,7 @@ export async function importPastRides(
       if (stored === "imported") result.imported++;
       if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
       if (stored === "skipped") result.skipped++;
+      if (stored === "noDistance") result.withoutDistance++;
     }
     const last = activities.at(-1);
     if (last) storedThrough = new Date(last.start_date);
@@ -561,6 +565,6 @@ export async function applyEvent(deps: StravaDeps, event: StravaEvent): Promise<
     await skippedActivities(db, userId),
   );
   // Moved to a bike that is not imported, or changed into something that is no ride: it leaves.
-  if (stored === "unmapped" || stored === "unusable") await removeRide();
+  if (stored === "unmapped" || stored === "unusable" || stored === "noDistance") await removeRide();
   return "applied";
 }

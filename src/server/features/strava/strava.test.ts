@@ -152,6 +152,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 1,
       alreadyThere: 1,
       skipped: 0,
+      withoutDistance: 0,
     });
     const afterImport = await ridesOf(rider, road.id);
     expect(afterImport.rides.map((r) => [r.name, r.distanceKm, r.source, r.elevationGainM])).toEqual([
@@ -166,6 +167,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 2,
       skipped: 0,
+      withoutDistance: 0,
     });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
 
@@ -249,6 +251,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 449,
       alreadyThere: 2,
       skipped: 0,
+      withoutDistance: 0,
     });
     expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -259,6 +262,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 451,
       skipped: 0,
+      withoutDistance: 0,
     });
     expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -300,6 +304,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 51,
       alreadyThere: 1,
       skipped: 0,
+      withoutDistance: 0,
     });
     expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -308,6 +313,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 450,
       skipped: 0,
+      withoutDistance: 0,
     });
   });
 
@@ -324,6 +330,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 400,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
     });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(400);
     // The next import goes on after the 400th ride: one page, the rest (and the 400th read again).
@@ -332,6 +339,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 50,
       alreadyThere: 1,
       skipped: 0,
+      withoutDistance: 0,
     });
     expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -340,6 +348,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 450,
       skipped: 0,
+      withoutDistance: 0,
     });
   });
 
@@ -491,6 +500,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 1,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
     });
 
     // Revoked again; disconnecting still works (the revocation at Strava is best effort).
@@ -558,13 +568,22 @@ describeEachDatabase("Strava", (kind) => {
     // Not ridden on a bicycle, though the bike was left on it: not a ride.
     ride(5, "Run", { type: "Run", sport_type: "TrailRun" });
     ride(6, "Walk", { type: "Walk", sport_type: undefined });
-    // Without a bike, and a manual activity without distance: nothing to count.
+    // Without a bike: not the rider's to count.
     strava.addActivity(athlete.id, { start_date: at(7), distance: 20_000, name: "No bike", gear_id: null });
+    // A manual activity and a trainer session without distance: no ride (a ride needs a distance), and the
+    // result says how many were left out.
     strava.addActivity(athlete.id, { start_date: at(8), distance: 0, moving_time: 3600, name: "Manual" });
+    strava.addActivity(athlete.id, {
+      start_date: at(10),
+      distance: 0,
+      moving_time: 2700,
+      name: "Trainer intervals",
+    });
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 4,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 2,
     });
     const names = async (bicycleId: string) =>
       (await ridesOf(rider, bicycleId)).rides.map((r) => r.name).sort();
@@ -613,6 +632,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 2,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
     });
     const rides = (await ridesOf(rider, road.id)).rides;
     expect(rides.map((r) => [r.name, r.distanceKm, r.elevationGainM])).toEqual([
@@ -644,6 +664,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 3,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
     });
     const byName = async () =>
       Object.fromEntries((await ridesOf(rider, road.id)).rides.map((r) => [r.name, r]));
@@ -669,6 +690,7 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 2,
       skipped: 1,
+      withoutDistance: 0,
     });
     await deliver(strava.event(SUBSCRIPTION, athlete.id, gone.id, "update", "activity", { title: "x" }));
     await deliver(strava.event(SUBSCRIPTION, athlete.id, edited.id, "update", "activity", { title: "x" }));

@@ -46,6 +46,8 @@ export const stravaImportResultSchema = z.object({
   alreadyThere: z.number(),
   skipped: z.number(),
   withoutDistance: z.number(),
+  /** The import stopped at its limit (40,000 activities) with more to come: the next one goes on from there. */
+  more: z.boolean(),
 });
 export type StravaImportResult = z.infer<typeof stravaImportResultSchema>;
 

@@ -461,7 +461,7 @@ export async function importPastRides(
   // At the page limit with more to come: the next import goes on after the last ride stored.
   if (!through) await setImportAfter(storedThrough);
   else if (resumed) await setImportAfter(null);
-  return result;
+  return { ...result, more: !through };
 }
 
 /** Forgets the tokens (revoking them at Strava first, when Strava answers) and the bike mapping; rides stay. */

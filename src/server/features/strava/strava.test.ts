@@ -153,6 +153,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 1,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     const afterImport = await ridesOf(rider, road.id);
     expect(afterImport.rides.map((r) => [r.name, r.distanceKm, r.source, r.elevationGainM])).toEqual([
@@ -168,6 +169,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 2,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
 
@@ -252,6 +254,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 2,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -263,6 +266,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 451,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -305,6 +309,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 1,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -314,6 +319,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 450,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
   });
 
@@ -331,6 +337,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 0,
       skipped: 0,
       withoutDistance: 0,
+      more: true,
     });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(400);
     // The next import goes on after the 400th ride: one page, the rest (and the 400th read again).
@@ -340,6 +347,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 1,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -349,6 +357,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 450,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
   });
 
@@ -501,6 +510,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 0,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
 
     // Revoked again; disconnecting still works (the revocation at Strava is best effort).
@@ -584,6 +594,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 0,
       skipped: 0,
       withoutDistance: 2,
+      more: false,
     });
     const names = async (bicycleId: string) =>
       (await ridesOf(rider, bicycleId)).rides.map((r) => r.name).sort();
@@ -633,6 +644,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 0,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     const rides = (await ridesOf(rider, road.id)).rides;
     expect(rides.map((r) => [r.name, r.distanceKm, r.elevationGainM])).toEqual([
@@ -665,6 +677,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 0,
       skipped: 0,
       withoutDistance: 0,
+      more: false,
     });
     const byName = async () =>
       Object.fromEntries((await ridesOf(rider, road.id)).rides.map((r) => [r.name, r]));
@@ -691,6 +704,7 @@ describeEachDatabase("Strava", (kind) => {
       alreadyThere: 2,
       skipped: 1,
       withoutDistance: 0,
+      more: false,
     });
     await deliver(strava.event(SUBSCRIPTION, athlete.id, gone.id, "update", "activity", { title: "x" }));
     await deliver(strava.event(SUBSCRIPTION, athlete.id, edited.id, "update", "activity", { title: "x" }));

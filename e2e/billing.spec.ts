@@ -1,6 +1,6 @@
 import { lastLinkTo } from "../src/server/testing/outbox.ts";
 import { killAll } from "../src/server/testing/spawn-server.ts";
-import { createBicycleThroughApi, expect, test } from "./fixtures.ts";
+import { createBicycleThroughApi, expect, signUpThroughApi, test } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 
 test("hit the limit, upgrade in test mode, add a second bicycle, cancel at period end", async ({
@@ -87,6 +87,40 @@ test("a cancelled checkout says Payment Canceled; a checkout page without its ch
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByRole("dialog")).toContainText("Everything you have recorded will be deleted");
   await expect(page.getByRole("dialog")).not.toContainText("Premium");
+});
+
+test("a checkout link opened signed out goes to sign-in, then back to that checkout", async ({
+  page,
+  baseURL,
+}) => {
+  const rider = await signUpThroughApi(page, baseURL!);
+  const started = await page.request.post("/api/billing/checkout", { headers: { Origin: baseURL! } });
+  const checkoutPath: string = (await started.json()).url;
+  expect(checkoutPath).toMatch(/^\/billing\/checkout\?id=[0-9a-f-]{36}$/);
+  await page.context().clearCookies();
+
+  // From a mail or another device: not the home page, but sign-in, which comes back with the checkout's id.
+  await page.goto(checkoutPath);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fbilling%2Fcheckout%3Fid%3D[0-9a-f-]{36}$/);
+  const signIn = page.getByRole("form", { name: "Sign in" });
+  await signIn.getByLabel("Email").fill(rider.email);
+  await signIn.getByLabel("Password").fill(rider.password);
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(new RegExp(`${checkoutPath.replace("?", "\\?")}$`));
+  await expect(page.getByText("This checkout was not found.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Confirm test payment" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByText("You are on the Premium plan, with 0 of 10 bicycles.")).toBeVisible();
+
+  // The test portal too: sign-in first, then the portal.
+  await page.context().clearCookies();
+  await page.goto("/billing/portal");
+  await expect(page).toHaveURL(/\/auth\?next=%2Fbilling%2Fportal$/);
+  await signIn.getByLabel("Email").fill(rider.email);
+  await signIn.getByLabel("Password").fill(rider.password);
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/billing\/portal$/);
+  await expect(page.getByText(/Premium renews on/)).toBeVisible();
 });
 
 test("with BILLING_MODE=off the instance is unlimited: no plans, no limit, no upgrade buttons", async ({

@@ -69,6 +69,13 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
       name: "Hill repeats",
     });
     strava.addActivity(athlete.id, { start_date: "2025-05-11T17:00:00Z", distance: 7_300, gear_id: "b502" });
+    // A trainer session on the mapped bike: no distance, so no ride, and the result says so.
+    strava.addActivity(athlete.id, {
+      start_date: "2025-05-07T18:30:00Z",
+      distance: 0,
+      moving_time: 3_600,
+      name: "Turbo intervals",
+    });
 
     await page.goto(`${url}/account`);
     const card = page.locator("[data-slot=card]", { has: page.getByText("Strava", { exact: true }) });
@@ -88,7 +95,9 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
     await card.getByLabel("Canyon Endurace CF").selectOption({ label: "Road" });
     await expect(card.getByLabel("Canyon Endurace CF")).not.toHaveValue("");
     await card.getByRole("button", { name: "Import past rides" }).click();
-    await expect(card.getByText("2 rides imported.")).toBeVisible();
+    await expect(
+      card.getByText("2 rides imported, 1 without distance (such as trainer sessions) left out."),
+    ).toBeVisible();
 
     // A new ride on Strava: Strava tells us by webhook.
     const fresh = strava.addActivity(athlete.id, {
@@ -141,7 +150,9 @@ test("with Strava: connect, map a bike, import past rides, a webhook event adds 
     await page.goto(`${url}/account`);
     await card.getByRole("button", { name: "Import past rides" }).click();
     await expect(
-      card.getByText("0 rides imported, 2 already there, 1 deleted in Velolog left out."),
+      card.getByText(
+        "0 rides imported, 2 already there, 1 deleted in Velolog left out, 1 without distance (such as trainer sessions) left out.",
+      ),
     ).toBeVisible();
 
     // Revoked on strava.com and no event came: the card asks to connect again, and connecting mends it.

@@ -537,11 +537,22 @@ export const messages = {
       noBikes: "Your Strava account has no bikes",
       unmapped: "Choose a bicycle for a Strava bike first",
     },
-    imported: (imported: number, alreadyThere: number, skipped: number) =>
-      `${imported} ${imported === 1 ? "ride" : "rides"} imported` +
-      (alreadyThere > 0 ? `, ${alreadyThere} already there` : "") +
-      (skipped > 0 ? `, ${skipped} deleted in Velolog left out` : "") +
-      ".",
+    /** What "Import past rides" did (StravaImportResult). */
+    imported: (r: {
+      imported: number;
+      alreadyThere: number;
+      skipped: number;
+      withoutDistance: number;
+      more: boolean;
+    }) =>
+      `${r.imported} ${r.imported === 1 ? "ride" : "rides"} imported` +
+      (r.alreadyThere > 0 ? `, ${r.alreadyThere} already there` : "") +
+      (r.skipped > 0 ? `, ${r.skipped} deleted in Velolog left out` : "") +
+      (r.withoutDistance > 0
+        ? `, ${r.withoutDistance} without distance (such as trainer sessions) left out`
+        : "") +
+      "." +
+      (r.more ? " There are more: run “Import past rides” again and it goes on where it stopped." : ""),
     deleteRide: "It came from Strava and will not be imported again.",
     signedOutTitle: "Strava not connected",
     signedOut:

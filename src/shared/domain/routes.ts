@@ -61,8 +61,11 @@ export const GOOGLE_TWO_FACTOR_LANDING = "/auth?step=two-factor";
 /** The sign-in page with its Sign Up tab chosen: where every "Sign Up", "Get Started" and "Start free" goes. */
 export const SIGN_UP_PATH = "/auth?tab=signup";
 
-/** Routes that need a session and send visitors to /auth rather than /. */
-export const AUTH_REDIRECT_PATHS = ["/account", "/feedback"] as const;
+/**
+ * Routes that need a session and send visitors to /auth rather than /, to come back once signed in: the
+ * billing pages too, whose links are opened from a mail, another device or a tab whose session ended.
+ */
+export const AUTH_REDIRECT_PATHS = ["/account", "/feedback", "/billing/checkout", "/billing/portal"] as const;
 
 const SIGNED_IN_PATHS = [
   "/account",

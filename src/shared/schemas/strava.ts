@@ -37,13 +37,17 @@ export const stravaMappingInputSchema = z.object({
 export const stravaConnectSchema = z.object({ url: z.string() });
 
 /**
- * What "Import past rides" did: rides added, rides that were already there (from Strava or a file), and
- * activities left out because the rider deleted their rides in Velolog.
+ * What "Import past rides" did: rides added, rides that were already there (from Strava or a file),
+ * activities left out because the rider deleted their rides in Velolog, and rides on a mapped bike left out
+ * because they have no distance (trainer sessions, manual ones without it: a ride needs a distance).
  */
 export const stravaImportResultSchema = z.object({
   imported: z.number(),
   alreadyThere: z.number(),
   skipped: z.number(),
+  withoutDistance: z.number(),
+  /** The import stopped at its limit (40,000 activities) with more to come: the next one goes on from there. */
+  more: z.boolean(),
 });
 export type StravaImportResult = z.infer<typeof stravaImportResultSchema>;
 

@@ -190,7 +190,10 @@ export function stravaRoutes({ db, config, logger }: AppDeps) {
         security: auth.sessionOnly,
         middleware: [available, signedIn()] as const,
         responses: {
-          200: json(stravaImportResultSchema, "How many rides were added, and how many were already there."),
+          200: json(
+            stravaImportResultSchema,
+            "How many rides were added, how many were already there, and how many were left out (deleted in Velolog, or without distance).",
+          ),
           ...errors(400, 401, 403, 404, 409, 429, 503),
         },
       }),

@@ -37,7 +37,7 @@ export function stravaDeps(db: Database, config: Config): StravaDeps | null {
   return config.strava ? { db, strava: config.strava, key: config.authSecret } : null;
 }
 
-/** An import stops here (40,000 activities): past it the athlete can ask again later. */
+/** An import stops here (40,000 activities): the next one goes on from where it stopped. */
 const MAX_PAGES = 200;
 /** A token this close to its end is refreshed before it is used. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -226,7 +226,7 @@ export async function mapBike(
   return bikes.map((bike) => (bike.id === gearId ? { ...bike, bicycleId } : bike));
 }
 
-type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable" | "skipped";
+type Stored = "imported" | "updated" | "duplicate" | "unmapped" | "unusable" | "noDistance" | "skipped";
 
 /** The activity's ride, unless the rider changed it in Velolog (then it is theirs, and Strava leaves it). */
 const isStravaAsImported = (userId: string, activityId: number) =>
@@ -263,15 +263,18 @@ interface ActivityRide {
 /**
  * The ride an activity makes on the bicycle its bike is mapped to, or why it makes none: "unusable" is an
  * activity not ridden on a bicycle (a run the bike was left on; the file import's list of sports, so a
- * virtual or e-bike ride counts) or without the figures a ride needs (a manual one without distance).
+ * virtual or e-bike ride counts) or without the figures a ride needs; "noDistance" is a ride without a
+ * distance (a trainer session, a manual one): a ride needs one, and the import says how many it left out.
  */
 function rideOf(
   activity: StravaActivity,
   mapped: Map<string, string>,
-): ActivityRide | "unmapped" | "unusable" {
+): ActivityRide | "unmapped" | "unusable" | "noDistance" {
   const bicycleId = activity.gear_id ? mapped.get(activity.gear_id) : undefined;
   if (!bicycleId) return "unmapped";
   if (notOnABicycle([activity.sport_type ?? activity.type ?? ""])) return "unusable";
+  // Rounded to the metre, as a ride's distance is stored.
+  if (!(Math.round(activity.distance) > 0)) return "noDistance";
   const elevation = activity.total_elevation_gain == null ? null : Math.round(activity.total_elevation_gain);
   const input = rideInputSchema.safeParse({
     // Strava takes longer titles than a ride's 200 characters: cut, as the file import's are, not dropped.
@@ -408,10 +411,15 @@ async function storeActivities(
 /**
  * Imports every past activity of the mapped bikes, oldest first, a page of 200 at a time; running it again
  * adds nothing. Stopped by Strava's rate limit, it keeps what it stored, remembers where it got to and
- * answers 429 saying so; the next import goes on from there (a second before, so an activity of the same
- * second is not missed) and, once through, forgets it.
+ * answers 429 saying so; stopped by its page limit (`maxPages`, tests set it small), it remembers where it
+ * got to too. The next import goes on from there (a second before, so an activity of the same second is not
+ * missed) and, once through, forgets it.
  */
-export async function importPastRides(deps: StravaDeps, userId: string): Promise<StravaImportResult> {
+export async function importPastRides(
+  deps: StravaDeps,
+  userId: string,
+  { maxPages = MAX_PAGES }: { maxPages?: number } = {},
+): Promise<StravaImportResult> {
   const { db } = deps;
   const strava = await tokenUser(deps, userId);
   const mapped = await gearMap(db, userId);
@@ -425,9 +433,10 @@ export async function importPastRides(deps: StravaDeps, userId: string): Promise
   const after = resumed ? Math.floor(resumed.getTime() / 1000) - 1 : 0;
   const setImportAfter = (importAfter: Date | null) =>
     db.update(stravaConnections).set({ importAfter }).where(eq(stravaConnections.userId, userId));
-  const result = { imported: 0, alreadyThere: 0, skipped: 0 };
+  const result = { imported: 0, alreadyThere: 0, skipped: 0, withoutDistance: 0 };
   let storedThrough = resumed;
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  let through = false;
+  for (let page = 1; page <= maxPages; page++) {
     let activities: StravaActivity[];
     try {
       activities = await strava((token) => activitiesPage(deps.strava, token, after, page));
@@ -440,13 +449,19 @@ export async function importPastRides(deps: StravaDeps, userId: string): Promise
       if (stored === "imported") result.imported++;
       if (stored === "updated" || stored === "duplicate") result.alreadyThere++;
       if (stored === "skipped") result.skipped++;
+      if (stored === "noDistance") result.withoutDistance++;
     }
     const last = activities.at(-1);
     if (last) storedThrough = new Date(last.start_date);
-    if (activities.length < ACTIVITIES_PER_PAGE) break;
+    if (activities.length < ACTIVITIES_PER_PAGE) {
+      through = true;
+      break;
+    }
   }
-  if (resumed) await setImportAfter(null);
-  return result;
+  // At the page limit with more to come: the next import goes on after the last ride stored.
+  if (!through) await setImportAfter(storedThrough);
+  else if (resumed) await setImportAfter(null);
+  return { ...result, more: !through };
 }
 
 /** Forgets the tokens (revoking them at Strava first, when Strava answers) and the bike mapping; rides stay. */
@@ -550,6 +565,6 @@ export async function applyEvent(deps: StravaDeps, event: StravaEvent): Promise<
     await skippedActivities(db, userId),
   );
   // Moved to a bike that is not imported, or changed into something that is no ride: it leaves.
-  if (stored === "unmapped" || stored === "unusable") await removeRide();
+  if (stored === "unmapped" || stored === "unusable" || stored === "noDistance") await removeRide();
   return "applied";
 }

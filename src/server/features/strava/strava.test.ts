@@ -19,6 +19,7 @@ import {
   type TestClient,
   useTestApp,
 } from "../../testing/test-app.ts";
+import { importPastRides, stravaDeps } from "./service.ts";
 
 const CLIENT_ID = "4242";
 const CLIENT_SECRET = "strava-client-secret-for-tests";
@@ -151,6 +152,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 1,
       alreadyThere: 1,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     const afterImport = await ridesOf(rider, road.id);
     expect(afterImport.rides.map((r) => [r.name, r.distanceKm, r.source, r.elevationGainM])).toEqual([
@@ -165,6 +168,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 2,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(2);
 
@@ -248,6 +253,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 449,
       alreadyThere: 2,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -258,6 +265,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 451,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     expect(t.queries.count - before).toBeLessThanOrEqual(5 + 3 * 3);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -299,6 +308,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 51,
       alreadyThere: 1,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
     expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
@@ -307,6 +318,46 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 450,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
+    });
+  });
+
+  it("stops an import at its page limit and goes on from there next time, bringing the rest", async () => {
+    const { rider, athlete } = await connectedRider();
+    const road = await addBicycle(rider, "Road");
+    expect((await mapBike(rider, "b1001", road.id)).status).toBe(200);
+    const day = (n: number) => new Date(Date.UTC(2021, 0, 1) + n * 86_400_000).toISOString();
+    for (let n = 0; n < 450; n++)
+      strava.addActivity(athlete.id, { start_date: day(n), distance: 30_000 + n });
+    // A limit of two pages (production: 200 pages, 40,000 activities) stops it after 400 rides.
+    const deps = stravaDeps(t.db, t.config)!;
+    expect(await importPastRides(deps, rider.userId, { maxPages: 2 })).toEqual({
+      imported: 400,
+      alreadyThere: 0,
+      skipped: 0,
+      withoutDistance: 0,
+      more: true,
+    });
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(400);
+    // The next import goes on after the 400th ride: one page, the rest (and the 400th read again).
+    const pages = strava.calls("GET", "/api/v3/athlete/activities").length;
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 50,
+      alreadyThere: 1,
+      skipped: 0,
+      withoutDistance: 0,
+      more: false,
+    });
+    expect(strava.calls("GET", "/api/v3/athlete/activities").length - pages).toBe(1);
+    expect((await ridesOf(rider, road.id)).totals.rides).toBe(450);
+    // Through: the next one reads every activity again.
+    expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
+      imported: 0,
+      alreadyThere: 450,
+      skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
   });
 
@@ -458,6 +509,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 1,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
 
     // Revoked again; disconnecting still works (the revocation at Strava is best effort).
@@ -525,13 +578,23 @@ describeEachDatabase("Strava", (kind) => {
     // Not ridden on a bicycle, though the bike was left on it: not a ride.
     ride(5, "Run", { type: "Run", sport_type: "TrailRun" });
     ride(6, "Walk", { type: "Walk", sport_type: undefined });
-    // Without a bike, and a manual activity without distance: nothing to count.
+    // Without a bike: not the rider's to count.
     strava.addActivity(athlete.id, { start_date: at(7), distance: 20_000, name: "No bike", gear_id: null });
+    // A manual activity and a trainer session without distance: no ride (a ride needs a distance), and the
+    // result says how many were left out.
     strava.addActivity(athlete.id, { start_date: at(8), distance: 0, moving_time: 3600, name: "Manual" });
+    strava.addActivity(athlete.id, {
+      start_date: at(10),
+      distance: 0,
+      moving_time: 2700,
+      name: "Trainer intervals",
+    });
     expect(await json(rider.request("POST", "/api/strava/import"))).toEqual({
       imported: 4,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 2,
+      more: false,
     });
     const names = async (bicycleId: string) =>
       (await ridesOf(rider, bicycleId)).rides.map((r) => r.name).sort();
@@ -580,6 +643,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 2,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     const rides = (await ridesOf(rider, road.id)).rides;
     expect(rides.map((r) => [r.name, r.distanceKm, r.elevationGainM])).toEqual([
@@ -611,6 +676,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 3,
       alreadyThere: 0,
       skipped: 0,
+      withoutDistance: 0,
+      more: false,
     });
     const byName = async () =>
       Object.fromEntries((await ridesOf(rider, road.id)).rides.map((r) => [r.name, r]));
@@ -636,6 +703,8 @@ describeEachDatabase("Strava", (kind) => {
       imported: 0,
       alreadyThere: 2,
       skipped: 1,
+      withoutDistance: 0,
+      more: false,
     });
     await deliver(strava.event(SUBSCRIPTION, athlete.id, gone.id, "update", "activity", { title: "x" }));
     await deliver(strava.event(SUBSCRIPTION, athlete.id, edited.id, "update", "activity", { title: "x" }));

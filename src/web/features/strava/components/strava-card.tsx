@@ -230,7 +230,7 @@ function Connected({
         </div>
         <p aria-live="polite" className={stopped ? "text-destructive" : "text-muted-foreground"}>
           {result
-            ? m.imported(result.imported, result.alreadyThere, result.skipped)
+            ? m.imported(result)
             : stopped
               ? stopped
               : // Nothing comes in while Strava refuses the access: the message above says what to do.

@@ -15,6 +15,7 @@ import {
   type TestApp,
   type TestClient,
 } from "../../testing/test-app.ts";
+import { captureLogs } from "../../testing/log-capture.ts";
 import { uploadFile } from "../../testing/uploads.ts";
 import { sweepUnattachedFiles } from "../files/service.ts";
 
@@ -637,5 +638,47 @@ describeEachDatabase("CSV export and service import", (kind) => {
       const log = await logOf(rider, chain.id);
       expect(log.services[0]!.resetsIntervalIds).toHaveLength(1);
     });
+  });
+});
+
+describeEachDatabase("a CSV download that fails partway", (kind) => {
+  const logs = captureLogs();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { BILLING_MODE: "off" }, logger: logs.logger });
+  });
+
+  it("is cut, and the failure is logged with the rider and the file", async () => {
+    const rider = await signUp(t.app);
+    const bike = await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name: "Gravel" }));
+    // Pages of 500: each is read only once the one before has gone out.
+    await t.db.insert(rides).values(
+      Array.from({ length: 1600 }, (_, i) => ({
+        userId: rider.userId,
+        bicycleId: bike.bicycle.id,
+        name: `Ride ${i}`,
+        startedAt: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000),
+        distanceKm: "10.000",
+        movingSeconds: 1800,
+        source: "manual",
+      })),
+    );
+    const response = await rider.request("GET", "/api/export/csv/rides");
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    // The byte-order mark, the header and the first page have gone out.
+    for (let i = 0; i < 3; i++) expect((await reader.read()).done).toBe(false);
+    // The database goes away partway through (as a lost connection would).
+    await t.close();
+    await expect(
+      (async () => {
+        while (!(await reader.read()).done) {
+          // reading on until the answer is cut
+        }
+      })(),
+    ).rejects.toThrow();
+    const failures = logs.lines().filter((line) => line.msg === "csv export failed");
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 50, userId: rider.userId, entity: "rides" });
   });
 });

@@ -5,6 +5,7 @@ import type { Component } from "../../../shared/schemas/component.ts";
 import type { ServiceCsvImport, ServiceCsvImportResult } from "../../../shared/schemas/csv.ts";
 import type { ServiceLog } from "../../../shared/schemas/service-entry.ts";
 import { rides } from "../../db/schema.ts";
+import { captureLogs } from "../../testing/log-capture.ts";
 import {
   anonymous,
   createTestApp,
@@ -15,7 +16,6 @@ import {
   type TestApp,
   type TestClient,
 } from "../../testing/test-app.ts";
-import { captureLogs } from "../../testing/log-capture.ts";
 import { uploadFile } from "../../testing/uploads.ts";
 import { sweepUnattachedFiles } from "../files/service.ts";
 

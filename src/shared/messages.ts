@@ -551,6 +551,7 @@ export const messages = {
     dateInvalid: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is not a date`,
     dateMissing: (row: number) => `Row ${row}: the date is empty`,
     dateInFuture: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is in the future`,
+    dateTooEarly: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is before 1900`,
     componentMissing: (row: number) => `Row ${row}: the component is empty`,
     componentUnknown: (row: number, value: string) =>
       `Row ${row}: component “${cellShown(value)}” matches none of your components`,

@@ -556,6 +556,30 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect((await logOf(rider, chain.id)).services).toHaveLength(0);
     });
 
+    it("says a date before 1900 is too long ago, not that it is no date, and imports nothing", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      const chain = await component(rider, bike.id, "Chain");
+      const response = await importRows(rider, {
+        dateFormat: "dmy",
+        rows: [
+          { row: 2, date: "1800-01-01", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 3, date: "31/12/1899", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 4, date: "0999-05-01", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 5, date: "01/01/1900", component: "Chain", description: "Waxed", cost: "5" },
+        ],
+      });
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { message: string; fields: Record<string, string> } }>(response);
+      expect(error.message).toBe("3 rows have errors; nothing was imported.");
+      expect(Object.values(error.fields)).toEqual([
+        "Row 2: date “1800-01-01” is before 1900",
+        "Row 3: date “31/12/1899” is before 1900",
+        "Row 4: date “0999-05-01” is before 1900",
+      ]);
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+    });
+
     it("names the row and field of a cell too long for it, as when the notes column was chosen as the date", async () => {
       const rider = await signUp(t.app);
       const bike = await bicycle(rider, "Road");

@@ -548,6 +548,7 @@ export const messages = {
       "You were not signed in when Strava sent you back. Sign in, then connect Strava again in Account Settings.",
   },
   csv: {
+    downloadFailed: "The file could not be downloaded. Please try again.",
     dateInvalid: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is not a date`,
     dateMissing: (row: number) => `Row ${row}: the date is empty`,
     dateInFuture: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is in the future`,

@@ -245,6 +245,43 @@ test.describe("spreadsheets", () => {
     await expect(page.getByRole("cell", { name: "May 31, 2024" })).toBeVisible();
   });
 
+  test("with the keyboard, each step of the import puts the focus on what comes next", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      type: "Drivetrain",
+      mileage: 0,
+      name: "Chain",
+    });
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "history.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(sheet),
+    });
+    // The file read: the first column to map.
+    await expect(dialog.getByLabel("Date column")).toBeFocused();
+    await dialog.getByLabel("Dates are written").selectOption("dmy");
+    await dialog.getByRole("button", { name: "Preview" }).focus();
+    await page.keyboard.press("Enter");
+    // Checked: the summary of what would be imported.
+    const summary = dialog.getByRole("status");
+    await expect(summary).toBeFocused();
+    await dialog.getByRole("button", { name: "Back to columns" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel("Date column")).toBeFocused();
+    await dialog.getByRole("button", { name: "Choose another file" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: "Choose CSV file" })).toBeFocused();
+  });
+
   test("on a phone the preview shows each row's cost and status without scrolling sideways", async ({
     page,
     baseURL,

@@ -2,11 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { unguardCell } from "../../../shared/domain/csv.ts";
 import {
+  EARLIEST_IMPORT_DATE,
   type ImportReceipt,
   MAX_DESCRIPTION,
   MAX_RECEIPT_URL,
   parseImportCost,
-  EARLIEST_IMPORT_DATE,
   parseImportDate,
   parseImportReceipt,
 } from "../../../shared/domain/service-csv.ts";

@@ -56,7 +56,7 @@ test.describe("spreadsheets", () => {
     await page.goto("/account");
     const downloads = page.getByRole("list", { name: "CSV downloads", exact: true });
     const download = page.waitForEvent("download");
-    await downloads.getByRole("link", { name: "Service entries (CSV)" }).click();
+    await downloads.getByRole("button", { name: "Service entries (CSV)" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^velolog-services-\d{4}-\d{2}-\d{2}\.csv$/);
     const records = parseCsv(await readFile((await file.path())!, "utf8"));
@@ -140,7 +140,7 @@ test.describe("spreadsheets", () => {
     const download = page.waitForEvent("download");
     await page
       .getByRole("list", { name: "CSV downloads", exact: true })
-      .getByRole("link", { name: "Service entries (CSV)" })
+      .getByRole("button", { name: "Service entries (CSV)" })
       .click();
     const text = await readFile((await (await download).path())!, "utf8");
     expect(parseCsv(text).map((r) => r[5])).toEqual(["Receipt", link, `${baseURL}${receipt}`]);
@@ -245,6 +245,43 @@ test.describe("spreadsheets", () => {
     await expect(page.getByRole("cell", { name: "May 31, 2024" })).toBeVisible();
   });
 
+  test("with the keyboard, each step of the import puts the focus on what comes next", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const bicycle = await createBicycleThroughApi(page, baseURL!, { name: "Road" });
+    await createComponentThroughApi(page, baseURL!, {
+      bicycleId: bicycle.id,
+      type: "Drivetrain",
+      mileage: 0,
+      name: "Chain",
+    });
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Import service records" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import service records" });
+    await dialog.getByLabel("CSV file").setInputFiles({
+      name: "history.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(sheet),
+    });
+    // The file read: the first column to map.
+    await expect(dialog.getByLabel("Date column")).toBeFocused();
+    await dialog.getByLabel("Dates are written").selectOption("dmy");
+    await dialog.getByRole("button", { name: "Preview" }).focus();
+    await page.keyboard.press("Enter");
+    // Checked: the summary of what would be imported.
+    const summary = dialog.getByRole("status");
+    await expect(summary).toBeFocused();
+    await dialog.getByRole("button", { name: "Back to columns" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel("Date column")).toBeFocused();
+    await dialog.getByRole("button", { name: "Choose another file" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: "Choose CSV file" })).toBeFocused();
+  });
+
   test("on a phone the preview shows each row's cost and status without scrolling sideways", async ({
     page,
     baseURL,
@@ -283,14 +320,64 @@ test.describe("spreadsheets", () => {
     await page.getByRole("button", { name: "Delete my account" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
     const first = dialog.getByRole("region", { name: "Download your data first" });
-    await expect(first.getByRole("link", { name: "Download all my data (.zip)" })).toHaveAttribute(
-      "href",
-      "/api/export",
-    );
-    await expect(first.getByRole("link", { name: "Rides (CSV)" })).toHaveAttribute(
-      "href",
-      "/api/export/csv/rides",
-    );
+    for (const [name, filename] of [
+      ["Download all my data (.zip)", /^velolog-export-\d{4}-\d{2}-\d{2}\.zip$/],
+      ["Rides (CSV)", /^velolog-rides-\d{4}-\d{2}-\d{2}\.csv$/],
+    ] as const) {
+      const download = page.waitForEvent("download");
+      await first.getByRole("button", { name }).click();
+      expect((await download).suggestedFilename()).toMatch(filename);
+    }
+    await expect(dialog).toBeVisible();
     expect(await dialogViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("a session that has ended", () => {
+  // The check before each download is answered 401, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test("the CSV downloads say to sign in again instead of starting a download that fails", async ({
+    page,
+    baseURL,
+    rider,
+  }) => {
+    expect(rider.email).toBeTruthy();
+    const downloads: string[] = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
+    await page.goto("/account");
+    const list = page.getByRole("list", { name: "CSV downloads", exact: true });
+    await expect(list.getByRole("button", { name: "Bicycles (CSV)" })).toBeVisible();
+    // Signed out in another tab of this browser (the session is gone on the server): this page does not know yet.
+    const other = await page.context().newPage();
+    const signedOut = await other.request.post("/api/auth/sign-out", {
+      data: {},
+      headers: { Origin: baseURL! },
+    });
+    expect(signedOut.status()).toBe(200);
+    await other.close();
+    for (const name of ["Bicycles (CSV)", "Rides (CSV)"]) {
+      await list.getByRole("button", { name }).click();
+      await expect(page.getByText("Please sign in to continue.").first()).toBeVisible();
+    }
+    expect(downloads).toEqual([]);
+  });
+
+  test("the delete-account dialog's downloads say so too", async ({ page, rider }) => {
+    expect(rider.email).toBeTruthy();
+    const downloads: string[] = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const first = page
+      .getByRole("dialog", { name: "Delete your account?" })
+      .getByRole("region", { name: "Download your data first" });
+    await expect(first.getByRole("button", { name: "Components (CSV)" })).toBeVisible();
+    await page.context().clearCookies();
+    await first.getByRole("button", { name: "Download all my data (.zip)" }).click();
+    await expect(page.getByText("Please sign in to continue.").first()).toBeVisible();
+    await first.getByRole("button", { name: "Components (CSV)" }).click();
+    await expect(page.getByText("Please sign in to continue.").first()).toBeVisible();
+    expect(downloads).toEqual([]);
   });
 });

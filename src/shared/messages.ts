@@ -559,9 +559,11 @@ export const messages = {
       "You were not signed in when Strava sent you back. Sign in, then connect Strava again in Account Settings.",
   },
   csv: {
+    downloadFailed: "The file could not be downloaded. Please try again.",
     dateInvalid: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is not a date`,
     dateMissing: (row: number) => `Row ${row}: the date is empty`,
     dateInFuture: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is in the future`,
+    dateTooEarly: (row: number, value: string) => `Row ${row}: date “${cellShown(value)}” is before 1900`,
     componentMissing: (row: number) => `Row ${row}: the component is empty`,
     componentUnknown: (row: number, value: string) =>
       `Row ${row}: component “${cellShown(value)}” matches none of your components`,

@@ -168,13 +168,15 @@ function monthNumber(name: string): number {
 /** A two-digit year is this century's (a service log's dates are past ones, and 20th-century ones rare). */
 const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
 
+/** The earliest date a service record may be imported for (SPEC: a ride cannot start before 1900 either). */
+export const EARLIEST_IMPORT_DATE = "1900-01-01";
+
 function isoDate(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return null;
   }
-  if (year < 1900 || year > 2200) return null;
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Component } from "../../../shared/schemas/component.ts";
 import type { ServiceCsvImport, ServiceCsvImportResult } from "../../../shared/schemas/csv.ts";
 import type { ServiceLog } from "../../../shared/schemas/service-entry.ts";
 import { rides } from "../../db/schema.ts";
+import { captureLogs } from "../../testing/log-capture.ts";
 import {
   anonymous,
   createTestApp,
@@ -555,6 +556,30 @@ describeEachDatabase("CSV export and service import", (kind) => {
       expect((await logOf(rider, chain.id)).services).toHaveLength(0);
     });
 
+    it("says a date before 1900 is too long ago, not that it is no date, and imports nothing", async () => {
+      const rider = await signUp(t.app);
+      const bike = await bicycle(rider, "Road");
+      const chain = await component(rider, bike.id, "Chain");
+      const response = await importRows(rider, {
+        dateFormat: "dmy",
+        rows: [
+          { row: 2, date: "1800-01-01", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 3, date: "31/12/1899", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 4, date: "0999-05-01", component: "Chain", description: "Waxed", cost: "5" },
+          { row: 5, date: "01/01/1900", component: "Chain", description: "Waxed", cost: "5" },
+        ],
+      });
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { message: string; fields: Record<string, string> } }>(response);
+      expect(error.message).toBe("3 rows have errors; nothing was imported.");
+      expect(Object.values(error.fields)).toEqual([
+        "Row 2: date “1800-01-01” is before 1900",
+        "Row 3: date “31/12/1899” is before 1900",
+        "Row 4: date “0999-05-01” is before 1900",
+      ]);
+      expect((await logOf(rider, chain.id)).services).toHaveLength(0);
+    });
+
     it("names the row and field of a cell too long for it, as when the notes column was chosen as the date", async () => {
       const rider = await signUp(t.app);
       const bike = await bicycle(rider, "Road");
@@ -637,5 +662,47 @@ describeEachDatabase("CSV export and service import", (kind) => {
       const log = await logOf(rider, chain.id);
       expect(log.services[0]!.resetsIntervalIds).toHaveLength(1);
     });
+  });
+});
+
+describeEachDatabase("a CSV download that fails partway", (kind) => {
+  const logs = captureLogs();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { BILLING_MODE: "off" }, logger: logs.logger });
+  });
+
+  it("is cut, and the failure is logged with the rider and the file", async () => {
+    const rider = await signUp(t.app);
+    const bike = await json<{ bicycle: Bicycle }>(rider.request("POST", "/api/bicycles", { name: "Gravel" }));
+    // Pages of 500: each is read only once the one before has gone out.
+    await t.db.insert(rides).values(
+      Array.from({ length: 1600 }, (_, i) => ({
+        userId: rider.userId,
+        bicycleId: bike.bicycle.id,
+        name: `Ride ${i}`,
+        startedAt: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000),
+        distanceKm: "10.000",
+        movingSeconds: 1800,
+        source: "manual",
+      })),
+    );
+    const response = await rider.request("GET", "/api/export/csv/rides");
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    // The byte-order mark, the header and the first page have gone out.
+    for (let i = 0; i < 3; i++) expect((await reader.read()).done).toBe(false);
+    // The database goes away partway through (as a lost connection would).
+    await t.close();
+    await expect(
+      (async () => {
+        while (!(await reader.read()).done) {
+          // reading on until the answer is cut
+        }
+      })(),
+    ).rejects.toThrow();
+    const failures = logs.lines().filter((line) => line.msg === "csv export failed");
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 50, userId: rider.userId, entity: "rides" });
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { unguardCell } from "../../../shared/domain/csv.ts";
 import {
+  EARLIEST_IMPORT_DATE,
   type ImportReceipt,
   MAX_DESCRIPTION,
   MAX_RECEIPT_URL,
@@ -135,6 +136,7 @@ async function evaluate(
     else if (!date) errors.push(m.dateInvalid(row, dateText));
     // As the service form and API (decision 0059): a service is not logged for a day not yet come.
     else if (date > latest) errors.push(m.dateInFuture(row, dateText));
+    else if (date < EARLIEST_IMPORT_DATE) errors.push(m.dateTooEarly(row, dateText));
 
     const componentText = unguardCell(cells.component.trim());
     const bicycleText = unguardCell((cells.bicycle ?? "").trim());

@@ -17,7 +17,7 @@ const csvFile = {
 };
 
 /** Mounted at /api: CSV downloads per entity, and importing service records from a spreadsheet. */
-export function csvRoutes({ db, config }: AppDeps) {
+export function csvRoutes({ db, config, logger }: AppDeps) {
   return apiRouter()
     .openapi(
       createRoute({
@@ -39,9 +39,15 @@ export function csvRoutes({ db, config }: AppDeps) {
         const rows = csvExport(db, user.id, entity, config.publicUrl);
         const body = new ReadableStream<Uint8Array>({
           async pull(controller) {
-            const { value, done } = await rows.next();
-            if (done) controller.close();
-            else controller.enqueue(encoder.encode(value));
+            try {
+              const { value, done } = await rows.next();
+              if (done) controller.close();
+              else controller.enqueue(encoder.encode(value));
+            } catch (error) {
+              // As the archive export's (export/routes.ts): the answer has started, so it is cut, and logged.
+              logger.error({ err: error, userId: user.id, entity }, "csv export failed");
+              controller.error(error);
+            }
           },
           async cancel() {
             await rows.return(undefined);

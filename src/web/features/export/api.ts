@@ -1,24 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call, client } from "@/lib/api-client.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { startSignedInDownload } from "@/lib/download.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { ApiErrorBody } from "../../../shared/schemas/common.ts";
 import type { ArchiveImportResult } from "../../../shared/schemas/export.ts";
 
-/**
- * Starts the account export (GET /api/export) as the browser's own download: the browser writes the .zip to
- * disk as the server streams it, shows its progress, and goes on when the rider leaves the page, so a big
- * archive never sits in this page's memory (it used to be read into a Blob first). A cheap signed-in call
- * comes first, so a session that has ended is told here, not as a failed download in the browser's list.
- */
-export async function startExportDownload(): Promise<void> {
-  await call(client.settings.$get());
-  const link = document.createElement("a");
-  link.href = "/api/export";
-  // The server's Content-Disposition names the file (velolog-export-YYYY-MM-DD.zip).
-  link.download = "";
-  document.body.append(link);
-  link.click();
-  link.remove();
+/** Starts the account export (GET /api/export) as the browser's own download, signed in first (lib/download.ts). */
+export function startExportDownload(): Promise<void> {
+  return startSignedInDownload("/api/export");
 }
 
 /**

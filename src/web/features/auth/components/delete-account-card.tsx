@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Download } from "lucide-react";
+import { Download, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
@@ -15,8 +15,11 @@ import {
 import { InputField } from "@/components/ui/form-field.tsx";
 import { hintClasses } from "@/components/ui/hint-classes.ts";
 import { CsvDownloads } from "@/features/csv/components/csv-downloads.tsx";
+import { startExportDownload } from "@/features/export/api.ts";
 import { authClient } from "@/lib/auth-client.ts";
+import { showError } from "@/lib/error-handler.ts";
 import { useSubscription } from "@/lib/subscription.ts";
+import { useOneAtATime } from "@/lib/use-one-at-a-time.ts";
 import { messages } from "../../../../shared/messages.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../../../../shared/schemas/auth.ts";
 import { useSignInAccounts } from "../accounts.ts";
@@ -49,6 +52,20 @@ function describeFailure(error: { status: number; code?: string | undefined }): 
 
 /** Before anything is deleted: the full export (a .zip, GET /api/export) and the CSV files. */
 function DownloadFirst() {
+  const [starting, setStarting] = useState(false);
+  const oneAtATime = useOneAtATime();
+  // Signed in first, as "Export everything" (lib/download.ts): a session that has ended is told in the page.
+  const start = () =>
+    oneAtATime(async () => {
+      setStarting(true);
+      try {
+        await startExportDownload();
+      } catch (error) {
+        showError(error, { fallback: messages.archive.exportFailed });
+      } finally {
+        setStarting(false);
+      }
+    });
   return (
     <section aria-labelledby="download-first-title" className="grid gap-2 rounded-md border bg-muted/40 p-3">
       <h3 id="download-first-title" className="text-sm font-medium">
@@ -57,10 +74,9 @@ function DownloadFirst() {
       <p className={hintClasses}>
         Keep a copy: everything in one .zip (photos and receipts included), or your records as spreadsheets.
       </p>
-      <Button asChild size="sm" className="justify-self-start">
-        <a href="/api/export" download>
-          <Download aria-hidden="true" /> Download all my data (.zip)
-        </a>
+      <Button size="sm" className="justify-self-start" aria-disabled={starting} onClick={() => void start()}>
+        {starting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}{" "}
+        Download all my data (.zip)
       </Button>
       <CsvDownloads label="CSV downloads before deleting" />
     </section>

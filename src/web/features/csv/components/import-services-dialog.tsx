@@ -1,5 +1,5 @@
 import { Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -102,6 +102,19 @@ export function ImportServicesDialog() {
   const [problems, setProblems] = useState<string[]>([]);
   const bicycles = useBicycles(open);
   const importCsv = useImportServiceCsv();
+
+  // Each step's content replaces the last one's, and the focus would fall to the dialog itself: it goes to
+  // what the rider acts on next instead (the first column to map, the preview's summary, the file button).
+  const step = !sheet ? "file" : !preview ? "map" : "preview";
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    // Closing resets the steps: the focus goes back to the dialog's button, not here.
+    if (!open) return;
+    const target = { file: `${id}-choose`, map: `${id}-date`, preview: `${id}-summary` }[step];
+    document.getElementById(target)?.focus();
+  }, [step, id, open]);
 
   const reset = () => {
     setSheet(null);
@@ -269,7 +282,12 @@ export function ImportServicesDialog() {
               aria-label="CSV file"
               onChange={(event) => void pick(event.target.files?.[0])}
             />
-            <Button variant="outline" className="justify-self-start" onClick={() => input.current?.click()}>
+            <Button
+              id={`${id}-choose`}
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => input.current?.click()}
+            >
               Choose CSV file
             </Button>
             <p className={hintClasses}>
@@ -289,7 +307,7 @@ export function ImportServicesDialog() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (mappingProblems.length === 0) void send(true);
+              if (mappingProblems.length === 0 && !importCsv.isPending) void send(true);
             }}
           >
             <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -340,14 +358,20 @@ export function ImportServicesDialog() {
               <Button type="button" variant="outline" onClick={reset}>
                 Choose another file
               </Button>
-              <Button type="submit" disabled={mappingProblems.length > 0 || importCsv.isPending}>
+              {/* aria-disabled while it checks, not disabled: a disabled button drops the keyboard's focus. */}
+              <Button type="submit" disabled={mappingProblems.length > 0} aria-disabled={importCsv.isPending}>
                 {importCsv.isPending ? "Checking..." : "Preview"}
               </Button>
             </DialogFooter>
           </form>
         ) : preview && counts ? (
           <div className="grid min-w-0 gap-4">
-            <p role="status" className="text-sm">
+            <p
+              id={`${id}-summary`}
+              role="status"
+              tabIndex={-1}
+              className="text-sm focus-visible:outline-none"
+            >
               {counts.new} new {counts.new === 1 ? "entry" : "entries"}
               {counts.inLogs > 0 ? `, ${counts.inLogs} already in your logs (skipped)` : ""}
               {counts.repeated > 0 ? `, ${counts.repeated} repeated in the file (skipped)` : ""}

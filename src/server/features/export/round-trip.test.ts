@@ -439,6 +439,8 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       imported: 0,
       alreadyThere: 2,
       skipped: 1,
+      withoutDistance: 0,
+      more: false,
     });
     const names = (await json<{ rides: { name: string }[] }>(target.request("GET", "/api/rides"))).rides.map(
       (r) => r.name,
@@ -595,6 +597,8 @@ describeEachDatabase("the export, taken to another instance and back", (kind) =>
       imported: 0,
       alreadyThere: 2,
       skipped: 1,
+      withoutDistance: 0,
+      more: false,
     });
     expect((await ridesOf(target)).map((r) => r.name).sort()).toEqual(["Corrected here", "Untouched"]);
     // Imported again: nothing changes.

@@ -191,8 +191,11 @@ test("an information page loads no more JavaScript than the landing page's budge
 // 2026-12-03: the dashboard at 187.0 KB, where a change to any chunk moves it by ±15 bytes through the hashes
 // in the chunk names the others import (form fields describing their errors, rides' focus after a delete):
 // 188 KB.
+// 2026-12-08: the dashboard at 188.5 KB: Try again on every card whose read failed (the Due and Spending
+// cards), the mail's and the page's one interval wording, and in the shared chunk the messages of the
+// Strava, CSV and archive-import fixes: 189 KB.
 const SIGNED_IN_BUDGETS: [string, number][] = [
-  ["/dashboard", 188 * 1000],
+  ["/dashboard", 189 * 1000],
   ["/bicycles/:id", 194 * 1000],
 ];
 

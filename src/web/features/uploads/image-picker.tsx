@@ -1,6 +1,7 @@
 import { Camera, FileText, ImagePlus, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { Progress } from "@/components/ui/progress.tsx";
 import { useFileDrop } from "@/lib/use-file-drop.ts";
 import { formatFileSize } from "../../../shared/format.ts";
 import { maxImageSide } from "../../../shared/image-sizes.ts";
@@ -231,16 +232,7 @@ export function ImagePicker({
         ) : null}
         {progress !== null ? (
           <div className="grid gap-1">
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-              className="h-2 overflow-hidden rounded bg-muted"
-            >
-              <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-            </div>
+            <Progress value={progress} aria-label="Upload progress" />
             {/* Announced when the upload starts and when it is stored; the percentage is the progress bar's. */}
             <span className="text-xs text-muted-foreground" role="status">
               {progress === 100 ? (

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card.tsx";
 import { Label } from "@/components/ui/label.tsx";
+import { Progress } from "@/components/ui/progress.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { describeError, showError } from "@/lib/error-handler.ts";
 import { useSubscription } from "@/lib/subscription.ts";
@@ -246,16 +247,7 @@ function ImportProgress({ sent }: { sent: { bytes: number; total: number } }) {
   const uploaded = sent.bytes >= sent.total;
   return (
     <div className="grid gap-1">
-      <div
-        role="progressbar"
-        aria-label="Export upload"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded bg-muted"
-      >
-        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-      </div>
+      <Progress value={percent} aria-label="Export upload" />
       {/* Announced when the upload starts and when it has arrived; the sizes are the bar's to tell. */}
       <p role="status" className="text-muted-foreground">
         {uploaded ? (
